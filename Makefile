@@ -1,0 +1,27 @@
+# Jaguar's build. `make help` lists the targets; the pieces live in make/*.gmk.
+default: images
+
+include make/Common.gmk
+include make/Lib.gmk
+include make/Jit.gmk
+include make/Image.gmk
+include make/Test.gmk
+include make/Bench.gmk
+
+help:
+	@echo "Jaguar make targets:"
+	@echo "  make images        build the custom JDK in build/jdk (Graal + Jaguar JIT as top tier)"
+	@echo "  make test          every default test: JUnit (jaguar-lib) and jtreg (test/jtreg, tier1)"
+	@echo "  make test-long     the long suites (tier2 jtreg groups)"
+	@echo "  make test TEST=X   one jtreg test or group, e.g. TEST=test/jtreg/jit/StrictModeTest.java"
+	@echo "  make bench         benchmarks; results tables go to bench/results/"
+	@echo "  make clean         remove build outputs (keeps build/deps and build/config.mk)"
+	@echo "  make dist-clean    remove all of build/ (rerun ./configure afterwards)"
+
+clean:
+	rm -rf $(BUILD)/classes $(BUILD)/lib $(BUILD)/jdk $(BUILD)/test $(BUILD)/bench
+
+dist-clean:
+	rm -rf $(BUILD)
+
+.PHONY: default help clean dist-clean

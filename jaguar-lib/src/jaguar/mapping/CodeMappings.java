@@ -1,0 +1,92 @@
+package jaguar.mapping;
+
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+import jaguar.mapping.template.MethodSignature;
+import jaguar.mapping.template.Template;
+import jaguar.mapping.template.TemplateException;
+
+/**
+ * Registration and checking of code mappings, and the strict mode that proves the JIT maps them.
+ *
+ * <p>The JIT finds mappings by their annotation when it compiles a call, so registering is not
+ * needed for a mapping to work; {@link #register} checks a class's mappings eagerly, so that a
+ * bad template fails at start-up with an error naming the method rather than being reported by
+ * the JIT (which then leaves the method to its Java body).
+ */
+public final class CodeMappings {
+    /** Strict mode can only be armed when the VM was started with {@code -Djaguar.mapping.strict=true}. */
+    private static final boolean STRICT_AVAILABLE = Boolean.getBoolean("jaguar.mapping.strict");
+    private static volatile boolean strict;
+
+    private CodeMappings() {
+    }
+
+    /**
+     * Checks every {@link CodeMapping} declared by {@code type}.
+     *
+     * @return the checked templates, in declaration order
+     * @throws InvalidMappingException naming the first method whose mapping is wrong and why
+     */
+    public static List<Template> register(Class<?> type) {
+        List<Template> out = new ArrayList<>();
+        for (Method m : type.getDeclaredMethods()) {
+            CodeMapping cm = m.getAnnotation(CodeMapping.class);
+            if (cm != null) {
+                out.add(check(m, cm.value()));
+            }
+        }
+        return out;
+    }
+
+    /** Checks one method's template. */
+    public static Template check(Method m, String template) {
+        String owner = m.getDeclaringClass().getName();
+        String display = owner + "." + m.getName();
+        int mod = m.getModifiers();
+        if (Modifier.isAbstract(mod) || Modifier.isNative(mod)) {
+            throw new InvalidMappingException(display + ": a mapped method needs a Java body with the same meaning (it is "
+                            + (Modifier.isNative(mod) ? "native" : "abstract") + ")");
+        }
+        if (m.getDeclaringClass().isInterface()) {
+            throw new InvalidMappingException(display + ": mappings on interface methods are not supported; map a static or final method");
+        }
+        if (Modifier.isSynchronized(mod)) {
+            throw new InvalidMappingException(display + ": a mapped method cannot be synchronized (the template would drop the lock)");
+        }
+        String desc = MethodType.methodType(m.getReturnType(), m.getParameterTypes()).toMethodDescriptorString();
+        try {
+            return Template.compile(MethodSignature.of(owner, m.getName(), desc, Modifier.isStatic(mod)), template);
+        } catch (TemplateException e) {
+            throw new InvalidMappingException(e.getMessage());
+        }
+    }
+
+    /**
+     * Arms or disarms strict mode: while armed, the Java body of every Jaguar-shipped mapping
+     * (and of any user mapping that calls {@link #enterJavaBody}) throws, which proves that
+     * compiled callers run the inlined template instead.
+     *
+     * @throws IllegalStateException if the VM was not started with {@code -Djaguar.mapping.strict=true}
+     */
+    public static void setStrict(boolean on) {
+        if (!STRICT_AVAILABLE) {
+            throw new IllegalStateException("strict mode needs -Djaguar.mapping.strict=true on the command line");
+        }
+        strict = on;
+    }
+
+    /**
+     * Called first by a mapped method's Java body. Free unless the VM runs with
+     * {@code -Djaguar.mapping.strict=true}: the check folds away in compiled code.
+     */
+    public static void enterJavaBody(String method) {
+        if (STRICT_AVAILABLE && strict) {
+            throw new IllegalStateException("strict mode: the Java body of mapped method " + method + " ran; its caller was not JIT-mapped");
+        }
+    }
+}

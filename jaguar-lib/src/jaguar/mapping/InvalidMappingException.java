@@ -1,0 +1,10 @@
+package jaguar.mapping;
+
+/** A code mapping that Jaguar refuses; the message names the method and the fault. */
+public final class InvalidMappingException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public InvalidMappingException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,10 @@
+package jaguar.mapping.template;
+
+/**
+ * Fences a template can ask for. LOAD, STORE and FULL mean {@code VarHandle.acquireFence},
+ * {@code releaseFence} and {@code fullFence}; X86_SFENCE is the x86 {@code sfence} instruction,
+ * which also orders write-combining stores (device doorbells) that a Java fence does not.
+ */
+public enum FenceKind {
+    LOAD, STORE, FULL, X86_SFENCE
+}

@@ -1,0 +1,29 @@
+package jaguar.mapping.template;
+
+/** A value named in a template: a parameter of the mapped method, an earlier result, or a constant. */
+public sealed interface Operand {
+
+    /** The {@code index}-th declared parameter ({@code $0} is the first; the receiver is not counted). */
+    record Parameter(int index) implements Operand {
+        @Override
+        public String toString() {
+            return "$" + index;
+        }
+    }
+
+    /** A value defined by an earlier instruction of the same template. */
+    record Local(String name) implements Operand {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** An integer literal; it takes the type its use demands (i32 or i64). */
+    record Constant(long value) implements Operand {
+        @Override
+        public String toString() {
+            return Long.toString(value);
+        }
+    }
+}

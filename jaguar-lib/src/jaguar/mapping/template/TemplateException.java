@@ -1,0 +1,10 @@
+package jaguar.mapping.template;
+
+/** A template that does not parse or does not check; the message names the line and the fault. */
+public final class TemplateException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public TemplateException(String message) {
+        super(message);
+    }
+}

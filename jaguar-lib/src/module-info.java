@@ -1,0 +1,8 @@
+/**
+ * Jaguar's library: the code-mapping model (annotations, template language), External Objects
+ * and doorbells. Linked into Jaguar's JDK image and resolved by default.
+ */
+module jaguar.lib {
+    exports jaguar.mapping;
+    exports jaguar.mapping.template;
+}
