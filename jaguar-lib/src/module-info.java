@@ -5,4 +5,6 @@
 module jaguar.lib {
     exports jaguar.mapping;
     exports jaguar.mapping.template;
+    // jaguar.memory (raw, unchecked primitives) is deliberately not exported; tests and
+    // benchmarks reach it with --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED.
 }

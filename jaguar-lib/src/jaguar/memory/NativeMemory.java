@@ -1,0 +1,278 @@
+package jaguar.memory;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+import jaguar.mapping.CodeMapping;
+import jaguar.mapping.CodeMappings;
+
+/**
+ * Jaguar's raw memory primitives: unchecked accesses at absolute addresses, each a code mapping
+ * that the JIT inlines as one or two machine instructions. The Java bodies do the same through
+ * FFM and VarHandles. Nothing here checks anything; {@code jaguar.ext.ExternalBuffer} is the safe
+ * API built on top. Not exported: a caller of these can read or write any address.
+ *
+ * <p>Ordered and atomic accesses require natural alignment; the Java bodies throw if it is
+ * missing, so callers check alignment before they come here (the templates would not fault).
+ */
+public final class NativeMemory {
+    private static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+    private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    /** rdtsc; shl rdx, 32; or rax, rdx; ret. */
+    private static final MethodHandle RDTSC = ExecutableStub.link(
+                    new byte[]{0x0F, 0x31, 0x48, (byte) 0xC1, (byte) 0xE2, 0x20, 0x48, 0x09, (byte) 0xD0, (byte) 0xC3},
+                    FunctionDescriptor.of(ValueLayout.JAVA_LONG));
+    /** sfence; ret. */
+    private static final MethodHandle SFENCE = ExecutableStub.link(new byte[]{0x0F, (byte) 0xAE, (byte) 0xF8, (byte) 0xC3},
+                    FunctionDescriptor.ofVoid());
+
+    static {
+        CodeMappings.register(NativeMemory.class);
+    }
+
+    private NativeMemory() {
+    }
+
+    private static void enter(String name) {
+        CodeMappings.enterJavaBody("NativeMemory." + name);
+    }
+
+    // ---- plain ------------------------------------------------------------------------------
+
+    @CodeMapping("v = load.i8 [$0]; return v")
+    public static byte getByte(long address) {
+        enter("getByte");
+        return ALL.get(ValueLayout.JAVA_BYTE, address);
+    }
+
+    @CodeMapping("store.i8 [$0], $1")
+    public static void putByte(long address, byte value) {
+        enter("putByte");
+        ALL.set(ValueLayout.JAVA_BYTE, address, value);
+    }
+
+    @CodeMapping("v = load.i16 [$0]; return v")
+    public static short getShort(long address) {
+        enter("getShort");
+        return ALL.get(ValueLayout.JAVA_SHORT_UNALIGNED, address);
+    }
+
+    @CodeMapping("store.i16 [$0], $1")
+    public static void putShort(long address, short value) {
+        enter("putShort");
+        ALL.set(ValueLayout.JAVA_SHORT_UNALIGNED, address, value);
+    }
+
+    @CodeMapping("v = load.u16 [$0]; return v")
+    public static char getChar(long address) {
+        enter("getChar");
+        return ALL.get(ValueLayout.JAVA_CHAR_UNALIGNED, address);
+    }
+
+    @CodeMapping("store.i16 [$0], $1")
+    public static void putChar(long address, char value) {
+        enter("putChar");
+        ALL.set(ValueLayout.JAVA_CHAR_UNALIGNED, address, value);
+    }
+
+    @CodeMapping("v = load.i32 [$0]; return v")
+    public static int getInt(long address) {
+        enter("getInt");
+        return ALL.get(ValueLayout.JAVA_INT_UNALIGNED, address);
+    }
+
+    @CodeMapping("store.i32 [$0], $1")
+    public static void putInt(long address, int value) {
+        enter("putInt");
+        ALL.set(ValueLayout.JAVA_INT_UNALIGNED, address, value);
+    }
+
+    @CodeMapping("v = load.i64 [$0]; return v")
+    public static long getLong(long address) {
+        enter("getLong");
+        return ALL.get(ValueLayout.JAVA_LONG_UNALIGNED, address);
+    }
+
+    @CodeMapping("store.i64 [$0], $1")
+    public static void putLong(long address, long value) {
+        enter("putLong");
+        ALL.set(ValueLayout.JAVA_LONG_UNALIGNED, address, value);
+    }
+
+    // ---- ordered ----------------------------------------------------------------------------
+
+    @CodeMapping("v = load.i32.opaque [$0]; return v")
+    public static int getIntOpaque(long address) {
+        enter("getIntOpaque");
+        return (int) INT.getOpaque(ALL, address);
+    }
+
+    @CodeMapping("v = load.i32.acquire [$0]; return v")
+    public static int getIntAcquire(long address) {
+        enter("getIntAcquire");
+        return (int) INT.getAcquire(ALL, address);
+    }
+
+    @CodeMapping("v = load.i32.volatile [$0]; return v")
+    public static int getIntVolatile(long address) {
+        enter("getIntVolatile");
+        return (int) INT.getVolatile(ALL, address);
+    }
+
+    @CodeMapping("store.i32.opaque [$0], $1")
+    public static void putIntOpaque(long address, int value) {
+        enter("putIntOpaque");
+        INT.setOpaque(ALL, address, value);
+    }
+
+    @CodeMapping("store.i32.release [$0], $1")
+    public static void putIntRelease(long address, int value) {
+        enter("putIntRelease");
+        INT.setRelease(ALL, address, value);
+    }
+
+    @CodeMapping("store.i32.volatile [$0], $1")
+    public static void putIntVolatile(long address, int value) {
+        enter("putIntVolatile");
+        INT.setVolatile(ALL, address, value);
+    }
+
+    @CodeMapping("v = load.i64.opaque [$0]; return v")
+    public static long getLongOpaque(long address) {
+        enter("getLongOpaque");
+        return (long) LONG.getOpaque(ALL, address);
+    }
+
+    @CodeMapping("v = load.i64.acquire [$0]; return v")
+    public static long getLongAcquire(long address) {
+        enter("getLongAcquire");
+        return (long) LONG.getAcquire(ALL, address);
+    }
+
+    @CodeMapping("v = load.i64.volatile [$0]; return v")
+    public static long getLongVolatile(long address) {
+        enter("getLongVolatile");
+        return (long) LONG.getVolatile(ALL, address);
+    }
+
+    @CodeMapping("store.i64.opaque [$0], $1")
+    public static void putLongOpaque(long address, long value) {
+        enter("putLongOpaque");
+        LONG.setOpaque(ALL, address, value);
+    }
+
+    @CodeMapping("store.i64.release [$0], $1")
+    public static void putLongRelease(long address, long value) {
+        enter("putLongRelease");
+        LONG.setRelease(ALL, address, value);
+    }
+
+    @CodeMapping("store.i64.volatile [$0], $1")
+    public static void putLongVolatile(long address, long value) {
+        enter("putLongVolatile");
+        LONG.setVolatile(ALL, address, value);
+    }
+
+    // ---- atomic -----------------------------------------------------------------------------
+
+    @CodeMapping("ok = cas.i32 [$0], $1, $2; return ok")
+    public static boolean compareAndSetInt(long address, int expected, int value) {
+        enter("compareAndSetInt");
+        return INT.compareAndSet(ALL, address, expected, value);
+    }
+
+    @CodeMapping("ok = cas.i64 [$0], $1, $2; return ok")
+    public static boolean compareAndSetLong(long address, long expected, long value) {
+        enter("compareAndSetLong");
+        return LONG.compareAndSet(ALL, address, expected, value);
+    }
+
+    @CodeMapping("old = cmpxchg.i32 [$0], $1, $2; return old")
+    public static int compareAndExchangeInt(long address, int expected, int value) {
+        enter("compareAndExchangeInt");
+        return (int) INT.compareAndExchange(ALL, address, expected, value);
+    }
+
+    @CodeMapping("old = cmpxchg.i64 [$0], $1, $2; return old")
+    public static long compareAndExchangeLong(long address, long expected, long value) {
+        enter("compareAndExchangeLong");
+        return (long) LONG.compareAndExchange(ALL, address, expected, value);
+    }
+
+    @CodeMapping("old = getadd.i32 [$0], $1; return old")
+    public static int getAndAddInt(long address, int delta) {
+        enter("getAndAddInt");
+        return (int) INT.getAndAdd(ALL, address, delta);
+    }
+
+    @CodeMapping("old = getadd.i64 [$0], $1; return old")
+    public static long getAndAddLong(long address, long delta) {
+        enter("getAndAddLong");
+        return (long) LONG.getAndAdd(ALL, address, delta);
+    }
+
+    @CodeMapping("old = getset.i32 [$0], $1; return old")
+    public static int getAndSetInt(long address, int value) {
+        enter("getAndSetInt");
+        return (int) INT.getAndSet(ALL, address, value);
+    }
+
+    @CodeMapping("old = getset.i64 [$0], $1; return old")
+    public static long getAndSetLong(long address, long value) {
+        enter("getAndSetLong");
+        return (long) LONG.getAndSet(ALL, address, value);
+    }
+
+    // ---- fences and hints -------------------------------------------------------------------
+
+    @CodeMapping("fence.load")
+    public static void loadFence() {
+        enter("loadFence");
+        VarHandle.acquireFence();
+    }
+
+    @CodeMapping("fence.store")
+    public static void storeFence() {
+        enter("storeFence");
+        VarHandle.releaseFence();
+    }
+
+    @CodeMapping("fence.full")
+    public static void fullFence() {
+        enter("fullFence");
+        VarHandle.fullFence();
+    }
+
+    /** x86 {@code sfence}: also drains write-combining buffers (device registers, doorbells). */
+    @CodeMapping("sfence")
+    public static void writeCombiningFence() {
+        enter("writeCombiningFence");
+        try {
+            SFENCE.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** A cache hint: never faults, whatever the address; the Java body does nothing. */
+    @CodeMapping("prefetch.t0 [$0]")
+    public static void prefetch(long address) {
+        enter("prefetch");
+    }
+
+    /** The time-stamp counter (x86 {@code rdtsc}); ticks, not nanoseconds. */
+    @CodeMapping("t = rdtsc; return t")
+    public static long timestampCounter() {
+        enter("timestampCounter");
+        try {
+            return (long) RDTSC.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+}
