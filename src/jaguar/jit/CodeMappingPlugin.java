@@ -34,7 +34,7 @@ final class CodeMappingPlugin implements NodePlugin {
             return false;
         }
         try {
-            new TemplateExpander(b, template, args, method.isStatic()).expand();
+            new TemplateExpander(b, template, args, method.isStatic(), method.getSignature().getReturnKind()).expand();
         } catch (RuntimeException | LinkageError e) {
             // Nodes may already be in the graph: abandon this compilation (the caller is
             // retried later) and make sure every later one calls the Java body instead.

@@ -57,12 +57,14 @@ final class TemplateExpander {
     private final Template template;
     private final ValueNode[] args;
     private final int firstParameter;
+    private final JavaKind returnKind;
     private final Map<String, ValueNode> values = new HashMap<>();
     private boolean sideEffects;
     private ValueNode nullObject;
 
-    TemplateExpander(GraphBuilderContext b, Template template, ValueNode[] args, boolean isStatic) {
+    TemplateExpander(GraphBuilderContext b, Template template, ValueNode[] args, boolean isStatic, JavaKind returnKind) {
         this.b = b;
+        this.returnKind = returnKind;
         this.template = template;
         this.args = args;
         this.firstParameter = isStatic ? 0 : 1;
@@ -71,6 +73,13 @@ final class TemplateExpander {
     void expand() {
         if (firstParameter == 1) {
             b.nullCheckedValue(args[0]);
+        }
+        if (returnKind != JavaKind.Void) {
+            // Graal checks that the frame state after each side effect fits the bytecode that
+            // follows the call, which expects the result on the stack. A placeholder stands in
+            // for it until the real result is pushed with its own state (see the Return case);
+            // no node of a template can deoptimise in between, so the placeholder is never seen.
+            b.push(returnKind, ConstantNode.defaultForKind(returnKind, b.getGraph()));
         }
         for (Instruction insn : template.instructions()) {
             ValueNode v = emit(insn);
@@ -173,14 +182,14 @@ final class TemplateExpander {
                 return b.add(new ByteTemplateNode(bt.code(), inputs, regs, out, bt.output32(), clobbers));
             }
             case Instruction.Return r -> {
-                JavaKind kind = b.getInvokeReturnType() != null ? b.getInvokeReturnType().getJavaKind() : JavaKind.Int;
                 ValueNode v = operand(r.value(), template.signature().returnType());
+                b.pop(returnKind);
                 if (sideEffects) {
                     // The state after this proxy has the result on the stack: a deoptimisation
                     // after the template resumes after the call with the right value.
-                    b.addPush(kind, new StateSplitProxyNode(v));
+                    b.addPush(returnKind, new StateSplitProxyNode(v));
                 } else {
-                    b.push(kind, v);
+                    b.push(returnKind, v);
                 }
                 return null;
             }

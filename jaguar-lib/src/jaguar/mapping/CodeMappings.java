@@ -22,6 +22,8 @@ public final class CodeMappings {
     /** Strict mode can only be armed when the VM was started with {@code -Djaguar.mapping.strict=true}. */
     private static final boolean STRICT_AVAILABLE = Boolean.getBoolean("jaguar.mapping.strict");
     private static volatile boolean strict;
+    /** Java-body executions seen while strict mode is available (racy by design: a progress hint). */
+    private static long javaBodyRuns;
 
     private CodeMappings() {
     }
@@ -85,8 +87,19 @@ public final class CodeMappings {
      * {@code -Djaguar.mapping.strict=true}: the check folds away in compiled code.
      */
     public static void enterJavaBody(String method) {
-        if (STRICT_AVAILABLE && strict) {
-            throw new IllegalStateException("strict mode: the Java body of mapped method " + method + " ran; its caller was not JIT-mapped");
+        if (STRICT_AVAILABLE) {
+            if (strict) {
+                throw new IllegalStateException("strict mode: the Java body of mapped method " + method + " ran; its caller was not JIT-mapped");
+            }
+            javaBodyRuns++;
         }
+    }
+
+    /**
+     * How often Java bodies that call {@link #enterJavaBody} have run; counted only with
+     * {@code -Djaguar.mapping.strict=true}. A warm-up loop is done when a whole round adds nothing.
+     */
+    public static long javaBodyRuns() {
+        return javaBodyRuns;
     }
 }
