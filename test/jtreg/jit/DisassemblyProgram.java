@@ -1,0 +1,66 @@
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+import jaguar.mapping.CodeMapping;
+import jaguar.mapping.CodeMappings;
+import jaguar.test.Warmup;
+
+/**
+ * A hot caller of three mappings whose machine code is easy to recognise: a doorbell-style
+ * store/sfence/store, rdtsc, and lock xadd. Warms up until the JIT maps them (strict mode).
+ */
+public final class DisassemblyProgram {
+    static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
+    @CodeMapping("""
+        store.i32 [$0 + 4], $2
+        sfence
+        store.i32.release [$0], $1
+        """)
+    static void ring(long a, int value, int handle) {
+        CodeMappings.enterJavaBody("ring");
+        ALL.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, a + 4, handle);
+        java.lang.invoke.VarHandle.fullFence();
+        ALL.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, a, value);
+    }
+
+    @CodeMapping("t = rdtsc; return t")
+    static long ticks() {
+        CodeMappings.enterJavaBody("ticks");
+        return System.nanoTime();
+    }
+
+    @CodeMapping("old = getadd.i64 [$0 + 8], $1; return old")
+    static long count(long a, long d) {
+        CodeMappings.enterJavaBody("count");
+        return (long) java.lang.foreign.ValueLayout.JAVA_LONG.varHandle().getAndAdd(ALL, a + 8, d);
+    }
+
+    /** The method whose compiled code DisassemblyTest reads. */
+    static long hot(long a, int i) {
+        ring(a + 16, i, ~i);
+        long t = ticks();
+        return count(a, 1) + (t & 1);
+    }
+
+    public static void main(String[] args) {
+        CodeMappings.register(DisassemblyProgram.class);
+        try (Arena arena = Arena.ofConfined()) {
+            long a = arena.allocate(64, 64).address();
+            int[] i = {0};
+            Warmup.untilMapped(() -> {
+                for (int k = 0; k < 10_000; k++) {
+                    hot(a, i[0]++);
+                }
+            }, 240);
+            System.out.println("mapped");
+            // Graal writes the code dump after installing the code, on its own thread: give it
+            // time to finish before the VM exits (an exiting VM does not wait for compiler threads).
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
