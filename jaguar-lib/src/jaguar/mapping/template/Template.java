@@ -12,7 +12,13 @@ public record Template(MethodSignature signature, List<Instruction> instructions
 
     /** Parses and checks {@code text} for {@code signature}; the exception names the method and fault. */
     public static Template compile(MethodSignature signature, String text) throws TemplateException {
-        return TemplateChecker.check(signature, TemplateParser.parse(text));
+        java.util.List<Instruction> code;
+        try {
+            code = TemplateParser.parse(text);
+        } catch (TemplateException e) {
+            throw new TemplateException(signature.display() + ": " + e.getMessage());
+        }
+        return TemplateChecker.check(signature, code);
     }
 
     /** The type an operand has at its use; constants are typed by context and answer null. */
