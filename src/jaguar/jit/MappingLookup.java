@@ -78,6 +78,10 @@ final class MappingLookup {
         } catch (TemplateException e) {
             JaguarLog.warnOnce(display, "code mapping refused: " + e.getMessage() + "; calls run its Java body");
             return NONE;
+        } catch (RuntimeException e) {
+            // A checker bug must cost one mapping, never the caller's compilation.
+            JaguarLog.warnOnce(display, "code mapping " + display + " refused: internal error " + e + "; calls run its Java body");
+            return NONE;
         }
     }
 }

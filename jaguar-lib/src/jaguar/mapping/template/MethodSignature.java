@@ -1,6 +1,7 @@
 package jaguar.mapping.template;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -30,8 +31,9 @@ public record MethodSignature(String owner, String name, String descriptor, bool
             i = end + 1;
         }
         String ret = descriptor.substring(i + 1);
-        return new MethodSignature(owner, name, descriptor, isStatic, List.copyOf(params), List.copyOf(descs), typeOf(ret), ret.equals("V"),
-                        ret);
+        // Not List.copyOf: unsupported parameter types are recorded as null.
+        return new MethodSignature(owner, name, descriptor, isStatic, Collections.unmodifiableList(params), List.copyOf(descs), typeOf(ret),
+                        ret.equals("V"), ret);
     }
 
     private static ValueType typeOf(String d) {
