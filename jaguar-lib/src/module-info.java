@@ -3,6 +3,7 @@
  * and doorbells. Linked into Jaguar's JDK image and resolved by default.
  */
 module jaguar.lib {
+    exports jaguar.ext;
     exports jaguar.mapping;
     exports jaguar.mapping.template;
     // jaguar.memory (raw, unchecked primitives) is deliberately not exported; tests and

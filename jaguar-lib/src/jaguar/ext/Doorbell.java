@@ -1,0 +1,87 @@
+package jaguar.ext;
+
+import java.lang.ref.Reference;
+
+/**
+ * A device-style doorbell register (Welsh's VIA_Doorbell): two 32-bit words in an
+ * {@link ExternalBuffer}. Word 0 holds a descriptor value, non-zero while the doorbell is busy;
+ * word 1 holds a memory handle. The ringing side waits until {@link #isBusy()} is false, then
+ * {@link #ring}s; the device (or a polling thread or process) sees a non-zero {@link #value()},
+ * reads {@link #handle()}, and {@link #clear()}s word 0 when done. The handle is written before
+ * the value, so whoever sees a value sees its handle.
+ *
+ * <p>Every operation checks the buffer is open, the thread may use it, and the doorbell's eight
+ * bytes are inside it; the raw parts are code mappings ({@link DoorbellOps}).
+ */
+public final class Doorbell {
+    /** Bytes a doorbell occupies. */
+    public static final int SIZE = 8;
+
+    private final ExternalBuffer buffer;
+    private final long offset;
+
+    private Doorbell(ExternalBuffer buffer, long offset) {
+        this.buffer = buffer;
+        this.offset = offset;
+    }
+
+    /**
+     * The doorbell at {@code offset} of {@code buffer}, which must be writable, with
+     * {@link #SIZE} bytes there, 4-byte aligned (the value word is accessed with ordering).
+     */
+    public static Doorbell at(ExternalBuffer buffer, long offset) {
+        long a = buffer.writeAddress(offset, SIZE);
+        if ((a & (Integer.BYTES - 1)) != 0) {
+            throw new IllegalArgumentException("offset=" + offset + " misaligned: address=0x" + Long.toHexString(a)
+                            + " is not a multiple of 4 (a doorbell's words must be aligned)");
+        }
+        return new Doorbell(buffer, offset);
+    }
+
+    /** True while a rung value has not been cleared (acquire load of word 0). */
+    public boolean isBusy() {
+        return value() != 0;
+    }
+
+    /**
+     * Writes {@code handle} to word 1, then {@code value} to word 0 (after an sfence, with release
+     * order). Does not wait: call it when {@link #isBusy()} is false, or the previous ring is lost.
+     *
+     * @throws IllegalArgumentException if {@code value} is 0, which means "idle" and would not ring
+     */
+    public void ring(int value, int handle) {
+        if (value == 0) {
+            throw new IllegalArgumentException("value=0 cannot ring a doorbell (0 means idle)");
+        }
+        DoorbellOps.ring(buffer.writeAddress(offset, SIZE), value, handle);
+        Reference.reachabilityFence(buffer);
+    }
+
+    /** Word 0 with acquire order: 0 when idle, else the rung value, whose handle is then visible. */
+    public int value() {
+        int v = DoorbellOps.value(buffer.readAddress(offset, SIZE));
+        Reference.reachabilityFence(buffer);
+        return v;
+    }
+
+    /** Word 1: the handle of the value last seen by {@link #value()}. */
+    public int handle() {
+        return buffer.getInt(offset + Integer.BYTES);
+    }
+
+    /** Sets word 0 to 0 with release order: the ring is handled, the doorbell may ring again. */
+    public void clear() {
+        DoorbellOps.clear(buffer.writeAddress(offset, SIZE));
+        Reference.reachabilityFence(buffer);
+    }
+
+    /** The buffer holding this doorbell. */
+    public ExternalBuffer buffer() {
+        return buffer;
+    }
+
+    /** The doorbell's offset in {@link #buffer()}. */
+    public long offset() {
+        return offset;
+    }
+}

@@ -1,0 +1,530 @@
+package jaguar.ext;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+import jaguar.memory.NativeMemory;
+
+/**
+ * An External Object: a region of memory outside the Java heap (allocated, a mapped file, shared
+ * memory, a device) read and written through checked accessors that Jaguar's JIT compiles to
+ * plain machine loads and stores.
+ *
+ * <p>Every accessor checks, in this order: the buffer is open ({@link IllegalStateException}), the
+ * caller is the owner thread of a confined buffer ({@link WrongThreadException}), the access lies
+ * inside the buffer ({@link IndexOutOfBoundsException}), the buffer is writable for writes
+ * ({@link java.nio.ReadOnlyBufferException}) and, for ordered and atomic accesses, the address is
+ * naturally aligned ({@link IllegalArgumentException}). Then it makes one raw access at
+ * {@code address + offset}. The checks compare final and plain fields only, so the JIT hoists
+ * them out of loops; every accessor is final so that calls bind statically and inline.
+ *
+ * <p>Plain accessors use the platform's native byte order; the overloads taking a
+ * {@link ByteOrder} swap bytes when it differs. Offsets are in bytes from the buffer's start.
+ * See doc/external-objects.md for the safety model.
+ */
+public abstract sealed class ExternalBuffer implements AutoCloseable
+                permits OffHeapBuffer, MappedFileBuffer, SharedMemoryBuffer, DeviceRegionBuffer, BufferSlice {
+    private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+
+    /** Absolute address of byte 0. */
+    final long address;
+    /** Size in bytes. */
+    final long size;
+    final BufferScope scope;
+    /** The same memory as an FFM segment, for bulk copies. */
+    final MemorySegment segment;
+    final boolean readOnly;
+
+    ExternalBuffer(BufferScope scope, MemorySegment segment, boolean readOnly) {
+        this.scope = scope;
+        this.segment = segment;
+        this.address = segment.address();
+        this.size = segment.byteSize();
+        this.readOnly = readOnly;
+    }
+
+    // ---- checks ---------------------------------------------------------------------------------
+
+    /** Open and, if confined, accessed by its owner. */
+    final void checkAccessible() {
+        BufferScope s = scope;
+        if (!s.alive) {
+            throw closed();
+        }
+        Thread owner = s.owner;
+        if (owner != null && owner != Thread.currentThread()) {
+            throw wrongThread(owner);
+        }
+    }
+
+    /** The address of {@code width} readable bytes at {@code offset}; {@code width >= 0}. */
+    final long readAddress(long offset, long width) {
+        checkAccessible();
+        // size - width cannot overflow (both are non-negative), so this is exact for any offset.
+        if (offset < 0 || offset > size - width) {
+            throw outOfBounds(offset, width);
+        }
+        return address + offset;
+    }
+
+    /** As {@link #readAddress}, and the buffer must be writable. */
+    final long writeAddress(long offset, long width) {
+        long a = readAddress(offset, width);
+        if (readOnly) {
+            throw new ReadOnlyViolation(describe());
+        }
+        return a;
+    }
+
+    /** As read/writeAddress, and naturally aligned, which ordered and atomic accesses need. */
+    private long alignedAddress(long offset, int width, boolean write) {
+        long a = write ? writeAddress(offset, width) : readAddress(offset, width);
+        if ((a & (width - 1)) != 0) {
+            throw new IllegalArgumentException("offset=" + offset + " width=" + width + " misaligned: address=0x" + Long.toHexString(a)
+                            + " is not a multiple of " + width + " (ordered and atomic accesses need natural alignment)");
+        }
+        return a;
+    }
+
+    private static long checkLength(long length) {
+        if (length < 0) {
+            throw new IndexOutOfBoundsException("length=" + length + " is negative");
+        }
+        return length;
+    }
+
+    private IllegalStateException closed() {
+        return new IllegalStateException("buffer closed: " + describe());
+    }
+
+    private WrongThreadException wrongThread(Thread owner) {
+        return new WrongThreadException("thread=" + Thread.currentThread().getName() + " is not owner=" + owner.getName()
+                        + " of confined buffer " + describe());
+    }
+
+    private IndexOutOfBoundsException outOfBounds(long offset, long width) {
+        return new IndexOutOfBoundsException("offset=" + offset + " width=" + width + " out of bounds for size=" + size);
+    }
+
+    /** The byte order argument says to swap; null is rejected here, off the native-order path. */
+    private static boolean swap(ByteOrder order) {
+        if (order == NATIVE) {
+            return false;
+        }
+        Objects.requireNonNull(order, "order");
+        return true;
+    }
+
+    final String describe() {
+        return "kind=" + getClass().getSimpleName() + " size=" + size + (scope.isConfined() ? " confined" : " shared")
+                        + (readOnly ? " read-only" : "");
+    }
+
+    // ---- state ----------------------------------------------------------------------------------
+
+    /** Size in bytes. */
+    public final long size() {
+        return size;
+    }
+
+    /** False once the buffer (or, for a slice, the buffer it was sliced from) is closed. */
+    public final boolean isAlive() {
+        return scope.alive;
+    }
+
+    public final boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /** True if only the creating thread may use this buffer (and close() frees it at once). */
+    public final boolean isConfined() {
+        return scope.isConfined();
+    }
+
+    /**
+     * Closes the buffer and every slice of it. A confined buffer's memory is released now; a
+     * shared buffer's when it becomes unreachable (doc/external-objects.md). Closing twice does
+     * nothing.
+     *
+     * @throws WrongThreadException if called on a confined buffer by another thread
+     */
+    @Override
+    public void close() {
+        Thread owner = scope.owner;
+        if (owner != null && owner != Thread.currentThread()) {
+            throw wrongThread(owner);
+        }
+        scope.close();
+    }
+
+    /** A view of {@code length} bytes at {@code offset}, alive as long as this buffer. */
+    public final ExternalBuffer slice(long offset, long length) {
+        readAddress(offset, checkLength(length));
+        return new BufferSlice(scope, segment.asSlice(offset, length), readOnly);
+    }
+
+    /**
+     * This buffer as an FFM segment, for interoperation. It stops working when the buffer is
+     * closed, and is read-only when the buffer is. For a shared buffer the segment is shared too and
+     * keeps the memory alive while it is reachable.
+     */
+    public final MemorySegment asSegment() {
+        checkAccessible();
+        return scope.view().asSlice(address - scope.root.address(), size);
+    }
+
+    @Override
+    public String toString() {
+        return "ExternalBuffer[" + describe() + " address=0x" + Long.toHexString(address) + (scope.alive ? "" : " closed") + "]";
+    }
+
+    // ---- plain accessors, native order ----------------------------------------------------------
+
+    public final byte getByte(long offset) {
+        byte v = NativeMemory.getByte(readAddress(offset, Byte.BYTES));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final void putByte(long offset, byte value) {
+        NativeMemory.putByte(writeAddress(offset, Byte.BYTES), value);
+        Reference.reachabilityFence(this);
+    }
+
+    /** A byte, non-zero meaning true. */
+    public final boolean getBoolean(long offset) {
+        return getByte(offset) != 0;
+    }
+
+    /** Writes 1 for true and 0 for false. */
+    public final void putBoolean(long offset, boolean value) {
+        putByte(offset, value ? (byte) 1 : (byte) 0);
+    }
+
+    public final short getShort(long offset) {
+        short v = NativeMemory.getShort(readAddress(offset, Short.BYTES));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final void putShort(long offset, short value) {
+        NativeMemory.putShort(writeAddress(offset, Short.BYTES), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final char getChar(long offset) {
+        char v = NativeMemory.getChar(readAddress(offset, Character.BYTES));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final void putChar(long offset, char value) {
+        NativeMemory.putChar(writeAddress(offset, Character.BYTES), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final int getInt(long offset) {
+        int v = NativeMemory.getInt(readAddress(offset, Integer.BYTES));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final void putInt(long offset, int value) {
+        NativeMemory.putInt(writeAddress(offset, Integer.BYTES), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final long getLong(long offset) {
+        long v = NativeMemory.getLong(readAddress(offset, Long.BYTES));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final void putLong(long offset, long value) {
+        NativeMemory.putLong(writeAddress(offset, Long.BYTES), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final float getFloat(long offset) {
+        return Float.intBitsToFloat(getInt(offset));
+    }
+
+    /** Stores the float's raw bits (NaN payloads are kept). */
+    public final void putFloat(long offset, float value) {
+        putInt(offset, Float.floatToRawIntBits(value));
+    }
+
+    public final double getDouble(long offset) {
+        return Double.longBitsToDouble(getLong(offset));
+    }
+
+    /** Stores the double's raw bits (NaN payloads are kept). */
+    public final void putDouble(long offset, double value) {
+        putLong(offset, Double.doubleToRawLongBits(value));
+    }
+
+    // ---- plain accessors, explicit order --------------------------------------------------------
+
+    public final short getShort(long offset, ByteOrder order) {
+        short v = getShort(offset);
+        return swap(order) ? Short.reverseBytes(v) : v;
+    }
+
+    public final void putShort(long offset, short value, ByteOrder order) {
+        putShort(offset, swap(order) ? Short.reverseBytes(value) : value);
+    }
+
+    public final char getChar(long offset, ByteOrder order) {
+        char v = getChar(offset);
+        return swap(order) ? Character.reverseBytes(v) : v;
+    }
+
+    public final void putChar(long offset, char value, ByteOrder order) {
+        putChar(offset, swap(order) ? Character.reverseBytes(value) : value);
+    }
+
+    public final int getInt(long offset, ByteOrder order) {
+        int v = getInt(offset);
+        return swap(order) ? Integer.reverseBytes(v) : v;
+    }
+
+    public final void putInt(long offset, int value, ByteOrder order) {
+        putInt(offset, swap(order) ? Integer.reverseBytes(value) : value);
+    }
+
+    public final long getLong(long offset, ByteOrder order) {
+        long v = getLong(offset);
+        return swap(order) ? Long.reverseBytes(v) : v;
+    }
+
+    public final void putLong(long offset, long value, ByteOrder order) {
+        putLong(offset, swap(order) ? Long.reverseBytes(value) : value);
+    }
+
+    public final float getFloat(long offset, ByteOrder order) {
+        return Float.intBitsToFloat(getInt(offset, order));
+    }
+
+    public final void putFloat(long offset, float value, ByteOrder order) {
+        putInt(offset, Float.floatToRawIntBits(value), order);
+    }
+
+    public final double getDouble(long offset, ByteOrder order) {
+        return Double.longBitsToDouble(getLong(offset, order));
+    }
+
+    public final void putDouble(long offset, double value, ByteOrder order) {
+        putLong(offset, Double.doubleToRawLongBits(value), order);
+    }
+
+    // ---- ordered accessors (natural alignment required) -----------------------------------------
+
+    public final int getIntOpaque(long offset) {
+        int v = NativeMemory.getIntOpaque(alignedAddress(offset, Integer.BYTES, false));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final int getIntAcquire(long offset) {
+        int v = NativeMemory.getIntAcquire(alignedAddress(offset, Integer.BYTES, false));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final int getIntVolatile(long offset) {
+        int v = NativeMemory.getIntVolatile(alignedAddress(offset, Integer.BYTES, false));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final void putIntOpaque(long offset, int value) {
+        NativeMemory.putIntOpaque(alignedAddress(offset, Integer.BYTES, true), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final void putIntRelease(long offset, int value) {
+        NativeMemory.putIntRelease(alignedAddress(offset, Integer.BYTES, true), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final void putIntVolatile(long offset, int value) {
+        NativeMemory.putIntVolatile(alignedAddress(offset, Integer.BYTES, true), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final long getLongOpaque(long offset) {
+        long v = NativeMemory.getLongOpaque(alignedAddress(offset, Long.BYTES, false));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final long getLongAcquire(long offset) {
+        long v = NativeMemory.getLongAcquire(alignedAddress(offset, Long.BYTES, false));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final long getLongVolatile(long offset) {
+        long v = NativeMemory.getLongVolatile(alignedAddress(offset, Long.BYTES, false));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    public final void putLongOpaque(long offset, long value) {
+        NativeMemory.putLongOpaque(alignedAddress(offset, Long.BYTES, true), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final void putLongRelease(long offset, long value) {
+        NativeMemory.putLongRelease(alignedAddress(offset, Long.BYTES, true), value);
+        Reference.reachabilityFence(this);
+    }
+
+    public final void putLongVolatile(long offset, long value) {
+        NativeMemory.putLongVolatile(alignedAddress(offset, Long.BYTES, true), value);
+        Reference.reachabilityFence(this);
+    }
+
+    // ---- atomics (natural alignment required; all volatile) -------------------------------------
+
+    public final boolean compareAndSetInt(long offset, int expected, int value) {
+        boolean ok = NativeMemory.compareAndSetInt(alignedAddress(offset, Integer.BYTES, true), expected, value);
+        Reference.reachabilityFence(this);
+        return ok;
+    }
+
+    public final boolean compareAndSetLong(long offset, long expected, long value) {
+        boolean ok = NativeMemory.compareAndSetLong(alignedAddress(offset, Long.BYTES, true), expected, value);
+        Reference.reachabilityFence(this);
+        return ok;
+    }
+
+    /** Returns the value found, which equals {@code expected} when the exchange happened. */
+    public final int compareAndExchangeInt(long offset, int expected, int value) {
+        int old = NativeMemory.compareAndExchangeInt(alignedAddress(offset, Integer.BYTES, true), expected, value);
+        Reference.reachabilityFence(this);
+        return old;
+    }
+
+    /** Returns the value found, which equals {@code expected} when the exchange happened. */
+    public final long compareAndExchangeLong(long offset, long expected, long value) {
+        long old = NativeMemory.compareAndExchangeLong(alignedAddress(offset, Long.BYTES, true), expected, value);
+        Reference.reachabilityFence(this);
+        return old;
+    }
+
+    public final int getAndAddInt(long offset, int delta) {
+        int old = NativeMemory.getAndAddInt(alignedAddress(offset, Integer.BYTES, true), delta);
+        Reference.reachabilityFence(this);
+        return old;
+    }
+
+    public final long getAndAddLong(long offset, long delta) {
+        long old = NativeMemory.getAndAddLong(alignedAddress(offset, Long.BYTES, true), delta);
+        Reference.reachabilityFence(this);
+        return old;
+    }
+
+    public final int getAndSetInt(long offset, int value) {
+        int old = NativeMemory.getAndSetInt(alignedAddress(offset, Integer.BYTES, true), value);
+        Reference.reachabilityFence(this);
+        return old;
+    }
+
+    public final long getAndSetLong(long offset, long value) {
+        long old = NativeMemory.getAndSetLong(alignedAddress(offset, Long.BYTES, true), value);
+        Reference.reachabilityFence(this);
+        return old;
+    }
+
+    // ---- bulk -----------------------------------------------------------------------------------
+
+    /** Copies {@code length} bytes at {@code offset} into {@code dst[index...]}. */
+    public final void get(long offset, byte[] dst, int index, int length) {
+        copyOut(offset, ValueLayout.JAVA_BYTE, dst, index, length, dst.length);
+    }
+
+    /** Copies {@code src[index...]} ({@code length} bytes) to {@code offset}. */
+    public final void put(long offset, byte[] src, int index, int length) {
+        copyIn(offset, ValueLayout.JAVA_BYTE, src, index, length, src.length);
+    }
+
+    /** Copies {@code length} ints (native order) at {@code offset} into {@code dst[index...]}. */
+    public final void get(long offset, int[] dst, int index, int length) {
+        get(offset, dst, index, length, NATIVE);
+    }
+
+    public final void get(long offset, int[] dst, int index, int length, ByteOrder order) {
+        copyOut(offset, INT.withOrder(order), dst, index, length, dst.length);
+    }
+
+    /** Copies {@code length} ints from {@code src[index...]} to {@code offset}, in native order. */
+    public final void put(long offset, int[] src, int index, int length) {
+        put(offset, src, index, length, NATIVE);
+    }
+
+    public final void put(long offset, int[] src, int index, int length, ByteOrder order) {
+        copyIn(offset, INT.withOrder(order), src, index, length, src.length);
+    }
+
+    /** Copies {@code length} longs (native order) at {@code offset} into {@code dst[index...]}. */
+    public final void get(long offset, long[] dst, int index, int length) {
+        get(offset, dst, index, length, NATIVE);
+    }
+
+    public final void get(long offset, long[] dst, int index, int length, ByteOrder order) {
+        copyOut(offset, LONG.withOrder(order), dst, index, length, dst.length);
+    }
+
+    /** Copies {@code length} longs from {@code src[index...]} to {@code offset}, in native order. */
+    public final void put(long offset, long[] src, int index, int length) {
+        put(offset, src, index, length, NATIVE);
+    }
+
+    public final void put(long offset, long[] src, int index, int length, ByteOrder order) {
+        copyIn(offset, LONG.withOrder(order), src, index, length, src.length);
+    }
+
+    private void copyOut(long offset, ValueLayout layout, Object dst, int index, int length, int arrayLength) {
+        Objects.checkFromIndexSize(index, length, arrayLength);
+        readAddress(offset, length * layout.byteSize());
+        MemorySegment.copy(segment, layout, offset, dst, index, length);
+        Reference.reachabilityFence(this);
+    }
+
+    private void copyIn(long offset, ValueLayout layout, Object src, int index, int length, int arrayLength) {
+        Objects.checkFromIndexSize(index, length, arrayLength);
+        writeAddress(offset, length * layout.byteSize());
+        MemorySegment.copy(src, index, segment, layout, offset, length);
+        Reference.reachabilityFence(this);
+    }
+
+    /**
+     * Copies {@code length} bytes at {@code offset} to {@code dst} at {@code dstOffset}; the regions
+     * may overlap (as with memmove).
+     */
+    public final void copyTo(long offset, ExternalBuffer dst, long dstOffset, long length) {
+        readAddress(offset, checkLength(length));
+        dst.writeAddress(dstOffset, length);
+        MemorySegment.copy(segment, offset, dst.segment, dstOffset, length);
+        Reference.reachabilityFence(this);
+        Reference.reachabilityFence(dst);
+    }
+
+    /** Copies {@code length} bytes of {@code src} at {@code srcOffset} to {@code offset} in this buffer. */
+    public final void copyFrom(ExternalBuffer src, long srcOffset, long offset, long length) {
+        src.copyTo(srcOffset, this, offset, length);
+    }
+
+    /** Sets {@code length} bytes at {@code offset} to {@code value}. */
+    public final void fill(long offset, long length, byte value) {
+        writeAddress(offset, checkLength(length));
+        segment.asSlice(offset, length).fill(value);
+        Reference.reachabilityFence(this);
+    }
+}

@@ -1,0 +1,87 @@
+package jaguar.ext;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * A region of a regular file mapped into memory ({@code FileChannel.map}). Writes reach the page
+ * cache at once and the file when the OS writes it back or on {@link #force()}.
+ *
+ * <p>Another process truncating the file below the mapping makes accesses past the new end fault
+ * (SIGBUS), as with any mapping; keep mapped files at least as long as their mappings.
+ */
+public final class MappedFileBuffer extends ExternalBuffer {
+    private MappedFileBuffer(BufferScope scope, boolean readOnly) {
+        super(scope, scope.root, readOnly);
+    }
+
+    /**
+     * Maps {@code length} bytes at {@code offset} of {@code path}, confined to the calling thread;
+     * {@link #close()} unmaps at once. {@code READ_WRITE} grows the file if the region extends past
+     * its end; {@code READ_ONLY} requires the region to lie within the file.
+     */
+    public static MappedFileBuffer map(Path path, AccessMode mode, long offset, long length) throws IOException {
+        return map(path, mode, offset, length, true);
+    }
+
+    /** As {@link #map}, but any thread may use it, and the mapping goes when the buffer is unreachable. */
+    public static MappedFileBuffer mapShared(Path path, AccessMode mode, long offset, long length) throws IOException {
+        return map(path, mode, offset, length, false);
+    }
+
+    private static MappedFileBuffer map(Path path, AccessMode mode, long offset, long length, boolean confined) throws IOException {
+        checkRegion(path, mode, offset, length);
+        boolean readOnly = mode == AccessMode.READ_ONLY;
+        try (FileChannel ch = readOnly ? FileChannel.open(path, StandardOpenOption.READ)
+                        : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            FileChannel.MapMode mapMode = readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.READ_WRITE;
+            if (confined) {
+                Arena arena = Arena.ofConfined();
+                try {
+                    return new MappedFileBuffer(BufferScope.confined(arena, ch.map(mapMode, offset, length, arena)), readOnly);
+                } catch (IOException | RuntimeException e) {
+                    arena.close();
+                    throw e;
+                }
+            }
+            return new MappedFileBuffer(BufferScope.shared(ch.map(mapMode, offset, length, Arena.ofAuto())), readOnly);
+        }
+    }
+
+    private static void checkRegion(Path path, AccessMode mode, long offset, long length) throws IOException {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset=" + offset + " must not be negative (path=" + path + ")");
+        }
+        if (length <= 0) {
+            throw new IllegalArgumentException("length=" + length + " must be positive (path=" + path + ")");
+        }
+        if (!Files.exists(path)) {
+            throw new NoSuchFileException(path.toString(), null, "cannot map: no such file");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException("path=" + path + " is not a regular file (map devices with DeviceRegionBuffer)");
+        }
+        long fileSize = Files.size(path);
+        if (offset > fileSize) {
+            throw new IllegalArgumentException("offset=" + offset + " is beyond the end of path=" + path + " size=" + fileSize);
+        }
+        if (mode == AccessMode.READ_ONLY && length > fileSize - offset) {
+            throw new IllegalArgumentException("offset=" + offset + " length=" + length + " extends past the end of path=" + path
+                            + " size=" + fileSize + " (a READ_ONLY mapping cannot grow the file)");
+        }
+    }
+
+    /** Writes modified pages back to the file and waits until they are stored. Read-only mappings have nothing to write. */
+    public void force() {
+        checkAccessible();
+        if (!readOnly) {
+            segment.force();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package jaguar.test.ext;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.ReadOnlyBufferException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jaguar.ext.AccessMode;
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.MappedFileBuffer;
+
+class MappedFileBufferTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldPersistWritesAfterForce() throws IOException {
+        Path file = dir.resolve("data.bin");
+        Files.write(file, new byte[8192]);
+        try (MappedFileBuffer b = MappedFileBuffer.map(file, AccessMode.READ_WRITE, 4096, 4096)) {
+            b.putLong(8, 0x0102030405060708L, ByteOrder.BIG_ENDIAN);
+            b.putInt(4092, 0xCAFEBABE, ByteOrder.LITTLE_ENDIAN);
+            b.force();
+        }
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file));
+        assertEquals(0x0102030405060708L, bytes.getLong(4096 + 8));
+        assertEquals(0xCAFEBABE, bytes.order(ByteOrder.LITTLE_ENDIAN).getInt(4096 + 4092));
+        assertEquals(0, bytes.getLong(0), "bytes before the region are untouched");
+        try (MappedFileBuffer again = MappedFileBuffer.mapShared(file, AccessMode.READ_ONLY, 4096, 16)) {
+            assertEquals(0x0102030405060708L, again.getLong(8, ByteOrder.BIG_ENDIAN));
+        }
+    }
+
+    @Test
+    void shouldGrowTheFileForReadWriteButNotForReadOnly() throws IOException {
+        Path file = dir.resolve("grow.bin");
+        Files.write(file, new byte[10]);
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> MappedFileBuffer.map(file, AccessMode.READ_ONLY, 0, 100));
+        assertEquals("offset=0 length=100 extends past the end of path=" + file + " size=10 (a READ_ONLY mapping cannot grow the file)",
+                        x.getMessage());
+        try (MappedFileBuffer b = MappedFileBuffer.map(file, AccessMode.READ_WRITE, 0, 100)) {
+            b.putByte(99, (byte) 1);
+        }
+        assertEquals(100, Files.size(file));
+    }
+
+    @Test
+    void shouldRejectEveryWriteToAReadOnlyMapping() throws IOException {
+        Path file = dir.resolve("ro.bin");
+        Files.write(file, new byte[]{1, 2, 3, 4, 5, 6, 7, 8});
+        try (MappedFileBuffer b = MappedFileBuffer.map(file, AccessMode.READ_ONLY, 0, 8)) {
+            assertTrue(b.isReadOnly());
+            assertEquals(0x01020304, b.getInt(0, ByteOrder.BIG_ENDIAN));
+            ReadOnlyBufferException x = assertThrows(ReadOnlyBufferException.class, () -> b.putInt(0, 1));
+            assertTrue(x.getMessage().contains("read-only"), x.getMessage());
+            assertThrows(ReadOnlyBufferException.class, () -> b.putByte(0, (byte) 1));
+            assertThrows(ReadOnlyBufferException.class, () -> b.putIntRelease(0, 1));
+            assertThrows(ReadOnlyBufferException.class, () -> b.compareAndSetInt(0, 0, 1));
+            assertThrows(ReadOnlyBufferException.class, () -> b.getAndAddLong(0, 1));
+            assertThrows(ReadOnlyBufferException.class, () -> b.put(0, new byte[2], 0, 2));
+            assertThrows(ReadOnlyBufferException.class, () -> b.fill(0, 8, (byte) 0));
+            ExternalBuffer slice = b.slice(2, 4);
+            assertThrows(ReadOnlyBufferException.class, () -> slice.putShort(0, (short) 1));
+            assertTrue(b.asSegment().isReadOnly());
+            b.force(); // nothing to write, but allowed
+            assertEquals(0x01020304, b.getInt(0, ByteOrder.BIG_ENDIAN), "nothing was written");
+        }
+        assertArrayEquals(new byte[]{1, 2, 3, 4, 5, 6, 7, 8}, Files.readAllBytes(file));
+    }
+
+    @Test
+    void shouldNameWhatIsWrongWithBadArguments() throws IOException {
+        Path missing = dir.resolve("missing.bin");
+        NoSuchFileException nf = assertThrows(NoSuchFileException.class, () -> MappedFileBuffer.map(missing, AccessMode.READ_ONLY, 0, 8));
+        assertEquals(missing + ": cannot map: no such file", nf.getMessage());
+        Path file = dir.resolve("small.bin");
+        Files.write(file, new byte[16]);
+        assertEquals("offset=17 is beyond the end of path=" + file + " size=16", assertThrows(IllegalArgumentException.class,
+                        () -> MappedFileBuffer.map(file, AccessMode.READ_WRITE, 17, 8)).getMessage());
+        assertEquals("offset=-1 must not be negative (path=" + file + ")", assertThrows(IllegalArgumentException.class,
+                        () -> MappedFileBuffer.map(file, AccessMode.READ_WRITE, -1, 8)).getMessage());
+        assertEquals("length=0 must be positive (path=" + file + ")", assertThrows(IllegalArgumentException.class,
+                        () -> MappedFileBuffer.map(file, AccessMode.READ_WRITE, 0, 0)).getMessage());
+        assertEquals("path=" + dir + " is not a regular file (map devices with DeviceRegionBuffer)", assertThrows(IllegalArgumentException.class,
+                        () -> MappedFileBuffer.map(dir, AccessMode.READ_ONLY, 0, 8)).getMessage());
+    }
+}
