@@ -19,11 +19,11 @@ public class ExternalBufferStrictModeTest {
     private static final int SIZE = 4096;
     private static final long DEADLINE_NANOS = 240_000_000_000L;
 
-    /**
-     * Plain accesses in both orders, ordered accesses, and the doorbell. Not the atomics whose
-     * result is used (getAndAdd, compareAndSet, ...): Jaguar's JIT currently bails out on those
-     * when they are inlined (see doc/external-objects.md, "Known issues").
-     */
+    /** Atomics live after the data area; the doorbell after them. */
+    private static final int ATOMICS = SIZE;
+    private static final int BELL = SIZE + 32;
+
+    /** Plain accesses in both orders, ordered accesses, atomics, and the doorbell. */
     static long kernel(ExternalBuffer b, Doorbell bell, int seed) {
         long sum = 0;
         for (long off = 0; off + 16 <= SIZE - 16; off += 16) {
@@ -36,6 +36,12 @@ public class ExternalBufferStrictModeTest {
         sum += (long) b.getDouble(SIZE - 16);
         b.putIntRelease(SIZE - 8, seed);
         sum += b.getIntAcquire(SIZE - 8) + b.getLongVolatile(SIZE - 16);
+        b.putInt(ATOMICS, 0);
+        b.putLong(ATOMICS + 8, 0);
+        sum += b.getAndAddInt(ATOMICS, seed) + b.getAndAddInt(ATOMICS, 1) + b.getAndSetInt(ATOMICS, 5);
+        sum += (b.compareAndSetLong(ATOMICS + 8, 0, seed) ? 1 : 0) + b.compareAndExchangeLong(ATOMICS + 8, seed, 3);
+        sum += b.getAndAddLong(ATOMICS + 8, 2) + b.getAndSetLong(ATOMICS + 8, 0) + b.compareAndExchangeInt(ATOMICS, 5, 6);
+        sum += b.compareAndSetInt(ATOMICS, 6, 7) ? 10 : 0;
         bell.ring(seed | 1, seed);
         sum += bell.value() + bell.handle() + (bell.isBusy() ? 1 : 0);
         bell.clear();
@@ -43,8 +49,8 @@ public class ExternalBufferStrictModeTest {
     }
 
     public static void main(String[] args) {
-        try (OffHeapBuffer b = OffHeapBuffer.allocate(SIZE + Doorbell.SIZE)) {
-            Doorbell bell = Doorbell.at(b, SIZE);
+        try (OffHeapBuffer b = OffHeapBuffer.allocate(BELL + Doorbell.SIZE)) {
+            Doorbell bell = Doorbell.at(b, BELL);
             // Strict mode must catch the interpreter running the Java bodies, or passing proves nothing.
             CodeMappings.setStrict(true);
             try {
