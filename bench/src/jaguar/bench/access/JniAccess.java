@@ -1,0 +1,39 @@
+package jaguar.bench.access;
+
+import jaguar.bench.JniLib;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+
+/** One JNI call per element to a C accessor (bench/native/jni.c): the per-element cost of going native. */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class JniAccess implements ElementAccess {
+
+    @Benchmark
+    @OperationsPerInvocation(OffHeapInts.INTS)
+    @Override
+    public int sum(OffHeapInts s) {
+        long base = s.address;
+        int sum = 0;
+        for (int i = 0; i < OffHeapInts.INTS; i++) {
+            sum += JniLib.getInt(base, i);
+        }
+        return sum;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(OffHeapInts.INTS)
+    @Override
+    public void fill(OffHeapInts s) {
+        long base = s.address;
+        int v = s.value;
+        for (int i = 0; i < OffHeapInts.INTS; i++) {
+            JniLib.putInt(base, i, v);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package jaguar.bench.startup;
+
+/** The startup suite's hello world: the smallest program that loads an application class. */
+public final class Hello {
+    private Hello() {
+    }
+
+    public static void main(String[] args) {
+        System.out.println("Hello, world");
+    }
+}
