@@ -1,0 +1,1 @@
+/work/wt-bench/build/bench/native/fig1
