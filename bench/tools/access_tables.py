@@ -8,13 +8,14 @@ raw = sys.argv[1]
 c = load_c(raw, "access-c")
 runs = {"graal": load_jmh(raw, "access-graal"), "c2": load_jmh(raw, "access-c2")}
 
-# (label, JIT, benchmark class). A column whose run is missing prints n/a.
-# TODO(ext-objects): add ("ExternalBuffer", "graal", "ExternalBufferAccess") once the class exists.
+# (label, JIT, benchmark class[, method suffix]). A column whose run is missing prints n/a.
 COLUMNS = [
     ("MemorySegment", "graal", "SegmentAccess"),
     ("Unsafe", "graal", "UnsafeAccess"),
     ("direct ByteBuffer", "graal", "ByteBufferAccess"),
     ("NativeMemory (mapping)", "graal", "NativeMemoryAccess"),
+    ("ExternalBuffer confined (checked)", "graal", "ExternalBufferAccess", "Confined"),
+    ("ExternalBuffer shared (checked)", "graal", "ExternalBufferAccess", "Shared"),
     ("JNI per element", "graal", "JniAccess"),
     ("FFM critical per element", "graal", "FfmCriticalAccess"),
     ("MemorySegment", "c2", "SegmentAccess"),
@@ -26,11 +27,11 @@ COLUMNS = [
 ROWS = [("sum (read)", "sum"), ("fill (write)", "fill")]
 JIT_NAME = {"graal": "Graal+Jaguar", "c2": "C2"}
 
-header = ["per element", "C -O2 loop"] + [f"{label} [{JIT_NAME[jit]}]" for label, jit, _ in COLUMNS]
+header = ["per element", "C -O2 loop"] + [f"{col[0]} [{JIT_NAME[col[1]]}]" for col in COLUMNS]
 ns_rows, ratio_rows = [], []
 for label, method in ROWS:
     base = c.get(method)
-    cells = [runs[jit].get((cls, method)) for _, jit, cls in COLUMNS]
+    cells = [runs[col[1]].get((col[2], method + (col[3] if len(col) > 3 else ""))) for col in COLUMNS]
     ns_rows.append([label, fmt_ns(base)] + [fmt_ns(s) for s in cells])
     ratio_rows.append([label, "1×"] + [fmt_ratio(s, base) for s in cells])
 

@@ -1,1 +1,1 @@
-/work/wt-bench/build/bench/native/access
+/work/main/build/bench/native/access

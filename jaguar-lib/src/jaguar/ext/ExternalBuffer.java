@@ -65,8 +65,14 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** The address of {@code width} readable bytes at {@code offset}; {@code width >= 0}. */
     final long readAddress(long offset, long width) {
         checkAccessible();
-        // size - width cannot overflow (both are non-negative), so this is exact for any offset.
-        if (offset < 0 || offset > size - width) {
+        // One unsigned compare, offset |<| size - width + 1, the shape of an array bounds check:
+        // Graal intrinsifies Objects.checkIndex to a guard it can move out of counted loops.
+        // size - width + 1 cannot overflow (both are non-negative) and is <= 0 when the access
+        // cannot fit at all, which checkIndex rejects for every offset.
+        try {
+            Objects.checkIndex(offset, size - width + 1);
+        } catch (IndexOutOfBoundsException e) {
+            // Cold path (a deoptimisation in compiled code): rethrow with Jaguar's message.
             throw outOfBounds(offset, width);
         }
         return address + offset;
