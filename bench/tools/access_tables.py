@@ -16,6 +16,7 @@ COLUMNS = [
     ("NativeMemory (mapping)", "graal", "NativeMemoryAccess"),
     ("ExternalBuffer confined (checked)", "graal", "ExternalBufferAccess", "Confined"),
     ("ExternalBuffer shared (checked)", "graal", "ExternalBufferAccess", "Shared"),
+    ("ExternalBuffer ...AtIndex (checked)", "graal", "ExternalBufferAccess", "Indexed"),
     ("JNI per element", "graal", "JniAccess"),
     ("FFM critical per element", "graal", "FfmCriticalAccess"),
     ("MemorySegment", "c2", "SegmentAccess"),

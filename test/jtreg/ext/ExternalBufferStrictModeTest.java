@@ -32,6 +32,15 @@ public class ExternalBufferStrictModeTest {
             sum += b.getInt(off) + b.getLong(off + 8, ByteOrder.BIG_ENDIAN);
             sum += b.getShort(off + 1, ByteOrder.LITTLE_ENDIAN) + b.getChar(off + 2) + b.getByte(off + 3);
         }
+        // Write every element first: the kernel must not read bytes an earlier call left behind.
+        for (int i = 0; i < 64; i++) {
+            b.putIntAtIndex(i, seed + i);
+        }
+        for (int i = 0; i < 64; i++) {
+            sum += b.getIntAtIndex(i) + b.getLongAtIndex(i / 2) + b.getShortAtIndex(i) + b.getByteAtIndex(i);
+        }
+        b.putDoubleAtIndex(5, seed * 0.25);
+        sum += (long) b.getDoubleAtIndex(5) + (long) b.getFloatAtIndex(3) + b.getCharAtIndex(1);
         b.putDouble(SIZE - 16, seed * 0.5);
         sum += (long) b.getDouble(SIZE - 16);
         b.putIntRelease(SIZE - 8, seed);

@@ -87,6 +87,37 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
         return a;
     }
 
+    /**
+     * The address of element {@code index} of a {@code 1 << shift}-byte type, for the
+     * {@code ...AtIndex} accessors. Shaped for Graal: an {@code int} index compared unsigned
+     * against a bound provably in [0, Integer.MAX_VALUE] is the one form its speculative guard
+     * movement hoists out of counted loops (it needs both sides to fit in 32 unsigned bits),
+     * leaving no check in the loop body. Elements beyond index Integer.MAX_VALUE - 1 are reached
+     * through the byte-offset accessors.
+     */
+    final long elementAddress(int index, int shift) {
+        checkAccessible();
+        long count = size >>> shift;
+        int limit = Math.max(count > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) count, 0);
+        try {
+            Objects.checkIndex(index, limit);
+        } catch (IndexOutOfBoundsException e) {
+            // Cold path (a deoptimisation in compiled code): rethrow with Jaguar's message.
+            throw new IndexOutOfBoundsException("index=" + index + " out of bounds for " + limit + " elements of " + (1 << shift)
+                            + " bytes (size=" + size + ")");
+        }
+        return address + ((long) index << shift);
+    }
+
+    /** As {@link #elementAddress}, and the buffer must be writable. */
+    final long writableElementAddress(int index, int shift) {
+        long a = elementAddress(index, shift);
+        if (readOnly) {
+            throw new ReadOnlyViolation(describe());
+        }
+        return a;
+    }
+
     /** As read/writeAddress, and naturally aligned, which ordered and atomic accesses need. */
     private long alignedAddress(long offset, int width, boolean write) {
         long a = write ? writeAddress(offset, width) : readAddress(offset, width);
@@ -272,6 +303,113 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** Stores the double's raw bits (NaN payloads are kept). */
     public final void putDouble(long offset, double value) {
         putLong(offset, Double.doubleToRawLongBits(value));
+    }
+
+    // ---- element-indexed, native order: the array-like view, fastest in loops -------------------
+
+    /** The byte at element index {@code index}, i.e. byte offset {@code index * 1}. */
+    public final byte getByteAtIndex(int index) {
+        long a = elementAddress(index, 0);
+        byte v = NativeMemory.getByte(a);
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    /** Writes the byte at element index {@code index}, i.e. byte offset {@code index * 1}. */
+    public final void putByteAtIndex(int index, byte value) {
+        long a = writableElementAddress(index, 0);
+        NativeMemory.putByte(a, value);
+        Reference.reachabilityFence(this);
+    }
+
+    /** The short at element index {@code index}, i.e. byte offset {@code index * 2}. */
+    public final short getShortAtIndex(int index) {
+        long a = elementAddress(index, 1);
+        short v = NativeMemory.getShort(a);
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    /** Writes the short at element index {@code index}, i.e. byte offset {@code index * 2}. */
+    public final void putShortAtIndex(int index, short value) {
+        long a = writableElementAddress(index, 1);
+        NativeMemory.putShort(a, value);
+        Reference.reachabilityFence(this);
+    }
+
+    /** The char at element index {@code index}, i.e. byte offset {@code index * 2}. */
+    public final char getCharAtIndex(int index) {
+        long a = elementAddress(index, 1);
+        char v = NativeMemory.getChar(a);
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    /** Writes the char at element index {@code index}, i.e. byte offset {@code index * 2}. */
+    public final void putCharAtIndex(int index, char value) {
+        long a = writableElementAddress(index, 1);
+        NativeMemory.putChar(a, value);
+        Reference.reachabilityFence(this);
+    }
+
+    /** The int at element index {@code index}, i.e. byte offset {@code index * 4}. */
+    public final int getIntAtIndex(int index) {
+        long a = elementAddress(index, 2);
+        int v = NativeMemory.getInt(a);
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    /** Writes the int at element index {@code index}, i.e. byte offset {@code index * 4}. */
+    public final void putIntAtIndex(int index, int value) {
+        long a = writableElementAddress(index, 2);
+        NativeMemory.putInt(a, value);
+        Reference.reachabilityFence(this);
+    }
+
+    /** The long at element index {@code index}, i.e. byte offset {@code index * 8}. */
+    public final long getLongAtIndex(int index) {
+        long a = elementAddress(index, 3);
+        long v = NativeMemory.getLong(a);
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    /** Writes the long at element index {@code index}, i.e. byte offset {@code index * 8}. */
+    public final void putLongAtIndex(int index, long value) {
+        long a = writableElementAddress(index, 3);
+        NativeMemory.putLong(a, value);
+        Reference.reachabilityFence(this);
+    }
+
+    /** The float at element index {@code index}, i.e. byte offset {@code index * 4}. */
+    public final float getFloatAtIndex(int index) {
+        long a = elementAddress(index, 2);
+        float v = Float.intBitsToFloat(NativeMemory.getInt(a));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    /** Writes the float at element index {@code index}, i.e. byte offset {@code index * 4}. */
+    public final void putFloatAtIndex(int index, float value) {
+        long a = writableElementAddress(index, 2);
+        NativeMemory.putInt(a, Float.floatToRawIntBits(value));
+        Reference.reachabilityFence(this);
+    }
+
+    /** The double at element index {@code index}, i.e. byte offset {@code index * 8}. */
+    public final double getDoubleAtIndex(int index) {
+        long a = elementAddress(index, 3);
+        double v = Double.longBitsToDouble(NativeMemory.getLong(a));
+        Reference.reachabilityFence(this);
+        return v;
+    }
+
+    /** Writes the double at element index {@code index}, i.e. byte offset {@code index * 8}. */
+    public final void putDoubleAtIndex(int index, double value) {
+        long a = writableElementAddress(index, 3);
+        NativeMemory.putLong(a, Double.doubleToRawLongBits(value));
+        Reference.reachabilityFence(this);
     }
 
     // ---- plain accessors, explicit order --------------------------------------------------------

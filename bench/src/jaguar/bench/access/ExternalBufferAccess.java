@@ -11,8 +11,9 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 
 /**
- * Jaguar's checked External Object accessors, getInt/putInt at a byte offset: liveness, owner
- * thread and bounds are checked per call in Java, then one mapped load or store. Graal + Jaguar.
+ * Jaguar's checked External Object accessors: getInt/putInt at a byte offset (confined and shared
+ * buffers) and getIntAtIndex/putIntAtIndex at an element index (confined). Liveness, owner thread
+ * and bounds are checked per call in Java, then one mapped load or store. Graal + Jaguar.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -40,6 +41,27 @@ public class ExternalBufferAccess {
     @OperationsPerInvocation(OffHeapInts.INTS)
     public void fillShared(ExternalInts s) {
         fill(s.shared, s.value);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(OffHeapInts.INTS)
+    public int sumIndexed(ExternalInts s) {
+        ExternalBuffer b = s.confined;
+        int sum = 0;
+        for (int i = 0; i < OffHeapInts.INTS; i++) {
+            sum += b.getIntAtIndex(i);
+        }
+        return sum;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(OffHeapInts.INTS)
+    public void fillIndexed(ExternalInts s) {
+        ExternalBuffer b = s.confined;
+        int v = s.value;
+        for (int i = 0; i < OffHeapInts.INTS; i++) {
+            b.putIntAtIndex(i, v);
+        }
     }
 
     private static int sum(ExternalBuffer b) {
