@@ -53,13 +53,18 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** Open and, if confined, accessed by its owner. */
     final void checkAccessible() {
         BufferScope s = scope;
-        if (!s.alive) {
-            throw closed();
-        }
         Thread owner = s.owner;
-        if (owner != null && owner != Thread.currentThread()) {
-            throw wrongThread(owner);
+        // Non-short-circuit on purpose: one branch, whose condition is loop-invariant, whatever
+        // mix of confined (owner set) and shared (owner null) buffers a call site has seen. With
+        // && the owner test became a profiled branch of its own, and the checks after it stayed
+        // in the loop body wherever both kinds had passed by.
+        if (!s.alive | (owner != null & owner != Thread.currentThread())) {
+            throw inaccessible(s, owner);
         }
+    }
+
+    private RuntimeException inaccessible(BufferScope s, Thread owner) {
+        return !s.alive ? closed() : wrongThread(owner);
     }
 
     /** The address of {@code width} readable bytes at {@code offset}; {@code width >= 0}. */
