@@ -15,7 +15,8 @@ import jaguar.test.ChildJvm;
 public class BrokenMappingTest {
     public static void main(String[] args) throws Exception {
         ChildJvm.Result r = ChildJvm.run(List.of("-Djaguar.mapping.strict=true", "--enable-native-access=ALL-UNNAMED",
-                        "-Djdk.graal.CompilationFailureAction=Print"), "BrokenMappingProgram", List.of(), 400)
+                        "-Djdk.graal.CompilationFailureAction=Print", "-XX:CompileCommand=quiet",
+                        "-XX:CompileCommand=dontinline,BrokenMappingProgram::round"), "BrokenMappingProgram", List.of(), 400)
                         .shouldSucceed("BrokenMappingProgram");
         System.out.println(r.stdout());
         System.out.println(r.stderr());

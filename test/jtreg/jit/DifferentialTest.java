@@ -21,7 +21,8 @@ public class DifferentialTest {
                         .shouldSucceed("-Xint run").stdout();
         String c1 = ChildJvm.run(List.of("-XX:TieredStopAtLevel=1", access), "DifferentialProgram", List.of("plain", rounds), 300)
                         .shouldSucceed("C1-only run").stdout();
-        String jaguar = ChildJvm.run(List.of("-Djaguar.mapping.strict=true", access), "DifferentialProgram", List.of("jit", rounds), 400)
+        String jaguar = ChildJvm.run(List.of("-Djaguar.mapping.strict=true", access,
+                        "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline,DifferentialProgram::round"), "DifferentialProgram", List.of("jit", rounds), 400)
                         .shouldSucceed("Jaguar JIT run (strict)").stdout();
         if (interpreted.lines().count() != ROUNDS) {
             throw new AssertionError("-Xint run printed " + interpreted.lines().count() + " rounds, expected " + ROUNDS + ":\n" + interpreted);

@@ -5,7 +5,8 @@
  * @library /lib
  * @modules jaguar.lib/jaguar.memory
  * @build jaguar.test.Warmup
- * @run main/othervm -Djaguar.mapping.strict=true StrictModeTest
+ * @run main/othervm -Djaguar.mapping.strict=true
+ *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,StrictModeTest::exercise StrictModeTest
  */
 
 import java.lang.foreign.Arena;

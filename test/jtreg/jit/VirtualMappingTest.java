@@ -5,7 +5,8 @@
  *          override's own body runs (never the wrong template, unlike the 1999 prototype).
  * @library /lib
  * @build jaguar.test.Warmup
- * @run main/othervm -Djaguar.mapping.strict=true --enable-native-access=ALL-UNNAMED VirtualMappingTest
+ * @run main/othervm -Djaguar.mapping.strict=true --enable-native-access=ALL-UNNAMED
+ *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,VirtualMappingTest::sum VirtualMappingTest
  */
 
 import java.lang.foreign.Arena;

@@ -6,6 +6,11 @@ import jaguar.mapping.CodeMappings;
  * Runs a workload until the JIT has compiled its callers with their mappings inlined: done when a
  * whole round ran no Java body of a mapped method (needs -Djaguar.mapping.strict=true). Fails
  * with a clear message instead of hanging when the JIT never gets there.
+ *
+ * <p>A quiet round proves only that the code the round ran is compiled. If the round's method
+ * under test is small, the JIT may inline it into the (OSR-compiled) warm-up loop and never
+ * compile it on its own, so a later direct call runs it interpreted: tests keep that method out
+ * of line with {@code -XX:CompileCommand=dontinline,Class::method}.
  */
 public final class Warmup {
     private Warmup() {
