@@ -31,12 +31,7 @@ public final class DeviceRegionBuffer extends ExternalBuffer {
     }
 
     private static DeviceRegionBuffer map(Path path, long offset, long length, AccessMode mode, boolean confined) throws IOException {
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset=" + offset + " must not be negative (path=" + path + ")");
-        }
-        if (length <= 0) {
-            throw new IllegalArgumentException("length=" + length + " must be positive (path=" + path + ")");
-        }
+        MappingArguments.checkOffsetAndLength(path, offset, length);
         if (Files.isDirectory(path)) {
             throw new IllegalArgumentException("path=" + path + " is a directory");
         }

@@ -55,12 +55,7 @@ public final class MappedFileBuffer extends ExternalBuffer {
     }
 
     private static void checkRegion(Path path, AccessMode mode, long offset, long length) throws IOException {
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset=" + offset + " must not be negative (path=" + path + ")");
-        }
-        if (length <= 0) {
-            throw new IllegalArgumentException("length=" + length + " must be positive (path=" + path + ")");
-        }
+        MappingArguments.checkOffsetAndLength(path, offset, length);
         if (!Files.exists(path)) {
             throw new NoSuchFileException(path.toString(), null, "cannot map: no such file");
         }
