@@ -6,6 +6,10 @@ module jaguar.lib {
     exports jaguar.ext;
     exports jaguar.mapping;
     exports jaguar.mapping.template;
+    exports jaguar.pso;
+    // The PSO class rewriter, started as a Java agent by Jaguar's JDK.
+    requires static java.instrument;
+    exports jaguar.pso.agent to java.instrument;
     // jaguar.memory (raw, unchecked primitives) is deliberately not exported; tests and
     // benchmarks reach it with --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED.
 }

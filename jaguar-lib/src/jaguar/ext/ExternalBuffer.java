@@ -50,8 +50,13 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
 
     // ---- checks ---------------------------------------------------------------------------------
 
-    /** Open and, if confined, accessed by its owner. */
-    final void checkAccessible() {
+    /**
+     * Throws as any accessor would if this thread cannot use the buffer now: it is closed
+     * ({@link IllegalStateException}) or confined to another thread ({@link WrongThreadException}).
+     * Structures laid over a buffer whose bounds were checked once (Pre-Serialized Objects) make
+     * only this check per access.
+     */
+    public final void checkAccessible() {
         BufferScope s = scope;
         Thread owner = s.owner;
         // Non-short-circuit on purpose: one branch, whose condition is loop-invariant, whatever

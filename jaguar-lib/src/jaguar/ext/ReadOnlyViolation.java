@@ -2,11 +2,12 @@ package jaguar.ext;
 
 import java.nio.ReadOnlyBufferException;
 
-/** A {@link ReadOnlyBufferException} that says which buffer was written (the JDK's has no message). */
-final class ReadOnlyViolation extends ReadOnlyBufferException {
+/** A {@link ReadOnlyBufferException} that says what was written (the JDK's has no message). */
+public final class ReadOnlyViolation extends ReadOnlyBufferException {
+    private static final long serialVersionUID = 1L;
     private final String buffer;
 
-    ReadOnlyViolation(String buffer) {
+    public ReadOnlyViolation(String buffer) {
         this.buffer = buffer;
     }
 

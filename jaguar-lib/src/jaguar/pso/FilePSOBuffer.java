@@ -1,0 +1,78 @@
+package jaguar.pso;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import jaguar.ext.AccessMode;
+import jaguar.ext.MappedFileBuffer;
+
+/**
+ * A PSO container that is a memory-mapped file: objects allocated in it are written to the page
+ * cache as their fields are assigned, {@link #flush()} makes them durable, and a later
+ * {@link #open} (in this or another process) maps them back without reading or converting
+ * anything. The mapping is shared: any thread may use it.
+ */
+public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
+    private final Path path;
+    private final MappedFileBuffer file;
+
+    private FilePSOBuffer(Path path, MappedFileBuffer file, PSOContainer c) {
+        super(file, 0, c.capacity(), c.used());
+        this.path = path;
+        this.file = file;
+    }
+
+    /**
+     * Creates (or truncates) {@code path} as an empty container of {@code capacity} bytes. The
+     * file is sparse until written.
+     */
+    public static FilePSOBuffer create(Path path, long capacity) throws IOException {
+        if (capacity < HEADER_SIZE) {
+            throw new IllegalArgumentException("capacity=" + capacity + " is smaller than a container header (" + HEADER_SIZE + " bytes)");
+        }
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING)) {
+            // Sized now so the mapping lies within the file.
+            ch.truncate(0);
+            ch.write(java.nio.ByteBuffer.allocate(1), capacity - 1);
+        }
+        MappedFileBuffer file = MappedFileBuffer.mapShared(path, AccessMode.READ_WRITE, 0, capacity);
+        return new FilePSOBuffer(path, file, PSOContainer.format(file));
+    }
+
+    /**
+     * Maps the container file at {@code path}.
+     *
+     * @throws PSOFormatException if the file does not start with a container header Jaguar can read
+     */
+    public static FilePSOBuffer open(Path path, AccessMode mode) throws IOException {
+        long size = java.nio.file.Files.size(path);
+        if (size < HEADER_SIZE) {
+            throw new PSOFormatException("path=" + path + " has " + size + " bytes, too few for a PSO container header (" + HEADER_SIZE + ")");
+        }
+        MappedFileBuffer file = MappedFileBuffer.mapShared(path, mode, 0, size);
+        try {
+            return new FilePSOBuffer(path, file, PSOContainer.open(file));
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Writes every modified page back to the file and waits until it is stored. */
+    public void flush() {
+        file.force();
+    }
+
+    /** Unmaps the file; objects in it throw on access from now on. Does not flush. */
+    @Override
+    public void close() {
+        file.close();
+    }
+}

@@ -1,0 +1,239 @@
+package jaguar.pso;
+
+import java.lang.invoke.MethodHandles;
+import java.nio.ByteOrder;
+
+import jaguar.ext.ExternalBuffer;
+import jaguar.memory.NativeMemory;
+
+/**
+ * A Pre-Serialized Object: a Java object whose fields live in the bytes of a container (an
+ * external buffer, a mapped file, a network buffer), so that sending or storing it is sending or
+ * storing those bytes, and receiving one is pointing a PSO at them.
+ *
+ * <pre>{@code
+ * public class MyObject extends PSO {
+ *     public int someInt;
+ *     public byte someByte;
+ *     public MyObject someRef;
+ * }
+ * MyObject o = container.allocate(MyObject.class);
+ * o.someInt = 42;                  // a store into the container
+ * }</pre>
+ *
+ * <p>Jaguar's JDK loads a class rewriter (doc/pso.md) that turns every {@code getfield} and
+ * {@code putfield} of a primitive or PSO-typed instance field of a PSO class, in every class, into
+ * a call of a static accessor it adds to the PSO class; the accessor loads or stores at a constant
+ * offset from the object's address through Jaguar's code mappings, so the JIT compiles a field
+ * access to one machine load or store behind a liveness check. The bounds were checked once, when
+ * the object was placed. Reference fields store the offset of a PSO in the same container, or 0
+ * (null) for anything else, which then stays reachable from this JVM only; references are
+ * recovered lazily and cached. Transient fields, fields of other types and static fields are plain
+ * Java fields.
+ *
+ * <p>The static {@code $get...}/{@code $put...} methods are the accessors' targets and are meant
+ * for rewritten code only.
+ */
+public abstract class PSO {
+    private static final boolean SWAP = ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN;
+
+    final PSOContainer container;
+    /** The container's buffer, for the per-access liveness check. */
+    final ExternalBuffer buffer;
+    /** Absolute address of the header. */
+    final long address;
+    /** Offset of the header from the start of the container. */
+    final long offset;
+    final boolean writable;
+
+    /**
+     * Runs as part of {@code container.allocate(...)}, which has reserved this object's bytes;
+     * any other {@code new} of a PSO class is refused.
+     */
+    protected PSO() {
+        PSOPlacement p = PSOContainer.takePending();
+        this(p);
+        if (p.type != getClass()) {
+            throw new IllegalStateException("allocation of " + p.type.getName() + " constructed a " + getClass().getName());
+        }
+    }
+
+    /** The constructor of objects mapped onto existing bytes; for rewritten code only. */
+    protected PSO(PSOPlacement p) {
+        if (p == null) {
+            throw new IllegalStateException("a PSO lives in a container: create it with container.allocate("
+                            + getClass().getSimpleName() + ".class), not with new");
+        }
+        PSOContainer c = p.container;
+        this.container = c;
+        this.buffer = c.buffer;
+        this.offset = p.offset;
+        this.address = c.base + p.offset;
+        this.writable = c.writable;
+    }
+
+    /** The container this object's bytes are in. */
+    public final PSOContainer container() {
+        return container;
+    }
+
+    /** Offset of this object's first byte (its header) from the start of its container. */
+    public final long offset() {
+        return offset;
+    }
+
+    /** Bytes this object takes in its container, header included. */
+    public int sizeInBytes() {
+        return PSOTypes.layoutOf(getClass()).size();
+    }
+
+    /**
+     * Bytes an object of a PSO class takes. Rewritten classes get a static {@code getPSOSize()} of
+     * their own, which is what {@code MyObject.getPSOSize()} calls; this one is PSO's own header.
+     */
+    public static int getPSOSize() {
+        return PSOLayout.HEADER_SIZE;
+    }
+
+    /** The layout of a PSO class (its fields, offsets, size and fingerprint). */
+    public static PSOLayout layoutOf(Class<? extends PSO> type) {
+        return PSOTypes.layoutOf(type);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(getClass().getSimpleName()).append("@").append(offset).append('{');
+        String sep = "";
+        for (PSOField f : PSOTypes.layoutOf(getClass()).fields()) {
+            sb.append(sep).append(f.name()).append('=');
+            sep = ", ";
+            int o = f.offset();
+            switch (f.type()) {
+                case BOOLEAN -> sb.append($getBoolean(this, o));
+                case BYTE -> sb.append($getByte(this, o));
+                case CHAR -> sb.append((int) $getChar(this, o));
+                case SHORT -> sb.append($getShort(this, o));
+                case INT -> sb.append($getInt(this, o));
+                case FLOAT -> sb.append($getFloat(this, o));
+                case LONG -> sb.append($getLong(this, o));
+                case DOUBLE -> sb.append($getDouble(this, o));
+                case REFERENCE -> {
+                    int r = $getInt(this, o);
+                    sb.append(r == 0 ? "null" : "@" + Integer.toUnsignedString(r));
+                }
+            }
+        }
+        return sb.append('}').toString();
+    }
+
+    // ---- targets of the rewritten field accesses ------------------------------------------------
+    // One liveness check, then a raw access at a constant offset inside bounds checked at
+    // placement: the JIT inlines these and maps NativeMemory's calls to single instructions.
+
+    private long read(int field) {
+        buffer.checkAccessible();
+        return address + field;
+    }
+
+    private long write(int field) {
+        buffer.checkAccessible();
+        if (!writable) {
+            throw container.readOnly();
+        }
+        return address + field;
+    }
+
+    /** Registers a rewritten PSO class; called from its static initializer. */
+    protected static void $register(String layoutDescriptor, MethodHandles.Lookup lookup) {
+        PSOTypes.register(layoutDescriptor, lookup);
+    }
+
+    protected static boolean $getBoolean(PSO p, int field) {
+        return NativeMemory.getByte(p.read(field)) != 0;
+    }
+
+    protected static void $putBoolean(PSO p, int field, boolean v) {
+        NativeMemory.putByte(p.write(field), v ? (byte) 1 : (byte) 0);
+    }
+
+    protected static byte $getByte(PSO p, int field) {
+        return NativeMemory.getByte(p.read(field));
+    }
+
+    protected static void $putByte(PSO p, int field, byte v) {
+        NativeMemory.putByte(p.write(field), v);
+    }
+
+    protected static char $getChar(PSO p, int field) {
+        char v = NativeMemory.getChar(p.read(field));
+        return SWAP ? Character.reverseBytes(v) : v;
+    }
+
+    protected static void $putChar(PSO p, int field, char v) {
+        NativeMemory.putChar(p.write(field), SWAP ? Character.reverseBytes(v) : v);
+    }
+
+    protected static short $getShort(PSO p, int field) {
+        short v = NativeMemory.getShort(p.read(field));
+        return SWAP ? Short.reverseBytes(v) : v;
+    }
+
+    protected static void $putShort(PSO p, int field, short v) {
+        NativeMemory.putShort(p.write(field), SWAP ? Short.reverseBytes(v) : v);
+    }
+
+    protected static int $getInt(PSO p, int field) {
+        int v = NativeMemory.getInt(p.read(field));
+        return SWAP ? Integer.reverseBytes(v) : v;
+    }
+
+    protected static void $putInt(PSO p, int field, int v) {
+        NativeMemory.putInt(p.write(field), SWAP ? Integer.reverseBytes(v) : v);
+    }
+
+    protected static float $getFloat(PSO p, int field) {
+        return Float.intBitsToFloat($getInt(p, field));
+    }
+
+    protected static void $putFloat(PSO p, int field, float v) {
+        $putInt(p, field, Float.floatToRawIntBits(v));
+    }
+
+    protected static long $getLong(PSO p, int field) {
+        long v = NativeMemory.getLong(p.read(field));
+        return SWAP ? Long.reverseBytes(v) : v;
+    }
+
+    protected static void $putLong(PSO p, int field, long v) {
+        NativeMemory.putLong(p.write(field), SWAP ? Long.reverseBytes(v) : v);
+    }
+
+    protected static double $getDouble(PSO p, int field) {
+        return Double.longBitsToDouble($getLong(p, field));
+    }
+
+    protected static void $putDouble(PSO p, int field, double v) {
+        $putLong(p, field, Double.doubleToRawLongBits(v));
+    }
+
+    /**
+     * The value of a reference field: {@code cached} (the Java field the rewriter keeps beside the
+     * bytes) while the stored offset still names it, else the object the bytes name now, recovered
+     * through the container; the caller stores the result back into the Java field.
+     */
+    protected static PSO $getRef(PSO p, int field, PSO cached, Class<? extends PSO> type) {
+        int stored = $getInt(p, field);
+        PSOContainer c = p.container;
+        if (cached != null) {
+            if (stored == 0 ? !c.holds(cached) : cached.buffer == p.buffer && cached.address == c.base + Integer.toUnsignedLong(stored)) {
+                return cached;
+            }
+        }
+        return stored == 0 ? null : c.recover(Integer.toUnsignedLong(stored), type);
+    }
+
+    /** Stores a reference field's bytes: the target's offset if it is in p's container, else 0. */
+    protected static void $putRef(PSO p, int field, PSO value) {
+        $putInt(p, field, value == null ? 0 : p.container.offsetOf(value));
+    }
+}

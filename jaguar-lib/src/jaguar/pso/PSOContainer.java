@@ -1,0 +1,414 @@
+package jaguar.pso;
+
+import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.ReadOnlyViolation;
+import jaguar.memory.NativeMemory;
+
+/**
+ * The bytes PSOs live in: a region of an {@link ExternalBuffer} (off-heap, a mapped file, shared
+ * memory, a network buffer, or a region of another container) with a bump allocator. The region
+ * starts with a 32-byte header, little-endian like everything in it:
+ *
+ * <pre>
+ *  0  u32 magic "JPSO"      4  u16 format version (1)   6  u16 header size (32)
+ *  8  u64 bytes used (header and objects; the allocation pointer)
+ * 16  u64 capacity (bytes of the region when it was formatted)
+ * 24  u32 offset of the root object, 0 if none            28  u32 reserved (0)
+ * </pre>
+ *
+ * <p>Objects follow at 8-byte-aligned offsets. Sending a container is sending its first
+ * {@link #used()} bytes ({@link #bytes()}); the receiver {@link #open opens} them and reads the
+ * {@link #root} or {@link #map maps} objects at known offsets. Every offset read from the bytes is
+ * checked (range, alignment, layout fingerprint, size) before an object is placed there; an
+ * object's fields are then accessed without further bounds checks.
+ *
+ * <p>A container is not thread-safe for allocation. Objects recovered from the same offset are the
+ * same Java object, so cyclic structures recover to cycles.
+ */
+public class PSOContainer {
+    /** Bytes of the container header. */
+    public static final int HEADER_SIZE = 32;
+    /** "JPSO" read as a little-endian u32. */
+    static final int MAGIC = 'J' | 'P' << 8 | 'S' << 16 | 'O' << 24;
+    static final int VERSION = 1;
+    private static final int USED = 8;
+    private static final int CAPACITY = 16;
+    private static final int ROOT = 24;
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final ThreadLocal<PSOPlacement> PENDING = new ThreadLocal<>();
+
+    final ExternalBuffer buffer;
+    /** Offset of the region in the buffer. */
+    final long start;
+    /** Absolute address of the region. */
+    final long base;
+    /** Bytes of the region. */
+    final long size;
+    final boolean writable;
+    private long used;
+    /** Objects placed by recovery, by offset; guarded by this. */
+    private Map<Long, PSO> recovered;
+
+    PSOContainer(ExternalBuffer buffer, long start, long size, long used) {
+        this.buffer = buffer;
+        this.start = start;
+        this.size = size;
+        this.used = used;
+        this.writable = !buffer.isReadOnly();
+        this.base = buffer.asSegment().address() + start;
+    }
+
+    // ---- creating and opening -------------------------------------------------------------------
+
+    /** Formats the whole of {@code buffer} as an empty container. */
+    public static PSOContainer format(ExternalBuffer buffer) {
+        return format(buffer, 0, buffer.size());
+    }
+
+    /** Formats {@code size} bytes of {@code buffer} at {@code offset} as an empty container. */
+    public static PSOContainer format(ExternalBuffer buffer, long offset, long size) {
+        checkRegion(buffer, offset, size);
+        if (buffer.isReadOnly()) {
+            throw new ReadOnlyViolation("cannot format a container in a read-only buffer " + buffer);
+        }
+        buffer.fill(offset, HEADER_SIZE, (byte) 0);
+        buffer.putInt(offset, MAGIC, LE);
+        buffer.putShort(offset + 4, (short) VERSION, LE);
+        buffer.putShort(offset + 6, (short) HEADER_SIZE, LE);
+        buffer.putLong(offset + USED, HEADER_SIZE, LE);
+        buffer.putLong(offset + CAPACITY, size, LE);
+        return new PSOContainer(buffer, offset, size, HEADER_SIZE);
+    }
+
+    /** Opens the container that starts at byte 0 of {@code buffer}. */
+    public static PSOContainer open(ExternalBuffer buffer) {
+        return open(buffer, 0, buffer.size());
+    }
+
+    /**
+     * Opens the container whose header is at {@code offset} of {@code buffer}, of which at most
+     * {@code available} bytes belong to it (a received message may be shorter than the capacity the
+     * sender formatted; it must hold every used byte).
+     *
+     * @throws PSOFormatException if the bytes there are not a container Jaguar can read
+     */
+    public static PSOContainer open(ExternalBuffer buffer, long offset, long available) {
+        checkRegion(buffer, offset, available);
+        int magic = buffer.getInt(offset, LE);
+        if (magic != MAGIC) {
+            throw new PSOFormatException("no PSO container at offset " + offset + " of " + buffer + ": magic 0x"
+                            + Integer.toHexString(magic) + " is not 0x" + Integer.toHexString(MAGIC) + " (\"JPSO\")");
+        }
+        int version = buffer.getShort(offset + 4, LE);
+        int headerSize = buffer.getShort(offset + 6, LE);
+        if (version != VERSION || headerSize != HEADER_SIZE) {
+            throw new PSOFormatException("PSO container at offset " + offset + " has format version " + version + " and header size "
+                            + headerSize + "; this Jaguar reads version " + VERSION + " with header size " + HEADER_SIZE);
+        }
+        long used = buffer.getLong(offset + USED, LE);
+        long capacity = buffer.getLong(offset + CAPACITY, LE);
+        if (used < HEADER_SIZE || (used & (PSOLayout.ALIGNMENT - 1)) != 0 || Long.compareUnsigned(used, capacity) > 0) {
+            throw new PSOFormatException("PSO container at offset " + offset + ": used=" + Long.toUnsignedString(used) + " capacity="
+                            + Long.toUnsignedString(capacity) + " are inconsistent");
+        }
+        if (used > available) {
+            throw new PSOFormatException("PSO container at offset " + offset + " uses " + used + " bytes but only " + available
+                            + " are there (truncated?)");
+        }
+        return new PSOContainer(buffer, offset, Math.min(capacity, available), used);
+    }
+
+    private static void checkRegion(ExternalBuffer buffer, long offset, long size) {
+        Objects.requireNonNull(buffer, "buffer");
+        Objects.checkFromIndexSize(offset, size, buffer.size());
+        if (size < HEADER_SIZE) {
+            throw new IllegalArgumentException("size=" + size + " is smaller than a container header (" + HEADER_SIZE + " bytes)");
+        }
+        long address = buffer.asSegment().address() + offset;
+        if ((address & (PSOLayout.ALIGNMENT - 1)) != 0) {
+            throw new IllegalArgumentException("offset=" + offset + ": a container must start at an 8-byte-aligned address, not 0x"
+                            + Long.toHexString(address));
+        }
+    }
+
+    // ---- state ----------------------------------------------------------------------------------
+
+    /** The buffer this container is in. */
+    public final ExternalBuffer buffer() {
+        return buffer;
+    }
+
+    /** Offset of this container's header in {@link #buffer()}. */
+    public final long offsetInBuffer() {
+        return start;
+    }
+
+    /** Bytes of this container's region. */
+    public final long capacity() {
+        return size;
+    }
+
+    /** Bytes in use: the header and every object allocated so far. */
+    public final long used() {
+        return used;
+    }
+
+    /** The used bytes, as a slice of the buffer: what to send or store. */
+    public final ExternalBuffer bytes() {
+        return buffer.slice(start, used);
+    }
+
+    @Override
+    public String toString() {
+        return "PSOContainer[used=" + used + " capacity=" + size + " at offset " + start + " of " + buffer + "]";
+    }
+
+    // ---- allocation -----------------------------------------------------------------------------
+
+    /**
+     * A new {@code type} object in this container, its bytes zeroed, its no-argument constructor
+     * run (field initializers write into the container).
+     *
+     * @throws ContainerFullException if it does not fit
+     */
+    public <T extends PSO> T allocate(Class<T> type) {
+        PSOTypes.Type t = PSOTypes.of(type);
+        if (t.constructor() == null) {
+            throw new IllegalArgumentException(type.getName() + (t.mapper() == null ? " is abstract" : " has no no-argument constructor")
+                            + ": use allocate(" + type.getSimpleName() + ".class, () -> new " + type.getSimpleName() + "(...))");
+        }
+        return type.cast(construct(t, () -> {
+            try {
+                return (PSO) t.constructor().invokeExact();
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }));
+    }
+
+    /**
+     * A new {@code type} object in this container, built by {@code constructor}, which must
+     * construct exactly one {@code type} with {@code new} (for example {@code MyObject::new}).
+     */
+    public <T extends PSO> T allocate(Class<T> type, Supplier<? extends T> constructor) {
+        return type.cast(construct(PSOTypes.of(type), constructor));
+    }
+
+    private PSO construct(PSOTypes.Type t, Supplier<? extends PSO> constructor) {
+        if (t.mapper() == null) {
+            throw new IllegalArgumentException("cannot allocate an abstract PSO class " + t.type().getName());
+        }
+        long before = used;
+        long off = reserve(t.layout().size(), t.layout().fingerprint());
+        PSOPlacement p = new PSOPlacement(this, t.type(), off, 0);
+        PENDING.set(p);
+        PSO o;
+        try {
+            o = constructor.get();
+        } catch (Throwable e) {
+            PENDING.set(null);
+            rollback(before, off + t.layout().size());
+            throw e;
+        }
+        if (o == null || o.container != this || o.offset != off) {
+            PENDING.set(null);
+            rollback(before, off + t.layout().size());
+            throw new IllegalStateException("the constructor given to allocate(" + t.type().getSimpleName()
+                            + ".class, ...) did not construct one new " + t.type().getName());
+        }
+        return o;
+    }
+
+    /** The placement allocate() is handing to a PSO constructor on this thread, taken once. */
+    static PSOPlacement takePending() {
+        PSOPlacement p = PENDING.get();
+        if (p != null) {
+            PENDING.set(null);
+        }
+        return p;
+    }
+
+    /** Reserves and zeroes {@code bytes}, writes the object header, returns the offset. */
+    long reserve(long bytes, int fingerprint) {
+        checkWritable();
+        buffer.checkAccessible();
+        long off = used;
+        if (bytes > size - off) {
+            throw new ContainerFullException("no room for " + bytes + " bytes at offset " + off + " of a container of " + size
+                            + " bytes (" + (size - off) + " free)");
+        }
+        long a = base + off;
+        if (bytes <= 256) {
+            for (long i = 0; i < bytes; i += 8) {
+                NativeMemory.putLong(a + i, 0);
+            }
+        } else {
+            buffer.fill(start + off, bytes, (byte) 0);
+        }
+        used = off + bytes;
+        putIntLE(a, fingerprint);
+        putIntLE(a + 4, (int) bytes);
+        buffer.putLong(start + USED, used, LE);
+        return off;
+    }
+
+    /** Undoes a failed allocation if nothing was allocated after it. */
+    private void rollback(long before, long end) {
+        if (used == end) {
+            used = before;
+            buffer.putLong(start + USED, used, LE);
+        }
+    }
+
+    private static void putIntLE(long address, int v) {
+        NativeMemory.putInt(address, ByteOrder.nativeOrder() == LE ? v : Integer.reverseBytes(v));
+    }
+
+    private void checkWritable() {
+        if (!writable) {
+            throw readOnly();
+        }
+    }
+
+    RuntimeException readOnly() {
+        return new ReadOnlyViolation("PSO container in a read-only buffer " + buffer);
+    }
+
+    /**
+     * A nested container of {@code capacity} bytes allocated in this one, formatted empty. Its
+     * bytes are part of this container's; references inside it are offsets from its own start.
+     */
+    public PSOContainer allocateContainer(long capacity) {
+        if (capacity < HEADER_SIZE) {
+            throw new IllegalArgumentException("capacity=" + capacity + " is smaller than a container header (" + HEADER_SIZE + " bytes)");
+        }
+        long bytes = PSOLayout.roundUp(capacity);
+        long off = reserve(bytes, MAGIC);
+        return format(buffer, start + off, bytes);
+    }
+
+    /** Opens the nested container whose header is at {@code offset} in this one. */
+    public PSOContainer openContainer(long offset) {
+        if (offset < HEADER_SIZE || offset >= used || (offset & (PSOLayout.ALIGNMENT - 1)) != 0) {
+            throw new PSOFormatException("nested container offset " + offset + " is not an aligned offset in [" + HEADER_SIZE + ", "
+                            + used + ")");
+        }
+        return open(buffer, start + offset, used - offset);
+    }
+
+    /** Empties the container (objects placed in it before read whatever is allocated next). */
+    public void reset() {
+        checkWritable();
+        buffer.putLong(start + USED, HEADER_SIZE, LE);
+        buffer.putInt(start + ROOT, 0, LE);
+        used = HEADER_SIZE;
+        synchronized (this) {
+            recovered = null;
+        }
+    }
+
+    // ---- root -----------------------------------------------------------------------------------
+
+    /** Records {@code root} (an object in this container, or null) in the header. */
+    public void setRoot(PSO root) {
+        checkWritable();
+        int off = root == null ? 0 : offsetOf(root);
+        if (root != null && off == 0) {
+            throw new IllegalArgumentException(root.getClass().getName() + "@" + root.offset() + " is not in this container");
+        }
+        buffer.putInt(start + ROOT, off, LE);
+    }
+
+    /** The root object recorded in the header, as a {@code type}; null if none. */
+    public <T extends PSO> T root(Class<T> type) {
+        long off = Integer.toUnsignedLong(buffer.getInt(start + ROOT, LE));
+        return off == 0 ? null : map(type, off);
+    }
+
+    // ---- mapping and recovery -------------------------------------------------------------------
+
+    /**
+     * The {@code type} object whose header is at {@code offset}: the one recovered there before,
+     * else a new Java object placed on those bytes (no constructor runs).
+     *
+     * @throws PSOFormatException if the bytes there are not a {@code type} that fits the container
+     */
+    public <T extends PSO> T map(Class<T> type, long offset) {
+        return type.cast(recover(offset, type));
+    }
+
+    PSO recover(long off, Class<? extends PSO> type) {
+        Long key = off;
+        synchronized (this) {
+            PSO o = recovered == null ? null : recovered.get(key);
+            if (o != null && type.isInstance(o)) {
+                return o;
+            }
+        }
+        PSO o = place(off, type);
+        synchronized (this) {
+            if (recovered == null) {
+                recovered = new HashMap<>();
+            }
+            PSO prev = recovered.putIfAbsent(key, o);
+            return prev != null && type.isInstance(prev) ? prev : o;
+        }
+    }
+
+    /** Checks the bytes at off and places a new {@code type} object there. */
+    private PSO place(long off, Class<? extends PSO> type) {
+        PSOTypes.Type declared = PSOTypes.of(type);
+        long limit = used;
+        if ((off & (PSOLayout.ALIGNMENT - 1)) != 0 || off < HEADER_SIZE || off > limit - PSOLayout.HEADER_SIZE) {
+            throw new PSOFormatException("no " + type.getName() + " at offset " + off + ": objects are 8-byte aligned in [" + HEADER_SIZE
+                            + ", " + limit + ") of this container");
+        }
+        int fingerprint = buffer.getInt(start + off, LE);
+        long bytes = Integer.toUnsignedLong(buffer.getInt(start + off + 4, LE));
+        PSOTypes.Type t = declared.layout().fingerprint() == fingerprint ? declared : PSOTypes.byFingerprint(fingerprint, type);
+        if (t == null) {
+            throw new PSOFormatException("no " + type.getName() + " at offset " + off + ": its header has layout fingerprint 0x"
+                            + Integer.toHexString(fingerprint) + ", " + type.getSimpleName() + "'s is 0x"
+                            + Integer.toHexString(declared.layout().fingerprint())
+                            + " and no loaded subclass has it (bytes of another class, or of another version of this one)");
+        }
+        int length = 0;
+        long expected = t.layout().size();
+        if (t.layout().isArray()) {
+            if (off + PSOArray.DATA_OFFSET > limit) {
+                throw new PSOFormatException(t.type().getName() + " at offset " + off + " has no room for its length before " + limit);
+            }
+            length = buffer.getInt(start + off + 8, LE);
+            expected = PSOArray.sizeFor(t.layout().elementType(), length);
+        }
+        if (bytes != expected) {
+            throw new PSOFormatException(t.type().getName() + " at offset " + off + ": header says " + bytes + " bytes, the layout "
+                            + (t.layout().isArray() ? "and length " + length + " need " : "has ") + expected);
+        }
+        if (bytes > limit - off) {
+            throw new PSOFormatException(t.type().getName() + " at offset " + off + " (" + bytes + " bytes) extends past the " + limit
+                            + " used bytes of its container");
+        }
+        return t.map(new PSOPlacement(this, t.type(), off, length));
+    }
+
+    /** True if {@code o}'s bytes are in this container's region. */
+    final boolean holds(PSO o) {
+        long rel = o.address - base;
+        return o.buffer == buffer && rel >= HEADER_SIZE && rel < size;
+    }
+
+    /** What a reference to {@code o} stores: its offset if this container holds it, else 0. */
+    final int offsetOf(PSO o) {
+        long rel = o.address - base;
+        return o.buffer == buffer && rel >= HEADER_SIZE && rel < size && rel <= 0xFFFF_FFFFL ? (int) rel : 0;
+    }
+}

@@ -1,0 +1,14 @@
+package jaguar.pso;
+
+/**
+ * Bytes that are not what a PSO reader expects: no container header, a layout fingerprint of
+ * another class or class version, a reference that is out of range, misaligned or points at the
+ * wrong type. Thrown instead of reading anything outside the container.
+ */
+public class PSOFormatException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public PSOFormatException(String message) {
+        super(message);
+    }
+}

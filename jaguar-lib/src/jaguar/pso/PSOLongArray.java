@@ -1,0 +1,55 @@
+package jaguar.pso;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.foreign.ValueLayout;
+
+import jaguar.memory.NativeMemory;
+
+/** A {@link PSOArray} of longs. */
+public final class PSOLongArray extends PSOArray {
+    static {
+        $register(descriptor(PSOLongArray.class, PSOFieldType.LONG), MethodHandles.lookup());
+    }
+
+    private PSOLongArray(PSOPlacement p) {
+        super(p);
+    }
+
+    /** A new array of {@code length} zero elements in {@code container}. */
+    public static PSOLongArray allocate(PSOContainer container, int length) {
+        return PSOArray.allocate(container, PSOLongArray.class, length);
+    }
+
+    /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
+    public long get(int index) {
+        long a = elementAddress(index, 3);
+        return swap(NativeMemory.getLong(a));
+    }
+
+    /** Sets element {@code index}. */
+    public void set(int index, long v) {
+        long a = writableElementAddress(index, 3);
+        NativeMemory.putLong(a, swap(v));
+    }
+
+    /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */
+    public void copyTo(int index, long[] dst, int dstIndex, int count) {
+        copyOut(ValueLayout.JAVA_LONG, index, dst, dstIndex, count);
+    }
+
+    /** Copies {@code count} elements of {@code src} from {@code srcIndex} into this array at {@code index}. */
+    public void copyFrom(long[] src, int srcIndex, int index, int count) {
+        copyIn(ValueLayout.JAVA_LONG, src, srcIndex, index, count);
+    }
+
+    /** The elements as a new heap array. */
+    public long[] toArray() {
+        long[] a = new long[length];
+        copyTo(0, a, 0, length);
+        return a;
+    }
+
+    private static long swap(long v) {
+        return SWAP ? Long.reverseBytes(v) : v;
+    }
+}

@@ -1,0 +1,268 @@
+package jaguar.pso.agent;
+
+import static java.lang.constant.ConstantDescs.CD_Class;
+import static java.lang.constant.ConstantDescs.CD_String;
+import static java.lang.constant.ConstantDescs.CD_int;
+import static java.lang.constant.ConstantDescs.CD_void;
+
+import java.lang.classfile.ClassBuilder;
+import java.lang.classfile.ClassElement;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassHierarchyResolver;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.ClassTransform;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.CodeElement;
+import java.lang.classfile.CodeModel;
+import java.lang.classfile.CodeTransform;
+import java.lang.classfile.FieldModel;
+import java.lang.classfile.Label;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.MethodTransform;
+import java.lang.classfile.Opcode;
+import java.lang.classfile.TypeKind;
+import java.lang.classfile.constantpool.FieldRefEntry;
+import java.lang.classfile.constantpool.PoolEntry;
+import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDescs;
+import java.lang.constant.MethodTypeDesc;
+
+import jaguar.pso.PSOField;
+import jaguar.pso.PSOFieldType;
+import jaguar.pso.PSOLayout;
+
+/**
+ * Rewrites one class file with the JDK's ClassFile API (doc/pso.md, "The rewriter"):
+ *
+ * <ul>
+ * <li>in every class, each {@code getfield}/{@code putfield} of a laid-out PSO field becomes an
+ * {@code invokestatic} of the accessor {@code $pso$get$name}/{@code $pso$set$name} of the
+ * field's class (same stack effect, so nothing else in the method changes);</li>
+ * <li>a PSO class loses its primitive laid-out fields, keeps each reference field as a cache
+ * renamed {@code $pso$ref$name}, and gains the accessors, a constructor taking a
+ * {@code PSOPlacement} (used to map objects onto existing bytes), {@code getPSOSize()}, and a
+ * static initializer prologue that registers its layout descriptor with the runtime.</li>
+ * </ul>
+ */
+final class PSOClassRewriter {
+    private static final ClassDesc CD_PSO = ClassDesc.of("jaguar.pso.PSO");
+    private static final ClassDesc CD_PLACEMENT = ClassDesc.of("jaguar.pso.PSOPlacement");
+    private static final ClassDesc CD_LOOKUP = ClassDesc.of("java.lang.invoke.MethodHandles$Lookup");
+    private static final ClassDesc CD_METHOD_HANDLES = ClassDesc.of("java.lang.invoke.MethodHandles");
+    static final String GET = "$pso$get$";
+    static final String SET = "$pso$set$";
+    static final String CACHE = "$pso$ref$";
+
+    private final PSOHierarchy hierarchy;
+    private final ClassLoader loader;
+
+    PSOClassRewriter(PSOHierarchy hierarchy, ClassLoader loader) {
+        this.hierarchy = hierarchy;
+        this.loader = loader;
+    }
+
+    /** Touches every class a rewrite uses. */
+    void warmUp() {
+        PSOLayout l = PSOLayout.compute("w", null, java.util.List.of(new PSOLayout.Declared("f", PSOFieldType.INT, null)));
+        PSOLayout.parse(l.descriptor());
+        ClassFile.of().parse(ClassFile.of().build(ClassDesc.of("W"), cb -> {
+        }));
+    }
+
+    /** The rewritten class file, or null if the class has nothing to rewrite. */
+    byte[] rewrite(String className, byte[] bytes) {
+        ClassModel cm = ClassFile.of().parse(bytes);
+        PSOHierarchy.ClassInfo self = hierarchy.define(loader, cm);
+        boolean psoClass = self.rewritten();
+        if (!psoClass && !accessesLaidOutFields(cm)) {
+            return null;
+        }
+        ClassHierarchyResolver resolver = ClassHierarchyResolver.ofResourceParsing(loader)
+                        .orElse(ClassHierarchyResolver.defaultResolver()).cached();
+        ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(resolver));
+        PSOLayout layout = psoClass ? hierarchy.layout(loader, self) : null;
+        return cf.transformClass(cm, new Transform(self, layout));
+    }
+
+    private boolean accessesLaidOutFields(ClassModel cm) {
+        for (PoolEntry e : cm.constantPool()) {
+            if (e instanceof FieldRefEntry f && hierarchy.resolve(loader, f.owner().asInternalName(), f.name().stringValue(),
+                            f.type().stringValue()) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The accessor call replacing a field instruction, or null to keep it. */
+    private boolean rewriteAccess(CodeBuilder b, FieldInstruction fi) {
+        if (fi.opcode() != Opcode.GETFIELD && fi.opcode() != Opcode.PUTFIELD) {
+            return false;
+        }
+        PSOHierarchy.LaidOutField f = hierarchy.resolve(loader, fi.owner().asInternalName(), fi.name().stringValue(), fi.type().stringValue());
+        if (f == null) {
+            return false;
+        }
+        ClassDesc owner = fi.owner().asSymbol();
+        ClassDesc declaring = ClassDesc.ofInternalName(f.declaring().name);
+        ClassDesc type = ClassDesc.ofDescriptor(f.descriptor());
+        if (fi.opcode() == Opcode.GETFIELD) {
+            b.invokestatic(owner, GET + f.field().name(), MethodTypeDesc.of(type, declaring));
+        } else {
+            b.invokestatic(owner, SET + f.field().name(), MethodTypeDesc.of(CD_void, declaring, type));
+        }
+        return true;
+    }
+
+    private boolean needsRewrite(MethodModel m) {
+        return m.code().map(code -> {
+            for (CodeElement e : code) {
+                if (e instanceof FieldInstruction fi && (fi.opcode() == Opcode.GETFIELD || fi.opcode() == Opcode.PUTFIELD)
+                                && hierarchy.resolve(loader, fi.owner().asInternalName(), fi.name().stringValue(),
+                                                fi.type().stringValue()) != null) {
+                    return true;
+                }
+            }
+            return false;
+        }).orElse(false);
+    }
+
+    private final class Transform implements ClassTransform {
+        private final PSOHierarchy.ClassInfo self;
+        private final PSOLayout layout;
+        private final ClassDesc selfDesc;
+        private boolean sawClinit;
+        private boolean sawSize;
+
+        Transform(PSOHierarchy.ClassInfo self, PSOLayout layout) {
+            this.self = self;
+            this.layout = layout;
+            this.selfDesc = ClassDesc.ofInternalName(self.name);
+        }
+
+        @Override
+        public void accept(ClassBuilder cb, ClassElement ce) {
+            if (layout != null && ce instanceof FieldModel fm && self.ownLaidOut.containsKey(fm.fieldName().stringValue())
+                            && (fm.flags().flagsMask() & ClassFile.ACC_STATIC) == 0) {
+                PSOField f = self.ownLaidOut.get(fm.fieldName().stringValue());
+                if (f.type() == PSOFieldType.REFERENCE) {
+                    cb.withField(CACHE + f.name(), fm.fieldTypeSymbol(), ClassFile.ACC_PRIVATE | ClassFile.ACC_SYNTHETIC | ClassFile.ACC_TRANSIENT);
+                }
+                return;
+            }
+            if (ce instanceof MethodModel mm) {
+                String name = mm.methodName().stringValue();
+                boolean isStatic = (mm.flags().flagsMask() & ClassFile.ACC_STATIC) != 0;
+                if (layout != null && name.equals("getPSOSize") && mm.methodType().stringValue().equals("()I") && isStatic) {
+                    sawSize = true;
+                    cb.transformMethod(mm, MethodTransform.dropping(e -> e instanceof CodeModel)
+                                    .andThen(MethodTransform.endHandler(mb -> mb.withCode(c -> c.loadConstant(layout.size()).ireturn()))));
+                    return;
+                }
+                boolean clinit = layout != null && name.equals(ConstantDescs.CLASS_INIT_NAME);
+                sawClinit |= clinit;
+                if (clinit || needsRewrite(mm)) {
+                    cb.transformMethod(mm, MethodTransform.transformingCode(new CodeTransform() {
+                        @Override
+                        public void atStart(CodeBuilder b) {
+                            if (clinit) {
+                                register(b);
+                            }
+                        }
+
+                        @Override
+                        public void accept(CodeBuilder b, CodeElement e) {
+                            if (!(e instanceof FieldInstruction fi && rewriteAccess(b, fi))) {
+                                b.with(e);
+                            }
+                        }
+                    }));
+                    return;
+                }
+            }
+            cb.with(ce);
+        }
+
+        @Override
+        public void atEnd(ClassBuilder cb) {
+            if (layout == null) {
+                return;
+            }
+            for (PSOField f : self.ownLaidOut.values()) {
+                PSOHierarchy.FieldDecl decl = null;
+                for (PSOHierarchy.FieldDecl d : self.fields) {
+                    if (d.name().equals(f.name()) && !d.isStatic()) {
+                        decl = d;
+                    }
+                }
+                int access = (decl.flags() & (ClassFile.ACC_PUBLIC | ClassFile.ACC_PROTECTED | ClassFile.ACC_PRIVATE)) | ClassFile.ACC_STATIC
+                                | ClassFile.ACC_SYNTHETIC;
+                ClassDesc type = ClassDesc.ofDescriptor(decl.descriptor());
+                if (f.type() == PSOFieldType.REFERENCE) {
+                    referenceAccessors(cb, f, type, access);
+                } else {
+                    primitiveAccessors(cb, f, type, access);
+                }
+            }
+            // Maps an object onto existing bytes: no user constructor code runs.
+            ClassDesc superDesc = ClassDesc.ofInternalName(self.superName);
+            cb.withMethodBody(ConstantDescs.INIT_NAME, MethodTypeDesc.of(CD_void, CD_PLACEMENT),
+                            ClassFile.ACC_PROTECTED | ClassFile.ACC_SYNTHETIC, c -> c.aload(0).aload(1)
+                                            .invokespecial(superDesc, ConstantDescs.INIT_NAME, MethodTypeDesc.of(CD_void, CD_PLACEMENT)).return_());
+            if (!sawSize) {
+                cb.withMethodBody("getPSOSize", MethodTypeDesc.of(CD_int), ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC,
+                                c -> c.loadConstant(layout.size()).ireturn());
+            }
+            if (!sawClinit) {
+                cb.withMethodBody(ConstantDescs.CLASS_INIT_NAME, MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, c -> {
+                    register(c);
+                    c.return_();
+                });
+            }
+        }
+
+        private void register(CodeBuilder c) {
+            c.loadConstant(layout.descriptor())
+                            .invokestatic(CD_METHOD_HANDLES, "lookup", MethodTypeDesc.of(CD_LOOKUP))
+                            .invokestatic(CD_PSO, "$register", MethodTypeDesc.of(CD_void, CD_String, CD_LOOKUP));
+        }
+
+        private void primitiveAccessors(ClassBuilder cb, PSOField f, ClassDesc type, int access) {
+            String kind = switch (f.type()) {
+                case BOOLEAN -> "Boolean";
+                case BYTE -> "Byte";
+                case CHAR -> "Char";
+                case SHORT -> "Short";
+                case INT -> "Int";
+                case FLOAT -> "Float";
+                case LONG -> "Long";
+                case DOUBLE -> "Double";
+                case REFERENCE -> throw new IllegalArgumentException();
+            };
+            TypeKind tk = TypeKind.from(type);
+            cb.withMethodBody(GET + f.name(), MethodTypeDesc.of(type, selfDesc), access, c -> c.aload(0).loadConstant(f.offset())
+                            .invokestatic(CD_PSO, "$get" + kind, MethodTypeDesc.of(type, CD_PSO, CD_int)).return_(tk));
+            cb.withMethodBody(SET + f.name(), MethodTypeDesc.of(CD_void, selfDesc, type), access, c -> c.aload(0).loadConstant(f.offset())
+                            .loadLocal(tk, 1).invokestatic(CD_PSO, "$put" + kind, MethodTypeDesc.of(CD_void, CD_PSO, CD_int, type)).return_());
+        }
+
+        private void referenceAccessors(ClassBuilder cb, PSOField f, ClassDesc type, int access) {
+            String cache = CACHE + f.name();
+            cb.withMethodBody(GET + f.name(), MethodTypeDesc.of(type, selfDesc), access, c -> {
+                Label done = c.newLabel();
+                c.aload(0).getfield(selfDesc, cache, type).astore(1)
+                                .aload(0).loadConstant(f.offset()).aload(1).loadConstant(type)
+                                .invokestatic(CD_PSO, "$getRef", MethodTypeDesc.of(CD_PSO, CD_PSO, CD_int, CD_PSO, CD_Class))
+                                .checkcast(type).astore(2)
+                                .aload(2).aload(1).if_acmpeq(done)
+                                .aload(0).aload(2).putfield(selfDesc, cache, type)
+                                .labelBinding(done)
+                                .aload(2).areturn();
+            });
+            cb.withMethodBody(SET + f.name(), MethodTypeDesc.of(CD_void, selfDesc, type), access, c -> c.aload(0).loadConstant(f.offset())
+                            .aload(1).invokestatic(CD_PSO, "$putRef", MethodTypeDesc.of(CD_void, CD_PSO, CD_int, CD_PSO))
+                            .aload(0).aload(1).putfield(selfDesc, cache, type).return_());
+        }
+    }
+}
