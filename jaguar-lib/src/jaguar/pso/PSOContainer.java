@@ -365,7 +365,8 @@ public class PSOContainer {
 
     /** Checks the bytes at off and places a new {@code type} object there. */
     private PSO place(long off, Class<? extends PSO> type) {
-        PSOTypes.Type declared = PSOTypes.of(type);
+        // A field of type PSO itself takes any PSO class; others start with their own layout.
+        PSOTypes.Type declared = type == PSO.class ? null : PSOTypes.of(type);
         long limit = used;
         if ((off & (PSOLayout.ALIGNMENT - 1)) != 0 || off < HEADER_SIZE || off > limit - PSOLayout.HEADER_SIZE) {
             throw new PSOFormatException("no " + type.getName() + " at offset " + off + ": objects are 8-byte aligned in [" + HEADER_SIZE
@@ -373,11 +374,12 @@ public class PSOContainer {
         }
         int fingerprint = buffer.getInt(start + off, LE);
         long bytes = Integer.toUnsignedLong(buffer.getInt(start + off + 4, LE));
-        PSOTypes.Type t = declared.layout().fingerprint() == fingerprint ? declared : PSOTypes.byFingerprint(fingerprint, type);
+        PSOTypes.Type t = declared != null && declared.layout().fingerprint() == fingerprint ? declared
+                        : PSOTypes.byFingerprint(fingerprint, type);
         if (t == null) {
             throw new PSOFormatException("no " + type.getName() + " at offset " + off + ": its header has layout fingerprint 0x"
-                            + Integer.toHexString(fingerprint) + ", " + type.getSimpleName() + "'s is 0x"
-                            + Integer.toHexString(declared.layout().fingerprint())
+                            + Integer.toHexString(fingerprint) + (declared == null ? "" : ", " + type.getSimpleName() + "'s is 0x"
+                                            + Integer.toHexString(declared.layout().fingerprint()))
                             + " and no loaded subclass has it (bytes of another class, or of another version of this one)");
         }
         int length = 0;

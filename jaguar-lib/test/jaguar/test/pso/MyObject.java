@@ -1,0 +1,14 @@
+package jaguar.test.pso;
+
+import jaguar.pso.PSO;
+
+/** The thesis's Figure 7, verbatim apart from the package. */
+public class MyObject extends PSO {
+    public static int getPSOSize() {
+        return 0; /* Jaguar redirected */
+    }
+
+    public int someInt;
+    public byte someByte;
+    public MyObject someRef;
+}

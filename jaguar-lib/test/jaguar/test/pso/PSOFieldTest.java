@@ -1,0 +1,230 @@
+package jaguar.test.pso;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import jaguar.ext.OffHeapBuffer;
+import jaguar.pso.PSO;
+import jaguar.pso.PSOContainer;
+import jaguar.pso.PSOField;
+import jaguar.pso.PSOFieldType;
+import jaguar.pso.PSOLayout;
+
+/** Plain field reads and writes of PSO subclasses go to the container, in the documented layout. */
+class PSOFieldTest {
+    private final OffHeapBuffer buffer = OffHeapBuffer.allocate(4096);
+    private final PSOContainer c = PSOContainer.format(buffer);
+
+    @AfterEach
+    void close() {
+        buffer.close();
+    }
+
+    public static class AllTypes extends PSO {
+        public boolean z;
+        public byte b;
+        public char c;
+        public short s;
+        public int i;
+        public float f;
+        public long j;
+        public double d;
+    }
+
+    public static class Base extends PSO {
+        public int a;
+    }
+
+    public static class Derived extends Base {
+        public long wide;
+        public byte small;
+        public Base link;
+    }
+
+    public static class Mixed extends PSO {
+        static int counter;
+        public transient int notLaidOut;
+        public String name;
+        public int[] heapArray;
+        public int laidOut = 7;
+        private short secret;
+
+        public Mixed() {
+            counter++;
+            secret = 11;
+        }
+
+        short secret() {
+            return secret;
+        }
+    }
+
+    public static class WithArgs extends PSO {
+        public int value;
+
+        public WithArgs(int value) {
+            this.value = value;
+        }
+    }
+
+    @Test
+    void figure7LayoutIsCStructLike() {
+        assertEquals(24, MyObject.getPSOSize(), "8-byte header, int@8, byte@12, ref@16, rounded to 8");
+        PSOLayout l = PSO.layoutOf(MyObject.class);
+        assertEquals(java.util.List.of(new PSOField("someInt", PSOFieldType.INT, 8, null), new PSOField("someByte", PSOFieldType.BYTE, 12, null),
+                        new PSOField("someRef", PSOFieldType.REFERENCE, 16, MyObject.class.getName())), l.fields());
+    }
+
+    @Test
+    void everyPrimitiveTypeRoundTripsThroughTheContainer() {
+        AllTypes t = c.allocate(AllTypes.class);
+        assertFalse(t.z);
+        assertEquals(0, t.i);
+        assertEquals(0.0, t.d);
+        t.z = true;
+        t.b = -5;
+        t.c = '\uBEEF';
+        t.s = -12345;
+        t.i = 0x12345678;
+        t.f = 1.5f;
+        t.j = 0x0102030405060708L;
+        t.d = -2.25;
+        assertTrue(t.z);
+        assertEquals(-5, t.b);
+        assertEquals('\uBEEF', t.c);
+        assertEquals(-12345, t.s);
+        assertEquals(0x12345678, t.i);
+        assertEquals(1.5f, t.f);
+        assertEquals(0x0102030405060708L, t.j);
+        assertEquals(-2.25, t.d);
+        // Natural alignment: z@8 b@9 c@10 s@12 i@16 f@20 j@24 d@32, size 40.
+        assertEquals(40, AllTypes.getPSOSize());
+        long o = c.offsetInBuffer() + t.offset();
+        assertEquals(1, buffer.getByte(o + 8));
+        assertEquals(-5, buffer.getByte(o + 9));
+        assertEquals('\uBEEF', buffer.getChar(o + 10, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(-12345, buffer.getShort(o + 12, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(0x12345678, buffer.getInt(o + 16, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(1.5f, buffer.getFloat(o + 20, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(0x0102030405060708L, buffer.getLong(o + 24, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(-2.25, buffer.getDouble(o + 32, ByteOrder.LITTLE_ENDIAN));
+        // Header: fingerprint and size, little-endian.
+        assertEquals(PSO.layoutOf(AllTypes.class).fingerprint(), buffer.getInt(o, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(40, buffer.getInt(o + 4, ByteOrder.LITTLE_ENDIAN));
+    }
+
+    @Test
+    void compoundAssignmentsAndIncrementsWork() {
+        AllTypes t = c.allocate(AllTypes.class);
+        for (int k = 0; k < 10; k++) {
+            t.i++;
+            t.j += k;
+            t.d *= 2;
+        }
+        assertEquals(10, t.i);
+        assertEquals(45, t.j);
+    }
+
+    @Test
+    void subclassFieldsFollowTheSuperclassFields() {
+        Derived d = c.allocate(Derived.class);
+        d.a = 3;
+        d.wide = -1;
+        d.small = 9;
+        Base asBase = d;
+        assertEquals(3, asBase.a);
+        // a@8, wide@16, small@24, link@28 -> 32
+        assertEquals(32, Derived.getPSOSize());
+        assertEquals(16, Base.getPSOSize());
+        assertEquals(-1L, buffer.getLong(c.offsetInBuffer() + d.offset() + 16, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(9, buffer.getByte(c.offsetInBuffer() + d.offset() + 24));
+    }
+
+    @Test
+    void transientStaticArrayAndNonPsoFieldsStayJavaFields() throws Exception {
+        Mixed m = c.allocate(Mixed.class);
+        assertEquals(7, m.laidOut, "field initializer ran and wrote into the container");
+        assertEquals(11, m.secret(), "a private field, written by the constructor");
+        assertEquals(1, Mixed.counter);
+        m.notLaidOut = 5;
+        m.name = "x";
+        m.heapArray = new int[]{1};
+        assertEquals(5, m.notLaidOut);
+        assertEquals("x", m.name);
+        // Only laidOut and secret are in the bytes: header 8, int@8, short@12 -> 16.
+        assertEquals(16, Mixed.getPSOSize());
+        assertEquals(Arrays.asList("laidOut", "secret"), PSO.layoutOf(Mixed.class).fields().stream().map(PSOField::name).toList());
+        // The Java field of a laid-out primitive is gone; reflection cannot bypass the container.
+        assertThrows(NoSuchFieldException.class, () -> Mixed.class.getField("laidOut"));
+        assertEquals(int.class, Mixed.class.getField("notLaidOut").getType());
+    }
+
+    @Test
+    void allocateWithASupplierRunsThatConstructor() {
+        WithArgs w = c.allocate(WithArgs.class, () -> new WithArgs(42));
+        assertEquals(42, w.value);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> c.allocate(WithArgs.class));
+        assertTrue(e.getMessage().contains("no no-argument constructor"), e.getMessage());
+    }
+
+    @Test
+    void newOutsideAContainerIsRefused() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, MyObject::new);
+        assertTrue(e.getMessage().contains("container.allocate(MyObject.class)"), e.getMessage());
+        // A supplier that builds something else is caught, and the space is given back.
+        long used = c.used();
+        assertThrows(IllegalStateException.class, () -> c.allocate(WithArgs.class, () -> null));
+        assertEquals(used, c.used());
+    }
+
+    @Test
+    void aThrowingConstructorGivesItsSpaceBack() {
+        long used = c.used();
+        assertThrows(ArithmeticException.class, () -> c.allocate(WithArgs.class, () -> new WithArgs(1 / (int) (used - used))));
+        assertEquals(used, c.used());
+        assertSame(c, c.allocate(MyObject.class).container());
+    }
+
+    @Test
+    void fieldAccessAfterCloseThrowsInsteadOfCrashing() {
+        OffHeapBuffer b = OffHeapBuffer.allocate(1024);
+        MyObject o = PSOContainer.format(b).allocate(MyObject.class);
+        o.someInt = 1;
+        b.close();
+        assertThrows(IllegalStateException.class, () -> o.someInt = 2);
+        assertThrows(IllegalStateException.class, () -> System.out.println(o.someInt));
+    }
+
+    @Test
+    void aConfinedContainerRefusesOtherThreads() throws Exception {
+        MyObject o = c.allocate(MyObject.class);
+        Throwable[] seen = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                o.someInt = 1;
+            } catch (Throwable e) {
+                seen[0] = e;
+            }
+        });
+        t.start();
+        t.join();
+        assertTrue(seen[0] instanceof WrongThreadException, String.valueOf(seen[0]));
+    }
+
+    @Test
+    void nullReceiverThrowsNullPointerException() {
+        MyObject o = null;
+        assertThrows(NullPointerException.class, () -> o.someInt = 1);
+        assertNull(c.root(MyObject.class));
+    }
+}
