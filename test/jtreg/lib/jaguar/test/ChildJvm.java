@@ -27,11 +27,17 @@ public final class ChildJvm {
     /** Runs {@code java [vmOptions] -cp <test class path> mainClass args}, killing it after {@code timeoutSeconds}. */
     public static Result run(List<String> vmOptions, String mainClass, List<String> args, long timeoutSeconds)
                     throws IOException, InterruptedException {
+        return run(vmOptions, System.getProperty("test.class.path", System.getProperty("java.class.path")), mainClass, args, timeoutSeconds);
+    }
+
+    /** As {@link #run(List, String, List, long)} with the class path {@code classPath}. */
+    public static Result run(List<String> vmOptions, String classPath, String mainClass, List<String> args, long timeoutSeconds)
+                    throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(vmOptions);
         cmd.add("-cp");
-        cmd.add(System.getProperty("test.class.path", System.getProperty("java.class.path")));
+        cmd.add(classPath);
         cmd.add(mainClass);
         cmd.addAll(args);
         System.out.println("[child] " + String.join(" ", cmd));
