@@ -52,6 +52,8 @@ public class PSOContainer {
     final long size;
     final boolean writable;
     private long used;
+    /** The type this container allocated or placed last: most loops use one class (ClassValue.get is slow under Graal). */
+    private PSOTypes.Type lastType;
     /** Objects placed by recovery, by offset; guarded by this. */
     private Map<Long, PSO> recovered;
 
@@ -178,7 +180,19 @@ public class PSOContainer {
      * @throws ContainerFullException if it does not fit
      */
     public <T extends PSO> T allocate(Class<T> type) {
-        PSOTypes.Type t = PSOTypes.of(type);
+        PSOTypes.Type t = typeOf(type);
+        if (t.allocator() != null) {
+            // The rewriter split the constructor: place the object, then run the body on it.
+            int size = t.layout().size();
+            long before = used;
+            long off = reserve(size, t.layout().fingerprint());
+            try {
+                return type.cast(t.allocator().apply(new PSOPlacement(this, type, off, 0)));
+            } catch (Throwable e) {
+                rollback(before, off + size);
+                throw e;
+            }
+        }
         if (t.constructor() == null) {
             throw new IllegalArgumentException(type.getName() + (t.mapper() == null ? " is abstract" : " has no no-argument constructor")
                             + ": use allocate(" + type.getSimpleName() + ".class, () -> new " + type.getSimpleName() + "(...))");
@@ -199,7 +213,15 @@ public class PSOContainer {
      * construct exactly one {@code type} with {@code new} (for example {@code MyObject::new}).
      */
     public <T extends PSO> T allocate(Class<T> type, Supplier<? extends T> constructor) {
-        return type.cast(construct(PSOTypes.of(type), constructor));
+        return type.cast(construct(typeOf(type), constructor));
+    }
+
+    private PSOTypes.Type typeOf(Class<?> type) {
+        PSOTypes.Type t = lastType;
+        if (t == null || t.type() != type) {
+            lastType = t = PSOTypes.of(type);
+        }
+        return t;
     }
 
     private PSO construct(PSOTypes.Type t, Supplier<? extends PSO> constructor) {
@@ -256,7 +278,7 @@ public class PSOContainer {
         used = off + bytes;
         putIntLE(a, fingerprint);
         putIntLE(a + 4, (int) bytes);
-        buffer.putLong(start + USED, used, LE);
+        NativeMemory.putLong(base + USED, ByteOrder.nativeOrder() == LE ? used : Long.reverseBytes(used));
         return off;
     }
 
@@ -366,7 +388,7 @@ public class PSOContainer {
     /** Checks the bytes at off and places a new {@code type} object there. */
     private PSO place(long off, Class<? extends PSO> type) {
         // A field of type PSO itself takes any PSO class; others start with their own layout.
-        PSOTypes.Type declared = type == PSO.class ? null : PSOTypes.of(type);
+        PSOTypes.Type declared = type == PSO.class ? null : typeOf(type);
         long limit = used;
         if ((off & (PSOLayout.ALIGNMENT - 1)) != 0 || off < HEADER_SIZE || off > limit - PSOLayout.HEADER_SIZE) {
             throw new PSOFormatException("no " + type.getName() + " at offset " + off + ": objects are 8-byte aligned in [" + HEADER_SIZE

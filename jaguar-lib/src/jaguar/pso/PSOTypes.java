@@ -1,5 +1,7 @@
 package jaguar.pso;
 
+import java.lang.invoke.CallSite;
+import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /**
  * The PSO classes this JVM has loaded, by class and by layout fingerprint. A rewritten PSO class
@@ -16,19 +19,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class PSOTypes {
     /** A registered PSO class. */
-    record Type(Class<? extends PSO> type, PSOLayout layout, MethodHandle mapper, MethodHandle constructor) {
+    record Type(Class<? extends PSO> type, PSOLayout layout, Function<PSOPlacement, PSO> mapper, Function<PSOPlacement, PSO> allocator,
+                    MethodHandle constructor) {
         /** A new instance placed at p, no user constructor run; null mapper for abstract classes. */
         PSO map(PSOPlacement p) {
             if (mapper == null) {
                 throw new PSOFormatException("cannot map an abstract PSO class " + type.getName());
             }
-            try {
-                return (PSO) mapper.invokeExact(p);
-            } catch (RuntimeException | Error e) {
-                throw e;
-            } catch (Throwable t) {
-                throw new IllegalStateException(t);
-            }
+            return mapper.apply(p);
         }
     }
 
@@ -59,6 +57,19 @@ final class PSOTypes {
     };
 
     private PSOTypes() {
+    }
+
+    /** A Function calling {@code target} (PSOPlacement -> a PSO): an interface call, cheaper than a non-constant handle. */
+    @SuppressWarnings("unchecked")
+    private static Function<PSOPlacement, PSO> function(MethodHandles.Lookup lookup, MethodHandle target) {
+        try {
+            MethodType erased = MethodType.methodType(Object.class, Object.class);
+            CallSite site = LambdaMetafactory.metafactory(lookup, "apply", MethodType.methodType(Function.class), erased, target,
+                            MethodType.methodType(target.type().returnType(), PSOPlacement.class));
+            return (Function<PSOPlacement, PSO>) site.getTarget().invoke();
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot link " + target + " of " + lookup.lookupClass().getName(), e);
+        }
     }
 
     static Type of(Class<?> c) {
@@ -92,21 +103,27 @@ final class PSOTypes {
         if (!layout.className().equals(c.getName())) {
             throw new IllegalArgumentException("layout of " + layout.className() + " registered by " + c.getName());
         }
-        MethodHandle mapper = null;
+        Function<PSOPlacement, PSO> mapper = null;
+        Function<PSOPlacement, PSO> allocator = null;
         MethodHandle constructor = null;
         try {
             if (!Modifier.isAbstract(c.getModifiers())) {
-                mapper = lookup.findConstructor(c, MAPPER).asType(MethodType.methodType(PSO.class, PSOPlacement.class));
+                mapper = function(lookup, lookup.findConstructor(c, MAPPER));
                 try {
                     constructor = lookup.findConstructor(c, MethodType.methodType(void.class)).asType(MethodType.methodType(PSO.class));
                 } catch (NoSuchMethodException e) {
                     // No no-argument constructor: allocate with a Supplier.
                 }
+                try {
+                    allocator = function(lookup, lookup.findStatic(c, "$pso$allocate", MethodType.methodType(PSO.class, PSOPlacement.class)));
+                } catch (NoSuchMethodException e) {
+                    // The constructor is not a plain super() and body: allocation hands off through a thread-local.
+                }
             }
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("PSO class " + c.getName() + " lacks the constructors the rewriter adds", e);
         }
-        Type t = new Type((Class<? extends PSO>) c, layout, mapper, constructor);
+        Type t = new Type((Class<? extends PSO>) c, layout, mapper, allocator, constructor);
         if (REGISTERED.putIfAbsent(c, t) == null) {
             BY_FINGERPRINT.computeIfAbsent(layout.fingerprint(), k -> new CopyOnWriteArrayList<>()).add(t);
         }

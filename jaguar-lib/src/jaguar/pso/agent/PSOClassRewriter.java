@@ -53,6 +53,8 @@ final class PSOClassRewriter {
     static final String GET = "$pso$get$";
     static final String SET = "$pso$set$";
     static final String CACHE = "$pso$ref$";
+    static final String INIT_BODY = "$pso$init";
+    static final String ALLOCATE = "$pso$allocate";
 
     private final PSOHierarchy hierarchy;
     private final ClassLoader loader;
@@ -82,7 +84,8 @@ final class PSOClassRewriter {
                         .orElse(ClassHierarchyResolver.defaultResolver()).cached();
         ClassFile cf = ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(resolver));
         PSOLayout layout = psoClass ? hierarchy.layout(loader, self) : null;
-        return cf.transformClass(cm, new Transform(self, layout));
+        boolean isAbstract = (cm.flags().flagsMask() & ClassFile.ACC_ABSTRACT) != 0;
+        return cf.transformClass(cm, new Transform(self, layout, isAbstract));
     }
 
     private boolean accessesLaidOutFields(ClassModel cm) {
@@ -132,13 +135,15 @@ final class PSOClassRewriter {
         private final PSOHierarchy.ClassInfo self;
         private final PSOLayout layout;
         private final ClassDesc selfDesc;
+        private final boolean isAbstract;
         private boolean sawClinit;
         private boolean sawSize;
 
-        Transform(PSOHierarchy.ClassInfo self, PSOLayout layout) {
+        Transform(PSOHierarchy.ClassInfo self, PSOLayout layout, boolean isAbstract) {
             this.self = self;
             this.layout = layout;
             this.selfDesc = ClassDesc.ofInternalName(self.name);
+            this.isAbstract = isAbstract;
         }
 
         @Override
@@ -159,6 +164,9 @@ final class PSOClassRewriter {
                     cb.transformMethod(mm, MethodTransform.dropping(e -> e instanceof CodeModel)
                                     .andThen(MethodTransform.endHandler(mb -> mb.withCode(c -> c.loadConstant(layout.size()).ireturn()))));
                     return;
+                }
+                if (layout != null && self.splittableInit && name.equals(ConstantDescs.INIT_NAME) && mm.methodType().equalsString("()V")) {
+                    initBody(cb, mm.code().orElseThrow());
                 }
                 boolean clinit = layout != null && name.equals(ConstantDescs.CLASS_INIT_NAME);
                 sawClinit |= clinit;
@@ -214,12 +222,46 @@ final class PSOClassRewriter {
                 cb.withMethodBody("getPSOSize", MethodTypeDesc.of(CD_int), ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC,
                                 c -> c.loadConstant(layout.size()).ireturn());
             }
+            if (self.splittableInit && !isAbstract) {
+                // Allocation without a hand-off: place the object, then run its constructor's body.
+                cb.withMethodBody(ALLOCATE, MethodTypeDesc.of(CD_PSO, CD_PLACEMENT), ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC,
+                                c -> c.new_(selfDesc).dup().aload(0)
+                                                .invokespecial(selfDesc, ConstantDescs.INIT_NAME, MethodTypeDesc.of(CD_void, CD_PLACEMENT))
+                                                .dup().invokespecial(selfDesc, INIT_BODY, MethodTypeDesc.of(CD_void)).areturn());
+            }
             if (!sawClinit) {
                 cb.withMethodBody(ConstantDescs.CLASS_INIT_NAME, MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, c -> {
                     register(c);
                     c.return_();
                 });
             }
+        }
+
+        /**
+         * {@code $pso$init()}: the no-argument constructor's body after its {@code super()} call,
+         * which becomes the superclass's {@code $pso$init()} (nothing for PSO itself).
+         */
+        private void initBody(ClassBuilder cb, CodeModel ctor) {
+            boolean superIsPso = self.superName.equals(PSOHierarchy.PSO);
+            ClassDesc superDesc = ClassDesc.ofInternalName(self.superName);
+            cb.withMethod(INIT_BODY, MethodTypeDesc.of(CD_void), ClassFile.ACC_PROTECTED | ClassFile.ACC_SYNTHETIC,
+                            mb -> mb.transformCode(ctor, new CodeTransform() {
+                                private int prologue = 2;
+
+                                @Override
+                                public void accept(CodeBuilder b, CodeElement e) {
+                                    if (e instanceof java.lang.classfile.Instruction && prologue > 0) {
+                                        // aload_0; invokespecial super.<init>()V (checked by PSOHierarchy)
+                                        if (--prologue == 0 && !superIsPso) {
+                                            b.aload(0).invokespecial(superDesc, INIT_BODY, MethodTypeDesc.of(CD_void));
+                                        }
+                                        return;
+                                    }
+                                    if (!(e instanceof FieldInstruction fi && rewriteAccess(b, fi))) {
+                                        b.with(e);
+                                    }
+                                }
+                            }));
         }
 
         private void register(CodeBuilder c) {

@@ -4,7 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassModel;
+import java.lang.classfile.CodeElement;
+import java.lang.classfile.CodeModel;
 import java.lang.classfile.FieldModel;
+import java.lang.classfile.Instruction;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.Opcode;
+import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.classfile.instruction.LoadInstruction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,15 +45,22 @@ final class PSOHierarchy {
         final String superName;
         final boolean pso;
         final List<FieldDecl> fields;
+        /**
+         * The no-argument constructor is {@code super()} then a body that writes no final field of
+         * this class, so the body can also run as a method on an object already placed
+         * ({@code $pso$init}); allocation then needs no hand-off to the constructor.
+         */
+        final boolean splittableInit;
         PSOLayout layout;
         /** The fields this class itself lays out (not inherited ones), with their offsets. */
         Map<String, PSOField> ownLaidOut;
 
-        ClassInfo(String name, String superName, boolean pso, List<FieldDecl> fields) {
+        ClassInfo(String name, String superName, boolean pso, List<FieldDecl> fields, boolean splittableInit) {
             this.name = name;
             this.superName = superName;
             this.pso = pso;
             this.fields = fields;
+            this.splittableInit = splittableInit;
         }
 
         /** A PSO class the rewriter rewrites: a subclass of PSO outside Jaguar's library. */
@@ -67,7 +82,7 @@ final class PSOHierarchy {
     record LaidOutField(ClassInfo declaring, PSOField field, String descriptor) {
     }
 
-    private static final ClassInfo NOT_PSO = new ClassInfo("", null, false, List.of());
+    private static final ClassInfo NOT_PSO = new ClassInfo("", null, false, List.of(), false);
     private final Map<ClassLoader, Map<String, ClassInfo>> cache = new WeakHashMap<>();
 
     /** The class called {@code name} as {@code loader} sees it; a non-PSO placeholder if not found. */
@@ -79,7 +94,7 @@ final class PSOHierarchy {
         ClassInfo c = m.get(name);
         if (c == null) {
             if (name.equals(PSO)) {
-                c = new ClassInfo(PSO, "java/lang/Object", true, List.of());
+                c = new ClassInfo(PSO, "java/lang/Object", true, List.of(), true);
             } else {
                 byte[] bytes = read(loader, name);
                 c = bytes == null ? NOT_PSO : describe(loader, ClassFile.of().parse(bytes));
@@ -103,8 +118,51 @@ final class PSOHierarchy {
         for (FieldModel f : cm.fields()) {
             fields.add(new FieldDecl(f.fieldName().stringValue(), f.fieldType().stringValue(), f.flags().flagsMask()));
         }
-        boolean pso = superName != null && info(loader, superName).pso;
-        return new ClassInfo(name, superName, pso, List.copyOf(fields));
+        ClassInfo zuper = superName == null ? NOT_PSO : info(loader, superName);
+        boolean pso = zuper.pso;
+        boolean splittable = pso && (zuper.name.equals(PSO) || zuper.splittableInit) && splittableInit(cm, superName);
+        return new ClassInfo(name, superName, pso, List.copyOf(fields), splittable);
+    }
+
+    /** See {@link ClassInfo#splittableInit}: checks the shape javac gives a no-argument constructor. */
+    private static boolean splittableInit(ClassModel cm, String superName) {
+        for (MethodModel m : cm.methods()) {
+            if (m.methodName().equalsString("<init>") && m.methodType().equalsString("()V")) {
+                CodeModel code = m.code().orElse(null);
+                if (code == null) {
+                    return false;
+                }
+                List<Instruction> insns = new ArrayList<>();
+                for (CodeElement e : code) {
+                    if (e instanceof Instruction i) {
+                        insns.add(i);
+                    }
+                }
+                if (insns.size() < 2 || !(insns.get(0) instanceof LoadInstruction load && load.slot() == 0)
+                                || !(insns.get(1) instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKESPECIAL
+                                                && call.name().equalsString("<init>") && call.type().equalsString("()V")
+                                                && call.owner().asInternalName().equals(superName))) {
+                    return false;
+                }
+                for (Instruction i : insns) {
+                    if (i instanceof FieldInstruction f && f.opcode() == Opcode.PUTFIELD && f.owner().asInternalName().equals(cm.thisClass().asInternalName())
+                                    && isFinal(cm, f.name().stringValue())) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isFinal(ClassModel cm, String field) {
+        for (FieldModel f : cm.fields()) {
+            if (f.fieldName().equalsString(field)) {
+                return (f.flags().flagsMask() & ClassFile.ACC_FINAL) != 0;
+            }
+        }
+        return false;
     }
 
     private static byte[] read(ClassLoader loader, String name) {

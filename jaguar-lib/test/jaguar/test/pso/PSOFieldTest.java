@@ -69,6 +69,20 @@ class PSOFieldTest {
         }
     }
 
+    /** A final Java field keeps the constructor whole (allocation hands off through a thread-local). */
+    public static class WithFinal extends PSO {
+        public final transient String tag = "t" + counter();
+        public int n = 3;
+
+        static String counter() {
+            return "!";
+        }
+    }
+
+    public static class InitChild extends Mixed {
+        public int child = laidOut * 2;
+    }
+
     public static class WithArgs extends PSO {
         public int value;
 
@@ -167,6 +181,18 @@ class PSOFieldTest {
         // The Java field of a laid-out primitive is gone; reflection cannot bypass the container.
         assertThrows(NoSuchFieldException.class, () -> Mixed.class.getField("laidOut"));
         assertEquals(int.class, Mixed.class.getField("notLaidOut").getType());
+    }
+
+    @Test
+    void everyConstructorShapeRunsItsBodyOnce() {
+        int before = Mixed.counter;
+        InitChild ic = c.allocate(InitChild.class);
+        assertEquals(before + 1, Mixed.counter, "the superclass body ran once");
+        assertEquals(14, ic.child, "the subclass body ran after the superclass's");
+        assertEquals(11, ic.secret());
+        WithFinal wf = c.allocate(WithFinal.class);
+        assertEquals("t!", wf.tag);
+        assertEquals(3, wf.n);
     }
 
     @Test
