@@ -39,68 +39,68 @@ public final class NativeMemory {
     }
 
     private static void enter(String name) {
-        CodeMappings.enterJavaBody("NativeMemory." + name);
+        CodeMappings.enterJavaBody(name); // a constant: no string built per Java-body call
     }
 
     // ---- plain ------------------------------------------------------------------------------
 
     @CodeMapping("v = load.i8 [$0]; return v")
     public static byte getByte(long address) {
-        enter("getByte");
+        enter("NativeMemory.getByte");
         return ALL.get(ValueLayout.JAVA_BYTE, address);
     }
 
     @CodeMapping("store.i8 [$0], $1")
     public static void putByte(long address, byte value) {
-        enter("putByte");
+        enter("NativeMemory.putByte");
         ALL.set(ValueLayout.JAVA_BYTE, address, value);
     }
 
     @CodeMapping("v = load.i16 [$0]; return v")
     public static short getShort(long address) {
-        enter("getShort");
+        enter("NativeMemory.getShort");
         return ALL.get(ValueLayout.JAVA_SHORT_UNALIGNED, address);
     }
 
     @CodeMapping("store.i16 [$0], $1")
     public static void putShort(long address, short value) {
-        enter("putShort");
+        enter("NativeMemory.putShort");
         ALL.set(ValueLayout.JAVA_SHORT_UNALIGNED, address, value);
     }
 
     @CodeMapping("v = load.u16 [$0]; return v")
     public static char getChar(long address) {
-        enter("getChar");
+        enter("NativeMemory.getChar");
         return ALL.get(ValueLayout.JAVA_CHAR_UNALIGNED, address);
     }
 
     @CodeMapping("store.i16 [$0], $1")
     public static void putChar(long address, char value) {
-        enter("putChar");
+        enter("NativeMemory.putChar");
         ALL.set(ValueLayout.JAVA_CHAR_UNALIGNED, address, value);
     }
 
     @CodeMapping("v = load.i32 [$0]; return v")
     public static int getInt(long address) {
-        enter("getInt");
+        enter("NativeMemory.getInt");
         return ALL.get(ValueLayout.JAVA_INT_UNALIGNED, address);
     }
 
     @CodeMapping("store.i32 [$0], $1")
     public static void putInt(long address, int value) {
-        enter("putInt");
+        enter("NativeMemory.putInt");
         ALL.set(ValueLayout.JAVA_INT_UNALIGNED, address, value);
     }
 
     @CodeMapping("v = load.i64 [$0]; return v")
     public static long getLong(long address) {
-        enter("getLong");
+        enter("NativeMemory.getLong");
         return ALL.get(ValueLayout.JAVA_LONG_UNALIGNED, address);
     }
 
     @CodeMapping("store.i64 [$0], $1")
     public static void putLong(long address, long value) {
-        enter("putLong");
+        enter("NativeMemory.putLong");
         ALL.set(ValueLayout.JAVA_LONG_UNALIGNED, address, value);
     }
 
@@ -108,73 +108,73 @@ public final class NativeMemory {
 
     @CodeMapping("v = load.i32.opaque [$0]; return v")
     public static int getIntOpaque(long address) {
-        enter("getIntOpaque");
+        enter("NativeMemory.getIntOpaque");
         return (int) INT.getOpaque(ALL, address);
     }
 
     @CodeMapping("v = load.i32.acquire [$0]; return v")
     public static int getIntAcquire(long address) {
-        enter("getIntAcquire");
+        enter("NativeMemory.getIntAcquire");
         return (int) INT.getAcquire(ALL, address);
     }
 
     @CodeMapping("v = load.i32.volatile [$0]; return v")
     public static int getIntVolatile(long address) {
-        enter("getIntVolatile");
+        enter("NativeMemory.getIntVolatile");
         return (int) INT.getVolatile(ALL, address);
     }
 
     @CodeMapping("store.i32.opaque [$0], $1")
     public static void putIntOpaque(long address, int value) {
-        enter("putIntOpaque");
+        enter("NativeMemory.putIntOpaque");
         INT.setOpaque(ALL, address, value);
     }
 
     @CodeMapping("store.i32.release [$0], $1")
     public static void putIntRelease(long address, int value) {
-        enter("putIntRelease");
+        enter("NativeMemory.putIntRelease");
         INT.setRelease(ALL, address, value);
     }
 
     @CodeMapping("store.i32.volatile [$0], $1")
     public static void putIntVolatile(long address, int value) {
-        enter("putIntVolatile");
+        enter("NativeMemory.putIntVolatile");
         INT.setVolatile(ALL, address, value);
     }
 
     @CodeMapping("v = load.i64.opaque [$0]; return v")
     public static long getLongOpaque(long address) {
-        enter("getLongOpaque");
+        enter("NativeMemory.getLongOpaque");
         return (long) LONG.getOpaque(ALL, address);
     }
 
     @CodeMapping("v = load.i64.acquire [$0]; return v")
     public static long getLongAcquire(long address) {
-        enter("getLongAcquire");
+        enter("NativeMemory.getLongAcquire");
         return (long) LONG.getAcquire(ALL, address);
     }
 
     @CodeMapping("v = load.i64.volatile [$0]; return v")
     public static long getLongVolatile(long address) {
-        enter("getLongVolatile");
+        enter("NativeMemory.getLongVolatile");
         return (long) LONG.getVolatile(ALL, address);
     }
 
     @CodeMapping("store.i64.opaque [$0], $1")
     public static void putLongOpaque(long address, long value) {
-        enter("putLongOpaque");
+        enter("NativeMemory.putLongOpaque");
         LONG.setOpaque(ALL, address, value);
     }
 
     @CodeMapping("store.i64.release [$0], $1")
     public static void putLongRelease(long address, long value) {
-        enter("putLongRelease");
+        enter("NativeMemory.putLongRelease");
         LONG.setRelease(ALL, address, value);
     }
 
     @CodeMapping("store.i64.volatile [$0], $1")
     public static void putLongVolatile(long address, long value) {
-        enter("putLongVolatile");
+        enter("NativeMemory.putLongVolatile");
         LONG.setVolatile(ALL, address, value);
     }
 
@@ -182,49 +182,49 @@ public final class NativeMemory {
 
     @CodeMapping("ok = cas.i32 [$0], $1, $2; return ok")
     public static boolean compareAndSetInt(long address, int expected, int value) {
-        enter("compareAndSetInt");
+        enter("NativeMemory.compareAndSetInt");
         return INT.compareAndSet(ALL, address, expected, value);
     }
 
     @CodeMapping("ok = cas.i64 [$0], $1, $2; return ok")
     public static boolean compareAndSetLong(long address, long expected, long value) {
-        enter("compareAndSetLong");
+        enter("NativeMemory.compareAndSetLong");
         return LONG.compareAndSet(ALL, address, expected, value);
     }
 
     @CodeMapping("old = cmpxchg.i32 [$0], $1, $2; return old")
     public static int compareAndExchangeInt(long address, int expected, int value) {
-        enter("compareAndExchangeInt");
+        enter("NativeMemory.compareAndExchangeInt");
         return (int) INT.compareAndExchange(ALL, address, expected, value);
     }
 
     @CodeMapping("old = cmpxchg.i64 [$0], $1, $2; return old")
     public static long compareAndExchangeLong(long address, long expected, long value) {
-        enter("compareAndExchangeLong");
+        enter("NativeMemory.compareAndExchangeLong");
         return (long) LONG.compareAndExchange(ALL, address, expected, value);
     }
 
     @CodeMapping("old = getadd.i32 [$0], $1; return old")
     public static int getAndAddInt(long address, int delta) {
-        enter("getAndAddInt");
+        enter("NativeMemory.getAndAddInt");
         return (int) INT.getAndAdd(ALL, address, delta);
     }
 
     @CodeMapping("old = getadd.i64 [$0], $1; return old")
     public static long getAndAddLong(long address, long delta) {
-        enter("getAndAddLong");
+        enter("NativeMemory.getAndAddLong");
         return (long) LONG.getAndAdd(ALL, address, delta);
     }
 
     @CodeMapping("old = getset.i32 [$0], $1; return old")
     public static int getAndSetInt(long address, int value) {
-        enter("getAndSetInt");
+        enter("NativeMemory.getAndSetInt");
         return (int) INT.getAndSet(ALL, address, value);
     }
 
     @CodeMapping("old = getset.i64 [$0], $1; return old")
     public static long getAndSetLong(long address, long value) {
-        enter("getAndSetLong");
+        enter("NativeMemory.getAndSetLong");
         return (long) LONG.getAndSet(ALL, address, value);
     }
 
@@ -232,26 +232,26 @@ public final class NativeMemory {
 
     @CodeMapping("fence.load")
     public static void loadFence() {
-        enter("loadFence");
+        enter("NativeMemory.loadFence");
         VarHandle.acquireFence();
     }
 
     @CodeMapping("fence.store")
     public static void storeFence() {
-        enter("storeFence");
+        enter("NativeMemory.storeFence");
         VarHandle.releaseFence();
     }
 
     @CodeMapping("fence.full")
     public static void fullFence() {
-        enter("fullFence");
+        enter("NativeMemory.fullFence");
         VarHandle.fullFence();
     }
 
     /** x86 {@code sfence}: also drains write-combining buffers (device registers, doorbells). */
     @CodeMapping("sfence")
     public static void writeCombiningFence() {
-        enter("writeCombiningFence");
+        enter("NativeMemory.writeCombiningFence");
         try {
             SFENCE.invokeExact();
         } catch (Throwable t) {
@@ -262,13 +262,13 @@ public final class NativeMemory {
     /** A cache hint: never faults, whatever the address; the Java body does nothing. */
     @CodeMapping("prefetch.t0 [$0]")
     public static void prefetch(long address) {
-        enter("prefetch");
+        enter("NativeMemory.prefetch");
     }
 
     /** The time-stamp counter (x86 {@code rdtsc}); ticks, not nanoseconds. */
     @CodeMapping("t = rdtsc; return t")
     public static long timestampCounter() {
-        enter("timestampCounter");
+        enter("NativeMemory.timestampCounter");
         try {
             return (long) RDTSC.invokeExact();
         } catch (Throwable t) {

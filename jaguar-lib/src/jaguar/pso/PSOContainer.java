@@ -101,6 +101,13 @@ public class PSOContainer {
      * @throws PSOFormatException if the bytes there are not a container Jaguar can read
      */
     public static PSOContainer open(ExternalBuffer buffer, long offset, long available) {
+        Objects.requireNonNull(buffer, "buffer");
+        Objects.checkFromIndexSize(offset, available, buffer.size());
+        if (available < HEADER_SIZE) {
+            // Received bytes, not a caller's mistake: too few to hold a header is a format fault.
+            throw new PSOFormatException("PSO container at offset " + offset + ": only " + available + " bytes, less than a "
+                            + HEADER_SIZE + "-byte container header (truncated?)");
+        }
         checkRegion(buffer, offset, available);
         int magic = buffer.getInt(offset, LE);
         if (magic != MAGIC) {
@@ -123,7 +130,8 @@ public class PSOContainer {
             throw new PSOFormatException("PSO container at offset " + offset + " uses " + used + " bytes but only " + available
                             + " are there (truncated?)");
         }
-        return new PSOContainer(buffer, offset, Math.min(capacity, available), used);
+        // capacity is unsigned in the bytes: a hostile 2^63 must not become a negative size.
+        return new PSOContainer(buffer, offset, Long.compareUnsigned(capacity, available) < 0 ? capacity : available, used);
     }
 
     private static void checkRegion(ExternalBuffer buffer, long offset, long size) {
