@@ -6,7 +6,7 @@ import java.lang.ref.Reference;
 
 /**
  * The lifetime and ownership shared by a buffer and all its slices. The hot path reads only
- * {@link #alive} and {@link #owner}: plain fields, so the JIT hoists the checks out of loops.
+ * {@link #closed} and {@link #ownerId}: plain fields, so the JIT hoists the checks out of loops.
  *
  * <p>Confined scopes (owner != null) free their memory on {@link #close()}: only the owner can
  * access or close, so no access can race with the free. Shared scopes (owner == null) only mark
@@ -18,10 +18,20 @@ import java.lang.ref.Reference;
 final class BufferScope {
     /** The owner thread of a confined scope; null for a shared one. */
     final Thread owner;
+    /**
+     * {@code owner.threadId()}, or 0 for a shared scope (thread ids are positive). The accessors'
+     * owner test is arithmetic on it: comparing references in Java needs a branch.
+     */
+    final long ownerId;
     /** The whole region; holding it keeps an automatic arena's memory alive. */
     final MemorySegment root;
-    /** Plain on purpose: a hoisted read is safe because shared memory outlives every access. */
-    boolean alive = true;
+    /**
+     * 0 while open, 1 once closed. Plain on purpose: a hoisted read is safe because shared memory
+     * outlives every access. An int, not a boolean, so the accessors' liveness test is arithmetic:
+     * a boolean can only be tested with a branch, and Graal turns a never-taken branch into an
+     * UnreachedCode guard, which it never moves out of a loop (see ExternalBuffer.checkAccessible).
+     */
+    int closed;
     /** Frees the memory of a confined scope on close; null for shared scopes (freed by the GC). */
     private final Arena confinedArena;
     /** Shared scopes only: the arena of the segment views handed out by asSegment(), closed on close(). */
@@ -29,6 +39,7 @@ final class BufferScope {
 
     private BufferScope(Thread owner, MemorySegment root, Arena confinedArena) {
         this.owner = owner;
+        this.ownerId = owner == null ? 0 : owner.threadId();
         this.root = root;
         this.confinedArena = confinedArena;
     }
@@ -47,6 +58,10 @@ final class BufferScope {
         return owner != null;
     }
 
+    boolean isAlive() {
+        return closed == 0;
+    }
+
     /**
      * A view of {@code root} that dies when this scope closes. For a shared scope it is a second,
      * closeable segment over the same memory whose cleanup action refers to {@link #root}, so that
@@ -56,7 +71,7 @@ final class BufferScope {
         if (confinedArena != null) {
             return root;
         }
-        if (!alive) {
+        if (!isAlive()) {
             throw new IllegalStateException("buffer closed");
         }
         if (viewArena == null) {
@@ -70,10 +85,10 @@ final class BufferScope {
     void close() {
         Arena views;
         synchronized (this) {
-            if (!alive) {
+            if (!isAlive()) {
                 return;
             }
-            alive = false;
+            closed = 1;
             views = viewArena;
         }
         if (confinedArena != null) {

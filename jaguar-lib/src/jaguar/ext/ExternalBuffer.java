@@ -39,6 +39,8 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** The same memory as an FFM segment, for bulk copies. */
     final MemorySegment segment;
     final boolean readOnly;
+    /** {@code size} if writable, 0 if read-only: writes check their bounds against it (see writeAddress). */
+    final long writableSize;
 
     ExternalBuffer(BufferScope scope, MemorySegment segment, boolean readOnly) {
         this.scope = scope;
@@ -46,9 +48,24 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
         this.address = segment.address();
         this.size = segment.byteSize();
         this.readOnly = readOnly;
+        this.writableSize = readOnly ? 0 : size;
     }
 
     // ---- checks ---------------------------------------------------------------------------------
+
+    /*
+     * How the checks are shaped, and why (doc/external-objects.md, "Costs"). Graal parses a branch
+     * that the profile says was never taken (the throw of a check that never failed) into a fixed
+     * guard with reason UnreachedCode, and such a guard may not float (DeoptimizeNode.canFloat):
+     * no phase moves it out of a loop. It left the loop only when Graal peeled the loop's first
+     * iteration, which it does not do for a loop that makes up more than half of an enclosing
+     * loop (DefaultLoopPolicies.shouldPeel), e.g. once JMH's measurement stub inlined the
+     * benchmark loop: the checks then ran on every element. So every check here is straight-line
+     * arithmetic ending in one Objects.checkIndex, which Graal intrinsifies to a guard with reason
+     * BoundsCheckException; that guard floats, and SpeculativeGuardMovementPhase moves it out of
+     * any loop in which it is invariant, and out of counted loops when it compares the induction
+     * variable. The exception handlers are the cold path and rethrow with Jaguar's messages.
+     */
 
     /**
      * Throws as any accessor would if this thread cannot use the buffer now: it is closed
@@ -58,18 +75,16 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
      */
     public final void checkAccessible() {
         BufferScope s = scope;
-        Thread owner = s.owner;
-        // Non-short-circuit on purpose: one branch, whose condition is loop-invariant, whatever
-        // mix of confined (owner set) and shared (owner null) buffers a call site has seen. With
-        // && the owner test became a profiled branch of its own, and the checks after it stayed
-        // in the loop body wherever both kinds had passed by.
-        if (!s.alive | (owner != null & owner != Thread.currentThread())) {
-            throw inaccessible(s, owner);
+        long owner = s.ownerId;                                  // 0: shared
+        long other = owner ^ Thread.currentThread().threadId();  // 0: the caller is the owner
+        // Bit 63 of (x | -x) is set iff x != 0: the sign bit below says owner != 0 && other != 0.
+        long wrongThread = ((owner | -owner) & (other | -other)) >>> 63;
+        int denied = s.closed | (int) wrongThread;               // 0 or 1, no branch
+        try {
+            Objects.checkIndex(denied, 1);
+        } catch (IndexOutOfBoundsException e) {
+            throw s.isAlive() ? wrongThread(s.owner) : closed();
         }
-    }
-
-    private RuntimeException inaccessible(BufferScope s, Thread owner) {
-        return !s.alive ? closed() : wrongThread(owner);
     }
 
     /** The address of {@code width} readable bytes at {@code offset}; {@code width >= 0}. */
@@ -88,13 +103,20 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
         return address + offset;
     }
 
-    /** As {@link #readAddress}, and the buffer must be writable. */
+    /**
+     * As {@link #readAddress}, and the buffer must be writable. The bounds and writable checks are
+     * one compare against {@link #writableSize} (0 when read-only), so no branch tests readOnly.
+     */
     final long writeAddress(long offset, long width) {
-        long a = readAddress(offset, width);
-        if (readOnly) {
+        checkAccessible();
+        try {
+            Objects.checkIndex(offset, writableSize - width + 1);
+        } catch (IndexOutOfBoundsException e) {
+            // Bounds first, then writable: the order of the checks in the class comment.
+            readAddress(offset, width);
             throw new ReadOnlyViolation(describe());
         }
-        return a;
+        return address + offset;
     }
 
     /**
@@ -107,25 +129,37 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
      */
     final long elementAddress(int index, int shift) {
         checkAccessible();
-        long count = size >>> shift;
-        int limit = Math.max(count > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) count, 0);
         try {
-            Objects.checkIndex(index, limit);
+            Objects.checkIndex(index, elementLimit(size, shift));
         } catch (IndexOutOfBoundsException e) {
             // Cold path (a deoptimisation in compiled code): rethrow with Jaguar's message.
-            throw new IndexOutOfBoundsException("index=" + index + " out of bounds for " + limit + " elements of " + (1 << shift)
-                            + " bytes (size=" + size + ")");
+            throw new IndexOutOfBoundsException("index=" + index + " out of bounds for " + elementLimit(size, shift) + " elements of "
+                            + (1 << shift) + " bytes (size=" + size + ")");
         }
         return address + ((long) index << shift);
     }
 
-    /** As {@link #elementAddress}, and the buffer must be writable. */
+    /**
+     * min(bytes >>> shift, Integer.MAX_VALUE) without a branch (a never-taken branch would become a
+     * guard that stays in loops); the final mask gives the result the stamp [0, Integer.MAX_VALUE]
+     * that speculative guard movement needs.
+     */
+    private static int elementLimit(long bytes, int shift) {
+        long count = bytes >>> shift;                      // >= 0: sizes are never negative
+        long over = (Integer.MAX_VALUE - count) >> 63;     // -1 if count > Integer.MAX_VALUE, else 0
+        return (int) (count | over) & Integer.MAX_VALUE;
+    }
+
+    /** As {@link #elementAddress}, and the buffer must be writable (one compare, as writeAddress). */
     final long writableElementAddress(int index, int shift) {
-        long a = elementAddress(index, shift);
-        if (readOnly) {
+        checkAccessible();
+        try {
+            Objects.checkIndex(index, elementLimit(writableSize, shift));
+        } catch (IndexOutOfBoundsException e) {
+            elementAddress(index, shift);
             throw new ReadOnlyViolation(describe());
         }
-        return a;
+        return address + ((long) index << shift);
     }
 
     /** As read/writeAddress, and naturally aligned, which ordered and atomic accesses need. */
@@ -181,7 +215,7 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
 
     /** False once the buffer (or, for a slice, the buffer it was sliced from) is closed. */
     public final boolean isAlive() {
-        return scope.alive;
+        return scope.isAlive();
     }
 
     public final boolean isReadOnly() {
@@ -227,7 +261,7 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
 
     @Override
     public String toString() {
-        return "ExternalBuffer[" + describe() + " address=0x" + Long.toHexString(address) + (scope.alive ? "" : " closed") + "]";
+        return "ExternalBuffer[" + describe() + " address=0x" + Long.toHexString(address) + (scope.isAlive() ? "" : " closed") + "]";
     }
 
     // ---- plain accessors, native order ----------------------------------------------------------

@@ -96,4 +96,25 @@ class IndexedAccessTest {
             assertThrows(ReadOnlyBufferException.class, () -> b.putIntAtIndex(0, 1));
         }
     }
+
+    /** Writes check bounds and writability in one compare; the bounds error still comes first. */
+    @Test
+    void shouldReportBoundsBeforeReadOnlyAndClosedBeforeBoth() throws Exception {
+        Path f = dir.resolve("ro2.bin");
+        Files.write(f, new byte[64]);
+        MappedFileBuffer b = MappedFileBuffer.map(f, AccessMode.READ_ONLY, 0, 64);
+        try {
+            assertThrows(IndexOutOfBoundsException.class, () -> b.putIntAtIndex(16, 1));
+            assertThrows(IndexOutOfBoundsException.class, () -> b.putIntAtIndex(-1, 1));
+            assertThrows(IndexOutOfBoundsException.class, () -> b.putInt(61, 1));
+            assertThrows(ReadOnlyBufferException.class, () -> b.putIntAtIndex(15, 1));
+            assertThrows(ReadOnlyBufferException.class, () -> b.putInt(60, 1));
+            assertThrows(ReadOnlyBufferException.class, () -> b.putByte(0, (byte) 1));
+        } finally {
+            b.close();
+        }
+        assertThrows(IllegalStateException.class, () -> b.putIntAtIndex(16, 1));
+        assertThrows(IllegalStateException.class, () -> b.putInt(0, 1));
+        assertThrows(IllegalStateException.class, () -> b.getIntAtIndex(0));
+    }
 }
