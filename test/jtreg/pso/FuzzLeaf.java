@@ -1,0 +1,10 @@
+import jaguar.pso.PSOLongArray;
+
+/** The fuzz test's second PSO type: fields of other types, a reference back to FuzzNode, an array. */
+public class FuzzLeaf extends FuzzBase {
+    public short code;
+    public char mark;
+    public double value;
+    public FuzzNode owner;
+    public PSOLongArray data;
+}

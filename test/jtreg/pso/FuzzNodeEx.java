@@ -1,0 +1,8 @@
+/** A subclass of FuzzNode with fields of its own, reached through FuzzNode-typed references. */
+public class FuzzNodeEx extends FuzzNode {
+    public byte tail;
+    public float weight;
+    public long extra;
+    public FuzzNode child;
+    public FuzzLeaf second;
+}
