@@ -1,0 +1,79 @@
+package jaguar.bench.pso;
+
+import java.util.concurrent.TimeUnit;
+
+import jaguar.ext.OffHeapBuffer;
+import jaguar.pso.PSO;
+import jaguar.pso.PSOContainer;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Message build, PSO column (Graal + Jaguar): empty a container and build the 128-element list in
+ * it, every field assigned (the thesis's worst case); the container's used bytes are then the
+ * message. ns per message. SerializationMessage and SbeMessage build the same message.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+public class PsoMessage {
+    public static final int NODES = 128;
+
+    private OffHeapBuffer buffer;
+    private PSOContainer container;
+    /** Varies the field values between messages, so nothing is constant-folded. */
+    private int seed;
+
+    @Setup(Level.Trial)
+    public void allocate() {
+        if (PSO.layoutOf(MessageNode.class).size() != MessageNode.SIZE) {
+            throw new IllegalStateException("MessageNode takes " + PSO.layoutOf(MessageNode.class).size() + " bytes, not " + MessageNode.SIZE);
+        }
+        buffer = OffHeapBuffer.allocate(8192);
+        container = PSOContainer.format(buffer);
+        build();
+        if (container.used() != PSOContainer.HEADER_SIZE + NODES * MessageNode.SIZE) {
+            throw new IllegalStateException("the message takes " + container.used() + " bytes");
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void free() {
+        buffer.close();
+    }
+
+    @Benchmark
+    public PSOContainer build() {
+        PSOContainer c = container;
+        c.reset();
+        int s = seed++;
+        MessageNode prev = null;
+        for (int i = 0; i < NODES; i++) {
+            MessageNode n = c.allocate(MessageNode.class, MessageNode::new);
+            int v = s + i;
+            n.b0 = (byte) v;
+            n.b1 = (byte) (v >> 8);
+            n.b2 = (byte) (v >> 16);
+            n.b3 = (byte) (v >> 24);
+            n.i0 = v;
+            n.i1 = v + 1;
+            n.i2 = v + 2;
+            n.i3 = v + 3;
+            if (prev == null) {
+                c.setRoot(n);
+            } else {
+                prev.next = n;
+            }
+            prev = n;
+        }
+        return c;
+    }
+}

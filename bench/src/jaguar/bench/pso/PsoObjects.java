@@ -1,0 +1,118 @@
+package jaguar.bench.pso;
+
+import java.util.concurrent.TimeUnit;
+
+import jaguar.pso.PSOContainer;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+
+/**
+ * Figure 8, PSO column (Graal + Jaguar only): each benchmark runs over the PsoList's 43,689
+ * objects and reports ns per object. JavaObjects has the same rows for plain Java objects.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class PsoObjects {
+
+    /** Create PSO: empty a 1 MiB container and fill it with a linked list (allocate + 3 field stores). */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public MyObject create(PsoList s) {
+        PSOContainer c = s.scratch;
+        c.reset();
+        MyObject head = c.allocate(MyObject.class, MyObject::new);
+        head.someInt = 0;
+        head.someByte = 0;
+        MyObject prev = head;
+        for (int i = 1; i < PsoList.N; i++) {
+            MyObject o = c.allocate(MyObject.class, MyObject::new);
+            o.someInt = i;
+            o.someByte = (byte) i;
+            prev.someRef = o;
+            prev = o;
+        }
+        return head;
+    }
+
+    /** The same through allocate(Class) (the constructor called through a MethodHandle). */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public MyObject createByClass(PsoList s) {
+        PSOContainer c = s.scratch;
+        c.reset();
+        MyObject head = c.allocate(MyObject.class);
+        head.someInt = 0;
+        head.someByte = 0;
+        MyObject prev = head;
+        for (int i = 1; i < PsoList.N; i++) {
+            MyObject o = c.allocate(MyObject.class);
+            o.someInt = i;
+            o.someByte = (byte) i;
+            prev.someRef = o;
+            prev = o;
+        }
+        return head;
+    }
+
+    /**
+     * Recover PSO reference: open the list's bytes as a new container (nothing recovered yet), map
+     * its root and follow someRef to the end: every step places a new Java object on the bytes.
+     */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public int recover(PsoList s) {
+        return walk(PSOContainer.open(s.buffer).root(MyObject.class));
+    }
+
+    /** Follow recovered PSO reference: the same walk over a list whose references are all cached. */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public int follow(PsoList s) {
+        return walk(s.recoveredHead);
+    }
+
+    /** Assign PSO int field: someInt of each of the list's objects, one store per object. */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public void assignEach(PsoList s) {
+        MyObject[] objects = s.objects;
+        for (int i = 0; i < objects.length; i++) {
+            objects[i].someInt = i;
+        }
+    }
+
+    /** Assign PSO int field: N stores to someInt of one object. */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public void assignOne(PsoList s) {
+        MyObject o = s.objects[1];
+        for (int i = 0; i < PsoList.N; i++) {
+            o.someInt = i;
+        }
+    }
+
+    /** Read PSO int field: the sum of someInt over the list's objects. */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public int readEach(PsoList s) {
+        MyObject[] objects = s.objects;
+        int sum = 0;
+        for (int i = 0; i < objects.length; i++) {
+            sum += objects[i].someInt;
+        }
+        return sum;
+    }
+
+    /** Objects in the list starting at head (following someRef). */
+    static int walk(MyObject head) {
+        int n = 0;
+        for (MyObject o = head; o != null; o = o.someRef) {
+            n++;
+        }
+        return n;
+    }
+}

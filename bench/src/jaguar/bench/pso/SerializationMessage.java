@@ -1,0 +1,59 @@
+package jaguar.bench.pso;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Message build, Java serialization column, as the thesis measured it: a new ObjectOutputStream
+ * (one per message, else later messages are back-references) and writeObject of an existing
+ * 128-element Serializable list, into a reused ByteArrayOutputStream. ns per message.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+public class SerializationMessage {
+    private JavaNode head;
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(16384);
+
+    @Setup(Level.Trial)
+    public void buildList() {
+        JavaNode prev = null;
+        for (int i = 0; i < PsoMessage.NODES; i++) {
+            JavaNode n = new JavaNode();
+            n.b0 = (byte) i;
+            n.b1 = (byte) (i >> 8);
+            n.b2 = (byte) (i >> 16);
+            n.b3 = (byte) (i >> 24);
+            n.i0 = i;
+            n.i1 = i + 1;
+            n.i2 = i + 2;
+            n.i3 = i + 3;
+            if (prev == null) {
+                head = n;
+            } else {
+                prev.next = n;
+            }
+            prev = n;
+        }
+    }
+
+    @Benchmark
+    public ByteArrayOutputStream build() throws IOException {
+        bytes.reset();
+        ObjectOutputStream out = new ObjectOutputStream(bytes);
+        out.writeObject(head);
+        out.flush();
+        return bytes;
+    }
+}
