@@ -57,7 +57,7 @@ public class PsoMessage {
         int s = seed++;
         MessageNode prev = null;
         for (int i = 0; i < NODES; i++) {
-            MessageNode n = c.allocate(MessageNode.class, MessageNode::new);
+            MessageNode n = c.allocate(MessageNode.class);
             int v = s + i;
             n.b0 = (byte) v;
             n.b1 = (byte) (v >> 8);
@@ -73,6 +73,27 @@ public class PsoMessage {
                 prev.next = n;
             }
             prev = n;
+        }
+        return c;
+    }
+
+    /**
+     * The thesis's other way to send a PSO message: reuse the one already built, assigning every
+     * field of its 128 objects again (following the cached references); nothing is allocated.
+     */
+    @Benchmark
+    public PSOContainer refill() {
+        PSOContainer c = container;
+        int v = seed++;
+        for (MessageNode n = c.root(MessageNode.class); n != null; n = n.next, v++) {
+            n.b0 = (byte) v;
+            n.b1 = (byte) (v >> 8);
+            n.b2 = (byte) (v >> 16);
+            n.b3 = (byte) (v >> 24);
+            n.i0 = v;
+            n.i1 = v + 1;
+            n.i2 = v + 2;
+            n.i3 = v + 3;
         }
         return c;
     }
