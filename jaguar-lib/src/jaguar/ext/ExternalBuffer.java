@@ -87,6 +87,17 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
         }
     }
 
+    /**
+     * The address of byte 0, for layouts kept over the buffer (Pre-Serialized Objects) and native
+     * code; the memory stays valid only while the buffer is open. Unlike {@code asSegment()} this
+     * makes no closeable view, so closing a shared buffer stays cheap (closing a view costs a
+     * handshake with every thread).
+     */
+    public final long address() {
+        checkAccessible();
+        return address;
+    }
+
     /** The address of {@code width} readable bytes at {@code offset}; {@code width >= 0}. */
     final long readAddress(long offset, long width) {
         checkAccessible();

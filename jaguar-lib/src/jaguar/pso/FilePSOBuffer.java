@@ -12,7 +12,8 @@ import jaguar.ext.MappedFileBuffer;
  * A PSO container that is a memory-mapped file: objects allocated in it are written to the page
  * cache as their fields are assigned, {@link #flush()} makes them durable, and a later
  * {@link #open} (in this or another process) maps them back without reading or converting
- * anything. The mapping is shared: any thread may use it.
+ * anything. A mapping made by {@link #create} or {@link #open} is shared (any thread may use it);
+ * {@link #openConfined} maps for the calling thread alone.
  */
 public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
     private final Path path;
@@ -48,11 +49,26 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
      * @throws PSOFormatException if the file does not start with a container header Jaguar can read
      */
     public static FilePSOBuffer open(Path path, AccessMode mode) throws IOException {
+        return open(path, mode, true);
+    }
+
+    /**
+     * Maps the container file at {@code path} for the current thread only; {@link #close()} unmaps
+     * it at once. A shared mapping ({@link #open}) is unmapped by the garbage collector once
+     * unreachable, so a thread that opens and closes many files in a loop should use this one.
+     *
+     * @throws PSOFormatException if the file does not start with a container header Jaguar can read
+     */
+    public static FilePSOBuffer openConfined(Path path, AccessMode mode) throws IOException {
+        return open(path, mode, false);
+    }
+
+    private static FilePSOBuffer open(Path path, AccessMode mode, boolean shared) throws IOException {
         long size = java.nio.file.Files.size(path);
         if (size < HEADER_SIZE) {
             throw new PSOFormatException("path=" + path + " has " + size + " bytes, too few for a PSO container header (" + HEADER_SIZE + ")");
         }
-        MappedFileBuffer file = MappedFileBuffer.mapShared(path, mode, 0, size);
+        MappedFileBuffer file = shared ? MappedFileBuffer.mapShared(path, mode, 0, size) : MappedFileBuffer.map(path, mode, 0, size);
         try {
             return new FilePSOBuffer(path, file, PSOContainer.open(file));
         } catch (RuntimeException e) {

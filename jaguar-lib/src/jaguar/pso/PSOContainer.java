@@ -63,7 +63,7 @@ public class PSOContainer {
         this.size = size;
         this.used = used;
         this.writable = !buffer.isReadOnly();
-        this.base = buffer.asSegment().address() + start;
+        this.base = buffer.address() + start;
     }
 
     // ---- creating and opening -------------------------------------------------------------------
@@ -140,7 +140,7 @@ public class PSOContainer {
         if (size < HEADER_SIZE) {
             throw new IllegalArgumentException("size=" + size + " is smaller than a container header (" + HEADER_SIZE + " bytes)");
         }
-        long address = buffer.asSegment().address() + offset;
+        long address = buffer.address() + offset;
         if ((address & (PSOLayout.ALIGNMENT - 1)) != 0) {
             throw new IllegalArgumentException("offset=" + offset + ": a container must start at an 8-byte-aligned address, not 0x"
                             + Long.toHexString(address));

@@ -82,10 +82,10 @@ public class FileScan {
         }
     }
 
-    /** PSOIntArray over FilePSOBuffer (mmap): open, map the root array, scan, unmap. */
+    /** PSOIntArray over FilePSOBuffer (mmap, confined: unmapped at close as C's munmap): open, map the root array, scan, unmap. */
     @Benchmark
     public int psoArray() throws IOException {
-        try (FilePSOBuffer f = FilePSOBuffer.open(path, AccessMode.READ_ONLY)) {
+        try (FilePSOBuffer f = FilePSOBuffer.openConfined(path, AccessMode.READ_ONLY)) {
             return last = max(f.root(PSOIntArray.class));
         }
     }

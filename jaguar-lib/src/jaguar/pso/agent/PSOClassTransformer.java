@@ -15,11 +15,11 @@ final class PSOClassTransformer implements ClassFileTransformer {
     private final PSOHierarchy hierarchy = new PSOHierarchy();
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> busy = new ThreadLocal<>();
-
-    PSOClassTransformer() {
-        // Load what a transformation uses now, so no class of ours loads in the middle of one.
-        new PSOClassRewriter(hierarchy, ClassLoader.getSystemClassLoader()).warmUp();
-    }
+    /**
+     * Whether the classes a rewrite uses are loaded. Not done in premain: loading the ClassFile API
+     * there cost every start ~60 ms, `java -version` included, which loads no application class.
+     */
+    private volatile boolean warm;
 
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
@@ -30,7 +30,13 @@ final class PSOClassTransformer implements ClassFileTransformer {
         }
         busy.set(Boolean.TRUE);
         try {
-            return new PSOClassRewriter(hierarchy, loader).rewrite(className, bytes);
+            PSOClassRewriter rewriter = new PSOClassRewriter(hierarchy, loader);
+            if (!warm) {
+                // Under the busy guard: the classes this loads are not handed to the rewriter.
+                rewriter.warmUp();
+                warm = true;
+            }
+            return rewriter.rewrite(className, bytes);
         } catch (Throwable t) {
             if (reported.add(className)) {
                 System.err.println("jaguar.pso: cannot rewrite " + className.replace('/', '.') + " (" + t

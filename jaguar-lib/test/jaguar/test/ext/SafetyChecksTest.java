@@ -66,11 +66,21 @@ class SafetyChecksTest {
         for (Executable e : new Executable[]{() -> b.getByte(0), () -> b.putInt(0, 1), () -> b.getLong(0, ByteOrder.BIG_ENDIAN),
                         () -> b.getIntAcquire(0), () -> b.putLongRelease(0, 1), () -> b.compareAndSetInt(0, 1, 2),
                         () -> b.getAndAddLong(0, 1), () -> b.get(0, new byte[4], 0, 4), () -> b.fill(0, 4, (byte) 0),
-                        () -> b.slice(0, 4), b::asSegment}) {
+                        () -> b.slice(0, 4), b::asSegment, b::address}) {
             IllegalStateException x = assertThrows(IllegalStateException.class, e);
             assertTrue(x.getMessage().startsWith("buffer closed: kind="), x.getMessage());
         }
         o.close(); // closing twice is harmless
+    }
+
+    @ParameterizedTest
+    @EnumSource(BufferKind.class)
+    void shouldGiveTheBaseAddressOfEveryKindAndOfSlices(BufferKind kind) throws Exception {
+        try (BufferKind.Opened o = kind.open(SIZE, dir)) {
+            ExternalBuffer b = o.buffer();
+            assertEquals(b.asSegment().address(), b.address());
+            assertEquals(b.address() + 16, b.slice(16, 8).address());
+        }
     }
 
     @ParameterizedTest

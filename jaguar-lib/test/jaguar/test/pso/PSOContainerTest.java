@@ -142,4 +142,30 @@ class PSOContainerTest {
         Files.write(dir.resolve("junk.pso"), new byte[64]);
         assertThrows(PSOFormatException.class, () -> FilePSOBuffer.open(dir.resolve("junk.pso"), AccessMode.READ_ONLY));
     }
+
+    @Test
+    void aConfinedFileContainerBelongsToItsThreadAndIsUnmappedOnClose() throws Exception {
+        Path f = dir.resolve("confined.pso");
+        try (FilePSOBuffer file = FilePSOBuffer.create(f, 1 << 12)) {
+            file.setRoot(file.allocate(MyObject.class));
+            file.root(MyObject.class).someInt = 99;
+        }
+        MyObject root;
+        try (FilePSOBuffer file = FilePSOBuffer.openConfined(f, AccessMode.READ_WRITE)) {
+            root = file.root(MyObject.class);
+            assertEquals(99, root.someInt);
+            MyObject r = root;
+            var other = java.util.concurrent.CompletableFuture.supplyAsync(() -> r.someInt);
+            var x = assertThrows(java.util.concurrent.ExecutionException.class, other::get);
+            assertTrue(x.getCause() instanceof WrongThreadException, x.getCause().toString());
+            root.someInt = 100;
+        }
+        MyObject closed = root;
+        assertThrows(IllegalStateException.class, () -> closed.someInt = 1);
+        try (FilePSOBuffer file = FilePSOBuffer.openConfined(f, AccessMode.READ_ONLY)) {
+            assertEquals(100, file.root(MyObject.class).someInt);
+        }
+        Files.write(dir.resolve("short.pso"), new byte[16]);
+        assertThrows(PSOFormatException.class, () -> FilePSOBuffer.openConfined(dir.resolve("short.pso"), AccessMode.READ_ONLY));
+    }
 }
