@@ -5,8 +5,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
 
 /**
- * The lifetime and ownership shared by a buffer and all its slices. The hot path reads only
- * {@link #closed} and {@link #ownerId}: plain fields, so the JIT hoists the checks out of loops.
+ * The lifetime and ownership shared by a buffer and all its slices. The hot path reads one plain
+ * field, {@link #access}, so the JIT hoists the check out of loops, and a structure laid over a
+ * buffer (a Pre-Serialized Object) can keep its scope and check it with a single load.
  *
  * <p>Confined scopes (owner != null) free their memory on {@link #close()}: only the owner can
  * access or close, so no access can race with the free. Shared scopes (owner == null) only mark
@@ -14,24 +15,32 @@ import java.lang.ref.Reference;
  * buffer referring to this scope becomes unreachable, so a racing access in another thread still
  * touches mapped memory. Buffers keep {@code this} (hence {@link #root}) reachable across each raw
  * access with {@link Reference#reachabilityFence}.
+ *
+ * <p>Public so that structures in other packages can keep it ({@link ExternalBuffer#scope()});
+ * what they may do with it is test it.
  */
-final class BufferScope {
+public final class BufferScope {
+    /**
+     * {@link #access} once closed: not 0 (shared), no thread id (ids are positive and smaller), and
+     * positive, so that {@code access ^ tid} stays positive for every thread (see below).
+     */
+    private static final long CLOSED = Long.MAX_VALUE;
+
+    /** A scope no thread may use: the write scope of a read-only buffer. */
+    static final BufferScope NO_ACCESS = closedScope();
+
     /** The owner thread of a confined scope; null for a shared one. */
     final Thread owner;
-    /**
-     * {@code owner.threadId()}, or 0 for a shared scope (thread ids are positive). The accessors'
-     * owner test is arithmetic on it: comparing references in Java needs a branch.
-     */
-    final long ownerId;
     /** The whole region; holding it keeps an automatic arena's memory alive. */
     final MemorySegment root;
     /**
-     * 0 while open, 1 once closed. Plain on purpose: a hoisted read is safe because shared memory
-     * outlives every access. An int, not a boolean, so the accessors' liveness test is arithmetic:
-     * a boolean can only be tested with a branch, and Graal turns a never-taken branch into an
-     * UnreachedCode guard, which it never moves out of a loop (see ExternalBuffer.checkAccessible).
+     * Who may access now: the owner's thread id for an open confined scope, 0 for an open shared
+     * one, {@link #CLOSED} once closed. One field so that liveness and ownership are one load and
+     * the test is arithmetic (see {@link #deniedToCurrentThread}). Plain on purpose: a hoisted read
+     * is safe because shared memory outlives every access, and only the owner closes a confined
+     * scope.
      */
-    int closed;
+    private long access;
     /** Frees the memory of a confined scope on close; null for shared scopes (freed by the GC). */
     private final Arena confinedArena;
     /** Shared scopes only: the arena of the segment views handed out by asSegment(), closed on close(). */
@@ -39,7 +48,7 @@ final class BufferScope {
 
     private BufferScope(Thread owner, MemorySegment root, Arena confinedArena) {
         this.owner = owner;
-        this.ownerId = owner == null ? 0 : owner.threadId();
+        this.access = owner == null ? 0 : owner.threadId();
         this.root = root;
         this.confinedArena = confinedArena;
     }
@@ -58,8 +67,32 @@ final class BufferScope {
         return owner != null;
     }
 
-    boolean isAlive() {
-        return closed == 0;
+    private static BufferScope closedScope() {
+        BufferScope s = new BufferScope(null, MemorySegment.NULL, null);
+        s.access = CLOSED;
+        return s;
+    }
+
+    /** False once closed (and always for {@link #NO_ACCESS}). */
+    public boolean isAlive() {
+        return access != CLOSED;
+    }
+
+    /**
+     * 1 if the current thread may not access the memory now (the scope is closed, or confined to
+     * another thread), else 0. An int computed without a branch, for a caller to pass to
+     * {@code Objects.checkIndex(denied, 1)}: Graal turns a never-taken branch into an UnreachedCode
+     * guard, which no phase moves out of a loop, but intrinsifies checkIndex to a guard that
+     * leaves every loop in which it is invariant (see ExternalBuffer.checkAccessible). The caller
+     * finds out which of the two it was off the hot path.
+     */
+    public int deniedToCurrentThread() {
+        long a = access;                                      // 0: open and shared
+        long other = a ^ Thread.currentThread().threadId();   // 0: open and owned by the caller
+        // Denied iff a != 0 && other != 0. Both are >= 0 (a is 0, a thread id or CLOSED, all
+        // non-negative, and so is their xor with a thread id), so that is min(a, other) > 0:
+        // a compare and a conditional move, then the sign of the negation.
+        return (int) (-Math.min(a, other) >>> 63);
     }
 
     /**
@@ -88,7 +121,7 @@ final class BufferScope {
             if (!isAlive()) {
                 return;
             }
-            closed = 1;
+            access = CLOSED;
             views = viewArena;
         }
         if (confinedArena != null) {

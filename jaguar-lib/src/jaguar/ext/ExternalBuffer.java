@@ -75,16 +75,28 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
      */
     public final void checkAccessible() {
         BufferScope s = scope;
-        long owner = s.ownerId;                                  // 0: shared
-        long other = owner ^ Thread.currentThread().threadId();  // 0: the caller is the owner
-        // Bit 63 of (x | -x) is set iff x != 0: the sign bit below says owner != 0 && other != 0.
-        long wrongThread = ((owner | -owner) & (other | -other)) >>> 63;
-        int denied = s.closed | (int) wrongThread;               // 0 or 1, no branch
         try {
-            Objects.checkIndex(denied, 1);
+            Objects.checkIndex(s.deniedToCurrentThread(), 1);
         } catch (IndexOutOfBoundsException e) {
             throw s.isAlive() ? wrongThread(s.owner) : closed();
         }
+    }
+
+    /**
+     * The lifetime and ownership this buffer shares with its slices, for structures laid over the
+     * buffer that keep it to test liveness with one load per access (Pre-Serialized Objects); they
+     * call {@link #checkAccessible()} for the exception once the test fails.
+     */
+    public final BufferScope scope() {
+        return scope;
+    }
+
+    /**
+     * {@link #scope()} if this buffer is writable, else a scope that denies every thread: a test
+     * of writability and liveness in one.
+     */
+    public final BufferScope writeScope() {
+        return readOnly ? BufferScope.NO_ACCESS : scope;
     }
 
     /**

@@ -2,8 +2,9 @@ package jaguar.pso;
 
 import java.lang.invoke.MethodHandles;
 import java.nio.ByteOrder;
+import java.util.Objects;
 
-import jaguar.ext.ExternalBuffer;
+import jaguar.ext.BufferScope;
 import jaguar.memory.NativeMemory;
 
 /**
@@ -38,13 +39,17 @@ public abstract class PSO {
     private static final boolean SWAP = ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN;
 
     final PSOContainer container;
-    /** The container's buffer, for the per-access liveness check. */
-    final ExternalBuffer buffer;
+    /**
+     * The scope of the container's buffer, kept here so that the liveness check of a field read
+     * is one load from this object and one from the scope.
+     */
+    final BufferScope readScope;
+    /** {@link #readScope}, or a scope that denies every thread if the container is read-only. */
+    final BufferScope writeScope;
     /** Absolute address of the header. */
     final long address;
     /** Offset of the header from the start of the container. */
     final long offset;
-    final boolean writable;
 
     /**
      * Runs as part of {@code container.allocate(...)}, which has reserved this object's bytes;
@@ -66,10 +71,10 @@ public abstract class PSO {
         }
         PSOContainer c = p.container;
         this.container = c;
-        this.buffer = c.buffer;
+        this.readScope = c.buffer.scope();
+        this.writeScope = c.buffer.writeScope();
         this.offset = p.offset;
         this.address = c.base + p.offset;
-        this.writable = c.writable;
     }
 
     /** The container this object's bytes are in. */
@@ -129,18 +134,41 @@ public abstract class PSO {
     // ---- targets of the rewritten field accesses ------------------------------------------------
     // One liveness check, then a raw access at a constant offset inside bounds checked at
     // placement: the JIT inlines these and maps NativeMemory's calls to single instructions.
+    // The checks end in Objects.checkIndex, as ExternalBuffer's do, so that they leave any loop
+    // that reaches the same object again and again; the handlers are the cold path.
 
     private long read(int field) {
-        buffer.checkAccessible();
+        checkReadable();
         return address + field;
     }
 
     private long write(int field) {
-        buffer.checkAccessible();
-        if (!writable) {
-            throw container.readOnly();
-        }
+        checkWritable();
         return address + field;
+    }
+
+    /** Throws unless the current thread may read this object's bytes now. */
+    final void checkReadable() {
+        try {
+            Objects.checkIndex(readScope.deniedToCurrentThread(), 1);
+        } catch (IndexOutOfBoundsException e) {
+            throw denied();
+        }
+    }
+
+    /** Throws unless the current thread may write this object's bytes now. */
+    final void checkWritable() {
+        try {
+            Objects.checkIndex(writeScope.deniedToCurrentThread(), 1);
+        } catch (IndexOutOfBoundsException e) {
+            throw denied();
+        }
+    }
+
+    /** Why a check failed: the buffer's own exception (closed, wrong thread), else read-only. */
+    private RuntimeException denied() {
+        container.buffer.checkAccessible();
+        return container.writable ? new IllegalStateException("access denied: " + container) : container.readOnly();
     }
 
     /** Registers a rewritten PSO class; called from its static initializer. */
@@ -225,7 +253,7 @@ public abstract class PSO {
         int stored = $getInt(p, field);
         PSOContainer c = p.container;
         if (cached != null) {
-            if (stored == 0 ? !c.holds(cached) : cached.buffer == p.buffer && cached.address == c.base + Integer.toUnsignedLong(stored)) {
+            if (stored == 0 ? !c.holds(cached) : cached.readScope == c.scope && cached.address == c.base + Integer.toUnsignedLong(stored)) {
                 return cached;
             }
         }

@@ -66,23 +66,21 @@ public abstract sealed class PSOArray extends PSO
     }
 
     final long elementAddress(int index, int shift) {
-        buffer.checkAccessible();
+        checkReadable();
         Objects.checkIndex(index, length);
         return data + ((long) index << shift);
     }
 
     final long writableElementAddress(int index, int shift) {
-        long a = elementAddress(index, shift);
-        if (!writable) {
-            throw container.readOnly();
-        }
-        return a;
+        checkWritable();
+        Objects.checkIndex(index, length);
+        return data + ((long) index << shift);
     }
 
     /** Copies {@code count} elements from {@code index} to a heap array (LE to native order). */
     final void copyOut(ValueLayout element, int index, Object dst, int dstIndex, int count) {
         Objects.checkFromIndexSize(index, count, length);
-        buffer.checkAccessible();
+        checkReadable();
         MemorySegment.copy(segment(), element.withOrder(ByteOrder.LITTLE_ENDIAN), (long) index * element.byteSize(), dst, dstIndex,
                         count);
     }
@@ -90,16 +88,13 @@ public abstract sealed class PSOArray extends PSO
     /** Copies {@code count} elements of a heap array to the array at {@code index}. */
     final void copyIn(ValueLayout element, Object src, int srcIndex, int index, int count) {
         Objects.checkFromIndexSize(index, count, length);
-        buffer.checkAccessible();
-        if (!writable) {
-            throw container.readOnly();
-        }
+        checkWritable();
         MemorySegment.copy(src, srcIndex, segment(), element.withOrder(ByteOrder.LITTLE_ENDIAN), (long) index * element.byteSize(),
                         count);
     }
 
     private MemorySegment segment() {
-        return buffer.asSegment().asSlice(container.start + offset + DATA_OFFSET, (long) length * elementSize());
+        return container.buffer.asSegment().asSlice(container.start + offset + DATA_OFFSET, (long) length * elementSize());
     }
 
     private int elementSize() {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 
+import jaguar.ext.BufferScope;
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.ReadOnlyViolation;
 import jaguar.memory.NativeMemory;
@@ -44,6 +45,8 @@ public class PSOContainer {
     private static final ThreadLocal<PSOPlacement> PENDING = new ThreadLocal<>();
 
     final ExternalBuffer buffer;
+    /** The buffer's scope, shared with its slices: a PSO whose readScope is this is in the same memory. */
+    final BufferScope scope;
     /** Offset of the region in the buffer. */
     final long start;
     /** Absolute address of the region. */
@@ -59,6 +62,7 @@ public class PSOContainer {
 
     PSOContainer(ExternalBuffer buffer, long start, long size, long used) {
         this.buffer = buffer;
+        this.scope = buffer.scope();
         this.start = start;
         this.size = size;
         this.used = used;
@@ -432,15 +436,18 @@ public class PSOContainer {
         return t.map(new PSOPlacement(this, t.type(), off, length));
     }
 
-    /** True if {@code o}'s bytes are in this container's region. */
+    /**
+     * True if {@code o}'s bytes are in this container's region: the same memory (one scope covers a
+     * buffer and its slices) at an address inside the region.
+     */
     final boolean holds(PSO o) {
         long rel = o.address - base;
-        return o.buffer == buffer && rel >= HEADER_SIZE && rel < size;
+        return o.readScope == scope && rel >= HEADER_SIZE && rel < size;
     }
 
     /** What a reference to {@code o} stores: its offset if this container holds it, else 0. */
     final int offsetOf(PSO o) {
         long rel = o.address - base;
-        return o.buffer == buffer && rel >= HEADER_SIZE && rel < size && rel <= 0xFFFF_FFFFL ? (int) rel : 0;
+        return o.readScope == scope && rel >= HEADER_SIZE && rel < size && rel <= 0xFFFF_FFFFL ? (int) rel : 0;
     }
 }

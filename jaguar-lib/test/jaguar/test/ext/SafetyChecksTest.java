@@ -16,7 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import jaguar.ext.AccessMode;
+import jaguar.ext.BufferScope;
 import jaguar.ext.ExternalBuffer;
+import jaguar.ext.MappedFileBuffer;
 import jaguar.ext.OffHeapBuffer;
 
 /** Bounds, liveness, owner thread and alignment: every bad access throws, none reaches memory. */
@@ -80,6 +83,37 @@ class SafetyChecksTest {
             ExternalBuffer b = o.buffer();
             assertEquals(b.asSegment().address(), b.address());
             assertEquals(b.address() + 16, b.slice(16, 8).address());
+        }
+    }
+
+    /** The scope is what structures over a buffer (PSOs) test: it must agree with the accessors. */
+    @ParameterizedTest
+    @EnumSource(BufferKind.class)
+    void shouldDenyTheScopeExactlyWhenTheAccessorsThrow(BufferKind kind) throws Exception {
+        BufferScope scope;
+        try (BufferKind.Opened o = kind.open(SIZE, dir)) {
+            ExternalBuffer b = o.buffer();
+            scope = b.scope();
+            assertEquals(0, scope.deniedToCurrentThread());
+            assertTrue(scope.isAlive());
+            assertEquals(scope, b.slice(8, 8).scope());
+            assertEquals(b.isReadOnly() ? 1 : 0, b.writeScope().deniedToCurrentThread());
+            int fromOtherThread = CompletableFuture.supplyAsync(scope::deniedToCurrentThread).get();
+            assertEquals(kind.confined ? 1 : 0, fromOtherThread);
+        }
+        assertEquals(1, scope.deniedToCurrentThread());
+        assertFalse(scope.isAlive());
+        assertEquals(1, (int) CompletableFuture.supplyAsync(scope::deniedToCurrentThread).get());
+    }
+
+    @Test
+    void shouldDenyTheWriteScopeOfAReadOnlyBuffer() throws Exception {
+        Path file = dir.resolve("ro");
+        java.nio.file.Files.write(file, new byte[SIZE]);
+        try (MappedFileBuffer b = MappedFileBuffer.map(file, AccessMode.READ_ONLY, 0, SIZE)) {
+            assertEquals(0, b.scope().deniedToCurrentThread());
+            assertEquals(1, b.writeScope().deniedToCurrentThread());
+            assertTrue(b.scope().isAlive());
         }
     }
 
