@@ -1,6 +1,7 @@
 package jaguar.pso;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.ref.Reference;
 import java.nio.ByteOrder;
 import java.util.Objects;
 
@@ -135,7 +136,9 @@ public abstract class PSO {
     // One liveness check, then a raw access at a constant offset inside bounds checked at
     // placement: the JIT inlines these and maps NativeMemory's calls to single instructions.
     // The checks end in Objects.checkIndex, as ExternalBuffer's do, so that they leave any loop
-    // that reaches the same object again and again; the handlers are the cold path.
+    // that reaches the same object again and again; the handlers are the cold path. The fence
+    // after each access keeps p, hence its scope and a shared buffer's memory, reachable until
+    // the access is done (as ExternalBuffer's accessors do for themselves).
 
     private long read(int field) {
         checkReadable();
@@ -177,46 +180,58 @@ public abstract class PSO {
     }
 
     protected static boolean $getBoolean(PSO p, int field) {
-        return NativeMemory.getByte(p.read(field)) != 0;
+        byte v = NativeMemory.getByte(p.read(field));
+        Reference.reachabilityFence(p);
+        return v != 0;
     }
 
     protected static void $putBoolean(PSO p, int field, boolean v) {
         NativeMemory.putByte(p.write(field), v ? (byte) 1 : (byte) 0);
+        Reference.reachabilityFence(p);
     }
 
     protected static byte $getByte(PSO p, int field) {
-        return NativeMemory.getByte(p.read(field));
+        byte v = NativeMemory.getByte(p.read(field));
+        Reference.reachabilityFence(p);
+        return v;
     }
 
     protected static void $putByte(PSO p, int field, byte v) {
         NativeMemory.putByte(p.write(field), v);
+        Reference.reachabilityFence(p);
     }
 
     protected static char $getChar(PSO p, int field) {
         char v = NativeMemory.getChar(p.read(field));
+        Reference.reachabilityFence(p);
         return SWAP ? Character.reverseBytes(v) : v;
     }
 
     protected static void $putChar(PSO p, int field, char v) {
         NativeMemory.putChar(p.write(field), SWAP ? Character.reverseBytes(v) : v);
+        Reference.reachabilityFence(p);
     }
 
     protected static short $getShort(PSO p, int field) {
         short v = NativeMemory.getShort(p.read(field));
+        Reference.reachabilityFence(p);
         return SWAP ? Short.reverseBytes(v) : v;
     }
 
     protected static void $putShort(PSO p, int field, short v) {
         NativeMemory.putShort(p.write(field), SWAP ? Short.reverseBytes(v) : v);
+        Reference.reachabilityFence(p);
     }
 
     protected static int $getInt(PSO p, int field) {
         int v = NativeMemory.getInt(p.read(field));
+        Reference.reachabilityFence(p);
         return SWAP ? Integer.reverseBytes(v) : v;
     }
 
     protected static void $putInt(PSO p, int field, int v) {
         NativeMemory.putInt(p.write(field), SWAP ? Integer.reverseBytes(v) : v);
+        Reference.reachabilityFence(p);
     }
 
     protected static float $getFloat(PSO p, int field) {
@@ -229,11 +244,13 @@ public abstract class PSO {
 
     protected static long $getLong(PSO p, int field) {
         long v = NativeMemory.getLong(p.read(field));
+        Reference.reachabilityFence(p);
         return SWAP ? Long.reverseBytes(v) : v;
     }
 
     protected static void $putLong(PSO p, int field, long v) {
         NativeMemory.putLong(p.write(field), SWAP ? Long.reverseBytes(v) : v);
+        Reference.reachabilityFence(p);
     }
 
     protected static double $getDouble(PSO p, int field) {

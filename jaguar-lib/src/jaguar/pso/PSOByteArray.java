@@ -2,6 +2,7 @@ package jaguar.pso;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 
 import jaguar.memory.NativeMemory;
 
@@ -23,13 +24,16 @@ public final class PSOByteArray extends PSOArray {
     /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
     public byte get(int index) {
         long a = elementAddress(index, 0);
-        return NativeMemory.getByte(a);
+        byte v = NativeMemory.getByte(a);
+        Reference.reachabilityFence(this);
+        return v;
     }
 
     /** Sets element {@code index}. */
     public void set(int index, byte v) {
         long a = writableElementAddress(index, 0);
         NativeMemory.putByte(a, v);
+        Reference.reachabilityFence(this);
     }
 
     /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */

@@ -2,6 +2,7 @@ package jaguar.pso;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 
 import jaguar.memory.NativeMemory;
 
@@ -23,13 +24,16 @@ public final class PSODoubleArray extends PSOArray {
     /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
     public double get(int index) {
         long a = elementAddress(index, 3);
-        return Double.longBitsToDouble(swap(NativeMemory.getLong(a)));
+        double v = Double.longBitsToDouble(swap(NativeMemory.getLong(a)));
+        Reference.reachabilityFence(this);
+        return v;
     }
 
     /** Sets element {@code index}. */
     public void set(int index, double v) {
         long a = writableElementAddress(index, 3);
         NativeMemory.putLong(a, swap(Double.doubleToRawLongBits(v)));
+        Reference.reachabilityFence(this);
     }
 
     /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */

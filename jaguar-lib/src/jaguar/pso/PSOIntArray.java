@@ -2,6 +2,7 @@ package jaguar.pso;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 
 import jaguar.memory.NativeMemory;
 
@@ -23,13 +24,16 @@ public final class PSOIntArray extends PSOArray {
     /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
     public int get(int index) {
         long a = elementAddress(index, 2);
-        return swap(NativeMemory.getInt(a));
+        int v = swap(NativeMemory.getInt(a));
+        Reference.reachabilityFence(this);
+        return v;
     }
 
     /** Sets element {@code index}. */
     public void set(int index, int v) {
         long a = writableElementAddress(index, 2);
         NativeMemory.putInt(a, swap(v));
+        Reference.reachabilityFence(this);
     }
 
     /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */

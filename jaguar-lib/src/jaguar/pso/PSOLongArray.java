@@ -2,6 +2,7 @@ package jaguar.pso;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 
 import jaguar.memory.NativeMemory;
 
@@ -23,13 +24,16 @@ public final class PSOLongArray extends PSOArray {
     /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
     public long get(int index) {
         long a = elementAddress(index, 3);
-        return swap(NativeMemory.getLong(a));
+        long v = swap(NativeMemory.getLong(a));
+        Reference.reachabilityFence(this);
+        return v;
     }
 
     /** Sets element {@code index}. */
     public void set(int index, long v) {
         long a = writableElementAddress(index, 3);
         NativeMemory.putLong(a, swap(v));
+        Reference.reachabilityFence(this);
     }
 
     /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */

@@ -2,6 +2,7 @@ package jaguar.pso;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 
 import jaguar.memory.NativeMemory;
 
@@ -23,13 +24,16 @@ public final class PSOShortArray extends PSOArray {
     /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
     public short get(int index) {
         long a = elementAddress(index, 1);
-        return swap(NativeMemory.getShort(a));
+        short v = swap(NativeMemory.getShort(a));
+        Reference.reachabilityFence(this);
+        return v;
     }
 
     /** Sets element {@code index}. */
     public void set(int index, short v) {
         long a = writableElementAddress(index, 1);
         NativeMemory.putShort(a, swap(v));
+        Reference.reachabilityFence(this);
     }
 
     /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */
