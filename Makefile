@@ -3,6 +3,7 @@ default: images
 
 include make/Common.gmk
 include make/Lib.gmk
+include make/Tigris.gmk
 include make/Jit.gmk
 include make/Image.gmk
 include make/Test.gmk
@@ -11,7 +12,7 @@ include make/Bench.gmk
 help:
 	@echo "Jaguar make targets:"
 	@echo "  make images        build the custom JDK in build/jdk (Graal + Jaguar JIT as top tier)"
-	@echo "  make test          every default test: JUnit (jaguar-lib) and jtreg (test/jtreg, tier1)"
+	@echo "  make test          every default test: JUnit (jaguar-lib, tigris) and jtreg (test/jtreg, tier1)"
 	@echo "  make test-long     the long suites (tier2 jtreg groups)"
 	@echo "  make test TEST=X   one jtreg test or group, e.g. TEST=test/jtreg/jit/StrictModeTest.java"
 	@echo "  make bench         benchmarks; results tables go to bench/results/"

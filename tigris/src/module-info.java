@@ -1,0 +1,13 @@
+/**
+ * Tigris: River-style cluster dataflow on Jaguar (doc/tigris.md). Modules process Waters (units
+ * of data in external buffers, out of which PSOs are allocated) taken from upstream reservoirs
+ * and put into downstream ones; ModuleThreads run them and, with several downstream reservoirs,
+ * are the Distributed Queues that balance load across consumers.
+ */
+module jaguar.tigris {
+    requires transitive jaguar.lib;
+    exports tigris;
+    exports tigris.dq;
+    exports tigris.graph;
+    exports tigris.reservoir;
+}

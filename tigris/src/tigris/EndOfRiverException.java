@@ -1,0 +1,14 @@
+package tigris;
+
+/** Thrown by {@link ModuleIF#doOperation} to say that this module has nothing more to produce. */
+public class EndOfRiverException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public EndOfRiverException() {
+        super("End of River", null, false, false);
+    }
+
+    public EndOfRiverException(String why) {
+        super(why, null, false, false);
+    }
+}

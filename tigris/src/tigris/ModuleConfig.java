@@ -1,0 +1,51 @@
+package tigris;
+
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+/**
+ * What a module is told at {@link ModuleIF#init}: its instance name, which of how many instances
+ * of it this is, and its parameters (strings, as they arrive from the control agent).
+ */
+public record ModuleConfig(String name, int instance, int instances, Map<String, String> parameters) {
+    public ModuleConfig {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("module name is empty");
+        }
+        if (instances < 1 || instance < 0 || instance >= instances) {
+            throw new IllegalArgumentException("module " + name + ": instance " + instance + " of " + instances);
+        }
+        parameters = Map.copyOf(parameters);
+    }
+
+    /** A single-instance configuration. */
+    public static ModuleConfig of(String name, Map<String, String> parameters) {
+        return new ModuleConfig(name, 0, 1, parameters);
+    }
+
+    /** The parameter {@code key}; NoSuchElementException naming the module and key if absent. */
+    public String get(String key) {
+        String v = parameters.get(key);
+        if (v == null) {
+            throw new NoSuchElementException("module " + name + " has no parameter '" + key + "' (has " + parameters.keySet() + ")");
+        }
+        return v;
+    }
+
+    public String get(String key, String defaultValue) {
+        return parameters.getOrDefault(key, defaultValue);
+    }
+
+    /** The parameter {@code key} as a long; IllegalArgumentException naming it if not a number. */
+    public long getLong(String key, long defaultValue) {
+        String v = parameters.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' is not an integer");
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package tigris;
+
+import java.util.Objects;
+
+import jaguar.ext.ExternalBuffer;
+import jaguar.pso.PSOContainer;
+
+/**
+ * The unit of data that flows through reservoirs (the thesis's Water): one or more external
+ * buffers, each with a count of the bytes in use, out of which PSOs can be allocated
+ * ({@link #container()}) or which can be read and written directly.
+ *
+ * <p>A Water has one owner thread at a time. Putting it into a reservoir hands it off: from then
+ * on the sender's reference throws on use, and the thread that gets it from the reservoir owns
+ * it. That is what makes a hand-off inside one JVM zero-copy and still safe: no two modules ever
+ * touch the same bytes at once.
+ */
+public final class Water {
+    private final ExternalBuffer[] buffers;
+    private final int[] lengths;
+    /** Made it, and takes the buffers back when the Water is released; may be null. */
+    private final Spring origin;
+    private PSOContainer container;
+    /** The thread that may use this Water; null while it is in a reservoir or once released. */
+    private Thread owner;
+    /** Where it was last put, for the error a stale reference gets. */
+    private String whereabouts = "released";
+
+    /**
+     * A Water over {@code buffers}, owned by the calling thread, with no bytes in use. Buffers of
+     * a Water that is to cross threads must be shared (not confined) buffers; reservoirs copy a
+     * Water they cannot carry.
+     */
+    public Water(Spring origin, ExternalBuffer... buffers) {
+        if (buffers.length == 0) {
+            throw new IllegalArgumentException("a Water has at least one buffer");
+        }
+        for (ExternalBuffer b : buffers) {
+            Objects.requireNonNull(b, "buffer");
+            if (b.size() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("a Water's buffers are at most 2 GiB; got " + b.size() + " bytes");
+            }
+        }
+        this.buffers = buffers.clone();
+        this.lengths = new int[buffers.length];
+        this.origin = origin;
+        this.owner = Thread.currentThread();
+    }
+
+    // ---- data -----------------------------------------------------------------------------------
+
+    /** Number of buffers. */
+    public int bufferCount() {
+        checkOwner();
+        return buffers.length;
+    }
+
+    /** The first buffer. */
+    public ExternalBuffer buffer() {
+        return buffer(0);
+    }
+
+    public ExternalBuffer buffer(int i) {
+        checkOwner();
+        return buffers[i];
+    }
+
+    /** Bytes in use in the first buffer. */
+    public int length() {
+        return length(0);
+    }
+
+    public int length(int i) {
+        checkOwner();
+        syncContainerLength();
+        return lengths[i];
+    }
+
+    /** Sets the bytes in use in the first buffer. */
+    public void setLength(int length) {
+        setLength(0, length);
+    }
+
+    public void setLength(int i, int length) {
+        checkOwner();
+        if (container != null && i == 0) {
+            throw new IllegalStateException("the first buffer holds a PSO container; its length is the container's used bytes");
+        }
+        Objects.checkIndex(length, (int) buffers[i].size() + 1);
+        lengths[i] = length;
+    }
+
+    /** Capacity of the first buffer in bytes. */
+    public int capacity() {
+        checkOwner();
+        return (int) buffers[0].size();
+    }
+
+    /**
+     * The PSO container in the first buffer: opened on the bytes in use if there are any (a
+     * received Water), else formatted empty (a new one). Its used bytes are then the Water's
+     * length.
+     */
+    public PSOContainer container() {
+        checkOwner();
+        if (container == null) {
+            ExternalBuffer b = buffers[0];
+            container = lengths[0] == 0 ? PSOContainer.format(b) : PSOContainer.open(b, 0, b.size());
+            lengths[0] = (int) container.used();
+        }
+        return container;
+    }
+
+    private void syncContainerLength() {
+        if (container != null) {
+            lengths[0] = (int) container.used();
+        }
+    }
+
+    // ---- ownership ------------------------------------------------------------------------------
+
+    /** True if the calling thread owns this Water now. */
+    public boolean isOwned() {
+        return owner == Thread.currentThread();
+    }
+
+    private void checkOwner() {
+        if (owner != Thread.currentThread()) {
+            throw new IllegalStateException("this Water is not the calling thread's: it was " + whereabouts);
+        }
+    }
+
+    /**
+     * Gives the buffers back to the spring that made them. The owner calls this for a Water it
+     * made and decided not to send; ModuleThreads release every input Water that the module did not
+     * pass on.
+     */
+    public void release() {
+        checkOwner();
+        owner = null;
+        whereabouts = "released";
+        container = null;
+        if (origin instanceof WaterPool pool) {
+            pool.recycle(buffers);
+        }
+    }
+
+    /** The sender's side of a put: checks ownership and detaches the Water from this thread. */
+    void handOff(String reservoir) {
+        checkOwner();
+        syncContainerLength();
+        owner = null;
+        whereabouts = "put into reservoir " + reservoir;
+    }
+
+    /** The receiver's side of a get: the calling thread owns the Water now. */
+    void takeOver(Reservoir from) {
+        owner = Thread.currentThread();
+        whereabouts = "taken from reservoir " + from.name();
+    }
+
+    /** The Water's bytes as a new Water from {@code spring}, for a reservoir that cannot carry this one. */
+    Water copyInto(Spring spring) {
+        checkOwner();
+        syncContainerLength();
+        int total = 0;
+        for (int n : lengths) {
+            total = Math.addExact(total, n);
+        }
+        Water copy = spring.createWater(Math.max(1, total));
+        if (buffers.length == 1) {
+            buffers[0].copyTo(0, copy.buffers[0], 0, lengths[0]);
+            copy.lengths[0] = lengths[0];
+        } else {
+            long at = 0;
+            for (int i = 0; i < buffers.length; i++) {
+                buffers[i].copyTo(0, copy.buffers[0], at, lengths[i]);
+                at += lengths[i];
+            }
+            copy.lengths[0] = total;
+        }
+        return copy;
+    }
+
+    /** True if every buffer can be used by any thread. */
+    boolean isShareable() {
+        for (ExternalBuffer b : buffers) {
+            if (b.isConfined()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return "Water[" + buffers.length + " buffer(s), " + (owner == null ? whereabouts : "owned by " + owner.getName()) + "]";
+    }
+}

@@ -1,0 +1,57 @@
+package tigris;
+
+import java.util.concurrent.ArrayBlockingQueue;
+
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.OffHeapBuffer;
+
+/**
+ * A Spring of shared off-heap Waters of one size that takes their buffers back when they are
+ * released, so a river in steady state allocates no memory: the buffers circulate between
+ * producer and consumer.
+ */
+public final class WaterPool implements Spring {
+    private final int waterSize;
+    private final ArrayBlockingQueue<ExternalBuffer> free;
+
+    /**
+     * @param waterSize bytes of each Water
+     * @param keep how many released buffers to keep for reuse (the rest are freed)
+     */
+    public WaterPool(int waterSize, int keep) {
+        if (waterSize < 1) {
+            throw new IllegalArgumentException("water size must be positive, got " + waterSize);
+        }
+        this.waterSize = waterSize;
+        this.free = new ArrayBlockingQueue<>(Math.max(1, keep));
+    }
+
+    public int waterSize() {
+        return waterSize;
+    }
+
+    @Override
+    public Water createWater(int size) {
+        if (size < 1 || size > waterSize) {
+            throw new IllegalArgumentException("this spring makes Waters of up to " + waterSize + " bytes; asked for " + size);
+        }
+        ExternalBuffer b = free.poll();
+        return new Water(this, b != null ? b : OffHeapBuffer.allocateShared(waterSize));
+    }
+
+    void recycle(ExternalBuffer[] buffers) {
+        for (ExternalBuffer b : buffers) {
+            if (b.size() != waterSize || !b.isAlive() || !free.offer(b)) {
+                b.close();
+            }
+        }
+    }
+
+    /** Frees the buffers kept for reuse. */
+    public void drain() {
+        ExternalBuffer b;
+        while ((b = free.poll()) != null) {
+            b.close();
+        }
+    }
+}

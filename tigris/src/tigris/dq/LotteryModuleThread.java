@@ -1,0 +1,46 @@
+package tigris.dq;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import tigris.ModuleConfig;
+import tigris.ModuleIF;
+import tigris.Reservoir;
+
+/**
+ * The thesis's LotteryModuleThread: a downstream reservoir drawn with probability proportional to
+ * its credits, c_R / C. A consumer that keeps up holds more credits and so wins more Waters, which
+ * moves bandwidth to where the computation is fastest. With no credits anywhere it waits.
+ */
+public final class LotteryModuleThread extends RandomizedModuleThread {
+    /** @param random the source of the draws; null for an unseeded one */
+    public LotteryModuleThread(ModuleIF module, ModuleConfig config, SplittableRandom random) {
+        super(module, config, random);
+    }
+
+    @Override
+    protected Reservoir selectDownstream() throws InterruptedException {
+        List<Reservoir> d = downstream();
+        int n = d.size();
+        while (true) {
+            int total = 0;
+            for (int i = 0; i < n; i++) {
+                total += d.get(i).credits();
+            }
+            if (total > 0) {
+                int ticket = random.nextInt(total);
+                // Credits can only grow between the two passes (only this thread takes them), so
+                // the ticket always falls in some reservoir's range.
+                for (int i = 0; i < n; i++) {
+                    Reservoir r = d.get(i);
+                    ticket -= r.credits();
+                    if (ticket < 0) {
+                        return r;
+                    }
+                }
+                return d.get(n - 1);
+            }
+            awaitCredit();
+        }
+    }
+}

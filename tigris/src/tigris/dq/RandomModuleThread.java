@@ -1,0 +1,46 @@
+package tigris.dq;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+import tigris.ModuleConfig;
+import tigris.ModuleIF;
+import tigris.Reservoir;
+
+/**
+ * River's Distributed Queue (the thesis's RandomModuleThread): a downstream reservoir chosen at
+ * random; if it has no credit another is tried, and if none has credit the thread waits for one.
+ * A slow consumer holds its credits longer and so is chosen less often.
+ */
+public final class RandomModuleThread extends RandomizedModuleThread {
+    /** @param random the source of the draws; null for an unseeded one */
+    public RandomModuleThread(ModuleIF module, ModuleConfig config, SplittableRandom random) {
+        super(module, config, random);
+    }
+
+    @Override
+    protected Reservoir selectDownstream() throws InterruptedException {
+        List<Reservoir> d = downstream();
+        int n = d.size();
+        while (true) {
+            // A uniform choice among the reservoirs that have credit: count them, draw one.
+            int withCredit = 0;
+            for (int i = 0; i < n; i++) {
+                if (d.get(i).credits() > 0) {
+                    withCredit++;
+                }
+            }
+            if (withCredit > 0) {
+                int pick = random.nextInt(withCredit);
+                for (int i = 0; i < n; i++) {
+                    Reservoir r = d.get(i);
+                    // Credits only grow between the passes (only this thread takes them).
+                    if (r.credits() > 0 && pick-- == 0) {
+                        return r;
+                    }
+                }
+            }
+            awaitCredit();
+        }
+    }
+}

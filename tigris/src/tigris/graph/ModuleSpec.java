@@ -1,0 +1,93 @@
+package tigris.graph;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import tigris.ModuleIF;
+
+/**
+ * A module in a {@link RiverGraph}: its class, how many instances run (a Distributed Queue
+ * spreads each upstream's Waters over them), its thread policy, parameters and ports.
+ */
+public final class ModuleSpec {
+    private final RiverGraph graph;
+    private final String name;
+    private final Class<? extends ModuleIF> moduleClass;
+    private final Map<String, Port> ports = new LinkedHashMap<>();
+    private final Map<String, String> parameters = new LinkedHashMap<>();
+    private int instances = 1;
+    private ThreadPolicy policy = ThreadPolicy.LOTTERY;
+
+    ModuleSpec(RiverGraph graph, String name, Class<? extends ModuleIF> moduleClass) {
+        this.graph = graph;
+        this.name = name;
+        this.moduleClass = moduleClass;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Class<? extends ModuleIF> moduleClass() {
+        return moduleClass;
+    }
+
+    public int instances() {
+        return instances;
+    }
+
+    public ThreadPolicy policy() {
+        return policy;
+    }
+
+    public Map<String, String> parameters() {
+        return Map.copyOf(parameters);
+    }
+
+    public Map<String, Port> ports() {
+        return Map.copyOf(ports);
+    }
+
+    /** Declares an input port. */
+    public ModuleSpec input(String port, Class<?> type) {
+        return port(port, type, true);
+    }
+
+    /** Declares an output port. */
+    public ModuleSpec output(String port, Class<?> type) {
+        return port(port, type, false);
+    }
+
+    private ModuleSpec port(String port, Class<?> type, boolean input) {
+        graph.checkOpen();
+        RiverGraph.checkName("port of module " + name, port);
+        if (type == null) {
+            throw new IllegalArgumentException("port " + name + "." + port + " has no type");
+        }
+        if (ports.putIfAbsent(port, new Port(name, port, type, input)) != null) {
+            throw new IllegalArgumentException("module " + name + " already has a port named " + port);
+        }
+        return this;
+    }
+
+    public ModuleSpec instances(int n) {
+        graph.checkOpen();
+        if (n < 1) {
+            throw new IllegalArgumentException("module " + name + ": instances must be at least 1, got " + n);
+        }
+        instances = n;
+        return this;
+    }
+
+    public ModuleSpec policy(ThreadPolicy p) {
+        graph.checkOpen();
+        policy = java.util.Objects.requireNonNull(p, "policy");
+        return this;
+    }
+
+    public ModuleSpec parameter(String key, String value) {
+        graph.checkOpen();
+        parameters.put(key, value);
+        return this;
+    }
+}

@@ -1,0 +1,240 @@
+package tigris.graph;
+
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import tigris.ModuleIF;
+
+/**
+ * The description of a river: modules with named, typed ports, and connections between ports.
+ * As in StreamFlex (seed 000), a graph is built, then {@link #validate()}d, which checks it whole
+ * and reports every problem at once, and is then frozen.
+ *
+ * <pre>{@code
+ * RiverGraph g = new RiverGraph("double");
+ * g.module("source", Source.class).output("out", Record.class);
+ * g.module("doubler", Doubler.class).instances(4).input("in", Record.class).output("out", Record.class);
+ * g.module("sink", Sink.class).input("in", Record.class);
+ * g.connect("source.out", "doubler.in", ReservoirSpec.memory(8, 64 << 10));
+ * g.connect("doubler.out", "sink.in", ReservoirSpec.memory(8, 64 << 10));
+ * g.validate();
+ * }</pre>
+ *
+ * <p>An output connected to a module with several instances, or to several inputs, is a
+ * Distributed Queue: each instance of the producer gets one reservoir to each consumer
+ * instance and chooses among them by its thread policy.
+ */
+public final class RiverGraph {
+    private final String name;
+    private final Map<String, ModuleSpec> modules = new LinkedHashMap<>();
+    private final List<Connection> connections = new ArrayList<>();
+    private boolean validated;
+
+    public RiverGraph(String name) {
+        checkName("river", name);
+        this.name = name;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Adds a module; its name is unique in the graph. */
+    public ModuleSpec module(String moduleName, Class<? extends ModuleIF> moduleClass) {
+        checkOpen();
+        checkName("module", moduleName);
+        Objects.requireNonNull(moduleClass, "module class");
+        ModuleSpec m = new ModuleSpec(this, moduleName, moduleClass);
+        if (modules.putIfAbsent(moduleName, m) != null) {
+            throw new IllegalArgumentException("river " + name + " already has a module named " + moduleName);
+        }
+        return m;
+    }
+
+    /** Joins output {@code from} ("module.port") to input {@code to}; checked by validate(). */
+    public RiverGraph connect(String from, String to, ReservoirSpec reservoir) {
+        checkOpen();
+        connections.add(new Connection(Objects.requireNonNull(from, "from"), Objects.requireNonNull(to, "to"),
+                        Objects.requireNonNull(reservoir, "reservoir")));
+        return this;
+    }
+
+    public Map<String, ModuleSpec> modules() {
+        return Map.copyOf(modules);
+    }
+
+    public List<ModuleSpec> moduleList() {
+        return List.copyOf(modules.values());
+    }
+
+    public List<Connection> connections() {
+        return List.copyOf(connections);
+    }
+
+    public boolean isValidated() {
+        return validated;
+    }
+
+    /**
+     * Checks the whole graph and freezes it: every connection joins an existing output to an
+     * existing input whose type accepts the output's, every port is connected, every module has
+     * at most one output port (doOperation gets one downstream reservoir), every module class can
+     * be instantiated, reservoir specs are positive, and there is no cycle (End of River could
+     * never reach a module on one).
+     *
+     * @throws GraphException listing every problem
+     */
+    public RiverGraph validate() {
+        if (validated) {
+            return this;
+        }
+        List<String> problems = new ArrayList<>();
+        if (modules.isEmpty()) {
+            problems.add("it has no modules");
+        }
+        for (ModuleSpec m : modules.values()) {
+            checkModuleClass(m, problems);
+            long outputs = m.ports().values().stream().filter(p -> !p.input()).count();
+            if (outputs > 1) {
+                problems.add("module " + m.name() + " declares " + outputs + " output ports; a module has at most one "
+                                + "(doOperation is given one downstream reservoir)");
+            }
+        }
+        Map<Port, Integer> uses = new HashMap<>();
+        List<Connection> wellFormed = new ArrayList<>();
+        for (Connection c : connections) {
+            Port from = resolve(c.from(), c, problems);
+            Port to = resolve(c.to(), c, problems);
+            if (from != null && from.input()) {
+                problems.add("connection " + c + ": " + from + " is an input; connections go from an output");
+                from = null;
+            }
+            if (to != null && !to.input()) {
+                problems.add("connection " + c + ": " + to + " is an output; connections go to an input");
+                to = null;
+            }
+            if (from != null && to != null && !to.type().isAssignableFrom(from.type())) {
+                problems.add("connection " + c + " is mistyped: " + from + " does not fit " + to);
+            }
+            if (c.reservoir().window() < 1 || c.reservoir().waterSize() < 1) {
+                problems.add("connection " + c + ": window and water size must be positive, got " + c.reservoir());
+            }
+            if (from != null) {
+                uses.merge(from, 1, Integer::sum);
+            }
+            if (to != null) {
+                uses.merge(to, 1, Integer::sum);
+            }
+            if (from != null && to != null) {
+                wellFormed.add(c);
+            }
+        }
+        for (ModuleSpec m : modules.values()) {
+            for (Port p : m.ports().values()) {
+                if (!uses.containsKey(p)) {
+                    problems.add("dangling port: " + p + " is not connected");
+                }
+            }
+        }
+        findCycle(wellFormed, problems);
+        if (!problems.isEmpty()) {
+            throw new GraphException(name, problems);
+        }
+        validated = true;
+        return this;
+    }
+
+    private Port resolve(String end, Connection c, List<String> problems) {
+        String module = Connection.module(end);
+        String port = Connection.port(end);
+        ModuleSpec m = modules.get(module);
+        if (port == null) {
+            problems.add("connection " + c + ": '" + end + "' is not of the form module.port");
+            return null;
+        }
+        if (m == null) {
+            problems.add("connection " + c + ": there is no module named " + module);
+            return null;
+        }
+        Port p = m.ports().get(port);
+        if (p == null) {
+            problems.add("connection " + c + ": module " + module + " has no port " + port + " (it has " + m.ports().keySet() + ")");
+        }
+        return p;
+    }
+
+    private static void checkModuleClass(ModuleSpec m, List<String> problems) {
+        Class<?> c = m.moduleClass();
+        if (c.isInterface() || Modifier.isAbstract(c.getModifiers())) {
+            problems.add("module " + m.name() + ": " + c.getName() + " is abstract");
+            return;
+        }
+        try {
+            var k = c.getConstructor();
+            if (!Modifier.isPublic(c.getModifiers())) {
+                problems.add("module " + m.name() + ": " + c.getName() + " is not public");
+            }
+            Objects.requireNonNull(k);
+        } catch (NoSuchMethodException e) {
+            problems.add("module " + m.name() + ": " + c.getName() + " has no public no-argument constructor");
+        }
+    }
+
+    private void findCycle(List<Connection> edges, List<String> problems) {
+        Map<String, List<String>> next = new HashMap<>();
+        for (Connection c : edges) {
+            String a = Connection.module(c.from());
+            String b = Connection.module(c.to());
+            if (modules.containsKey(a) && modules.containsKey(b)) {
+                next.computeIfAbsent(a, k -> new ArrayList<>()).add(b);
+            }
+        }
+        Map<String, Integer> state = new HashMap<>();   // 1: on the path, 2: done
+        for (String start : modules.keySet()) {
+            List<String> path = new ArrayList<>();
+            if (cycleFrom(start, next, state, path)) {
+                problems.add("cycle: " + String.join(" -> ", path) + " (End of River could never reach these modules)");
+                return;
+            }
+        }
+    }
+
+    private static boolean cycleFrom(String m, Map<String, List<String>> next, Map<String, Integer> state, List<String> path) {
+        Integer s = state.get(m);
+        if (s != null) {
+            if (s == 1) {
+                path.subList(0, path.indexOf(m)).clear();
+                path.add(m);
+                return true;
+            }
+            return false;
+        }
+        state.put(m, 1);
+        path.add(m);
+        for (String n : next.getOrDefault(m, List.of())) {
+            if (cycleFrom(n, next, state, path)) {
+                return true;
+            }
+        }
+        path.removeLast();
+        state.put(m, 2);
+        return false;
+    }
+
+    void checkOpen() {
+        if (validated) {
+            throw new IllegalStateException("river " + name + " was validated and cannot change");
+        }
+    }
+
+    static void checkName(String what, String name) {
+        if (name == null || name.isEmpty() || name.contains(".") || name.chars().anyMatch(Character::isWhitespace)) {
+            throw new IllegalArgumentException(what + " name '" + name + "' must be non-empty, without '.' or spaces");
+        }
+    }
+}

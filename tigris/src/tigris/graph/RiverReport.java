@@ -1,0 +1,41 @@
+package tigris.graph;
+
+import java.util.List;
+
+import tigris.ModuleThread;
+
+/** How a river run ended: one line per module thread, and whether the whole river completed. */
+public record RiverReport(String river, List<Entry> threads, boolean timedOut) {
+    /** One module thread: its end state, Waters in, doOperation calls, and its failure if any. */
+    public record Entry(String name, ModuleThread.State state, long watersIn, long operations, Throwable failure) {
+        @Override
+        public String toString() {
+            return name + ": " + state + ", " + watersIn + " waters in, " + operations + " operations"
+                            + (failure == null ? "" : ", failed: " + failure);
+        }
+    }
+
+    static RiverReport of(String river, List<ModuleThread> threads, boolean timedOut) {
+        return new RiverReport(river, threads.stream()
+                        .map(t -> new Entry(t.name(), t.state(), t.watersIn(), t.operations(), t.failure())).toList(), timedOut);
+    }
+
+    /** True if every thread reached End of River. */
+    public boolean completed() {
+        return !timedOut && threads.stream().allMatch(e -> e.state() == ModuleThread.State.ENDED);
+    }
+
+    /** The threads that failed. */
+    public List<Entry> failures() {
+        return threads.stream().filter(e -> e.failure() != null).toList();
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("river ").append(river).append(completed() ? ": completed" : timedOut ? ": timed out" : ": failed");
+        for (Entry e : threads) {
+            sb.append("\n  ").append(e);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,102 @@
+package tigris.test;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import tigris.EndOfRiverException;
+import tigris.ModuleConfig;
+import tigris.Reservoir;
+import tigris.Water;
+
+/** Public modules with no-argument constructors, as a river graph instantiates them. */
+public final class GraphModules {
+    private GraphModules() {
+    }
+
+    /** Emits "count" Waters of one Record each, keys 0..count-1 spread over the instances. */
+    public static final class CountingSource extends TestModules.Named {
+        private long next;
+        private long end;
+        private long step;
+
+        @Override
+        public void init(ModuleConfig config) {
+            super.init(config);
+            next = config.instance();
+            step = config.instances();
+            end = config.getLong("count", 100);
+        }
+
+        @Override
+        public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
+            if (next >= end) {
+                throw new EndOfRiverException();
+            }
+            Water w = out.spring().createWater(256);
+            Record r = w.container().allocate(Record.class);
+            r.key = next;
+            r.value = 1;
+            w.container().setRoot(r);
+            next += step;
+            out.put(w);
+        }
+    }
+
+    /** Doubles each Record's value in place and passes the Water on. */
+    public static final class Doubler extends TestModules.Named {
+        @Override
+        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+            if (in != null) {
+                in.container().root(Record.class).value *= 2;
+                out.put(in);
+            }
+        }
+    }
+
+    /** Adds up keys and values into static counters (the test reads them). */
+    public static final class SummingSink extends TestModules.Named {
+        static final AtomicLong KEYS = new AtomicLong();
+        static final AtomicLong VALUES = new AtomicLong();
+        static final AtomicLong WATERS = new AtomicLong();
+
+        static void reset() {
+            KEYS.set(0);
+            VALUES.set(0);
+            WATERS.set(0);
+        }
+
+        @Override
+        public void doOperation(Water in, Reservoir out) {
+            if (in != null) {
+                Record r = in.container().root(Record.class);
+                KEYS.addAndGet(r.key);
+                VALUES.addAndGet(r.value);
+                WATERS.incrementAndGet();
+            }
+        }
+    }
+
+    /** Fails on its tenth Water. */
+    public static final class FailingModule extends TestModules.Named {
+        private int seen;
+
+        @Override
+        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+            if (in != null && ++seen == 10) {
+                throw new IllegalStateException("failing on purpose at Water 10");
+            }
+            if (in != null) {
+                out.put(in);
+            }
+        }
+    }
+
+    /** Not instantiable by a graph: no public no-argument constructor. */
+    public static final class NeedsArgument extends TestModules.Named {
+        public NeedsArgument(int x) {
+        }
+
+        @Override
+        public void doOperation(Water in, Reservoir out) {
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import tigris.EndOfRiverException;
+import tigris.ModuleConfig;
+import tigris.ModuleThread;
+import tigris.Reservoir;
+import tigris.Water;
+import tigris.dq.RoundRobinModuleThread;
+import tigris.reservoir.MemoryReservoir;
+
+/** Rivers of ModuleThreads over memory reservoirs: data, End of River, failure and stop. */
+class RiverTest {
+    private static ModuleThread thread(TestModules.Named m, String name) {
+        return new RoundRobinModuleThread(m, ModuleConfig.of(name, Map.of()));
+    }
+
+    private static void awaitAll(List<ModuleThread> threads) throws InterruptedException {
+        for (ModuleThread t : threads) {
+            assertTrue(t.await(30, TimeUnit.SECONDS), t + " did not end");
+        }
+    }
+
+    @Test
+    void aPipelineCarriesEveryRecordAndEndsEverywhere() throws Exception {
+        var source = new TestModules.Source(200, 10);
+        var inc = new TestModules.Increment();
+        var sink = new TestModules.Sink();
+        try (var r1 = new MemoryReservoir("r1", 4, 4096); var r2 = new MemoryReservoir("r2", 4, 4096)) {
+            ModuleThread a = thread(source, "source").addDownstream(r1);
+            ModuleThread b = thread(inc, "inc").addUpstream(r1).addDownstream(r2);
+            ModuleThread c = thread(sink, "sink").addUpstream(r2);
+            List<ModuleThread> all = List.of(a, b, c);
+            all.forEach(ModuleThread::start);
+            awaitAll(all);
+            for (ModuleThread t : all) {
+                assertEquals(ModuleThread.State.ENDED, t.state(), t + ": " + t.failure());
+                assertTrue(((TestModules.Named) t.module()).destroyed, t + " destroyed");
+            }
+            long n = 2000;
+            assertEquals(200, sink.waters.get());
+            assertEquals(n, sink.records.get());
+            assertEquals(n * (n - 1) / 2, sink.keySum.get());
+            assertEquals(3 * n * (n - 1) / 2 + n, sink.valueSum.get(), "every value incremented once");
+            assertTrue(sink.sawEnd, "the sink got End of River as a null Water");
+            assertEquals(4, r1.credits(), "all credits back");
+            assertEquals(4, r2.credits());
+        }
+    }
+
+    @Test
+    void aMergeEndsOnlyWhenEveryUpstreamHasEnded() throws Exception {
+        var s1 = new TestModules.Source(50, 1);
+        var s2 = new TestModules.Source(300, 1);
+        var sink = new TestModules.Sink();
+        try (var r1 = new MemoryReservoir("r1", 2, 4096); var r2 = new MemoryReservoir("r2", 2, 4096)) {
+            List<ModuleThread> all = List.of(thread(s1, "s1").addDownstream(r1), thread(s2, "s2").addDownstream(r2),
+                            thread(sink, "sink").addUpstream(r1).addUpstream(r2));
+            all.forEach(ModuleThread::start);
+            awaitAll(all);
+            assertEquals(350, sink.waters.get());
+            assertTrue(sink.sawEnd);
+        }
+    }
+
+    @Test
+    void aFailingModuleFailsItsThreadAndEndsTheRiverDownstream() throws Exception {
+        var source = new TestModules.Source(1000, 1);
+        var sink = new TestModules.Sink();
+        var broken = new TestModules.Named() {
+            int seen;
+
+            @Override
+            public void doOperation(Water in, Reservoir out) throws InterruptedException {
+                if (in != null && ++seen == 5) {
+                    throw new IllegalStateException("broken on the fifth Water");
+                }
+                if (in != null) {
+                    out.put(in);
+                }
+            }
+        };
+        try (var r1 = new MemoryReservoir("r1", 2, 4096); var r2 = new MemoryReservoir("r2", 2, 4096)) {
+            ModuleThread a = thread(source, "source").addDownstream(r1);
+            ModuleThread b = thread(broken, "broken").addUpstream(r1).addDownstream(r2);
+            ModuleThread c = thread(sink, "sink").addUpstream(r2);
+            List.of(a, b, c).forEach(ModuleThread::start);
+            assertTrue(b.await(30, TimeUnit.SECONDS));
+            assertEquals(ModuleThread.State.FAILED, b.state());
+            assertEquals("broken on the fifth Water", b.failure().getMessage());
+            assertTrue(broken.destroyed);
+            assertTrue(c.await(30, TimeUnit.SECONDS), "the sink got End of River, not a hang");
+            assertEquals(4, sink.waters.get());
+            // The source is now blocked on credit that will never come back: stopping it must work.
+            a.stop();
+            assertTrue(a.await(30, TimeUnit.SECONDS));
+            assertEquals(ModuleThread.State.STOPPED, a.state());
+        }
+    }
+
+    @Test
+    void stopEndsAnEndlessSourceAndItsConsumers() throws Exception {
+        var endless = new TestModules.Source(Integer.MAX_VALUE, 1);
+        var sink = new TestModules.Sink();
+        try (var r = new MemoryReservoir("r", 4, 4096)) {
+            ModuleThread a = thread(endless, "endless").addDownstream(r);
+            ModuleThread b = thread(sink, "sink").addUpstream(r);
+            a.start();
+            b.start();
+            while (sink.waters.get() < 100) {
+                Thread.sleep(1);
+            }
+            a.stop();
+            awaitAll(List.of(a, b));
+            assertEquals(ModuleThread.State.STOPPED, a.state());
+            assertEquals(ModuleThread.State.ENDED, b.state());
+            assertTrue(sink.sawEnd);
+        }
+    }
+
+    @Test
+    void reservoirsAreConnectedBeforeStart() {
+        var t = thread(new TestModules.Sink(), "sink");
+        t.start();
+        try (var r = new MemoryReservoir("late", 1, 64)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> t.addUpstream(r));
+            assertTrue(e.getMessage().contains("module thread sink is"), e.getMessage());
+        } finally {
+            t.stop();
+        }
+    }
+
+    @Test
+    void endOfRiverIsTheLastThingAConsumerGets() throws Exception {
+        try (var r = new MemoryReservoir("r", 3, 64)) {
+            Water w = r.spring().createWater(64);
+            w.buffer().putInt(0, 7);
+            w.setLength(4);
+            r.put(w);
+            r.endOfRiver();
+            r.endOfRiver();
+            assertThrows(IllegalStateException.class, () -> r.put(r.spring().createWater(8)));
+            Water got = r.get();
+            assertSame(w, got, "the same Water, not a copy");
+            assertEquals(7, got.buffer().getInt(0));
+            assertEquals(4, got.length());
+            assertNull(r.get());
+            assertTrue(r.isEnded());
+            assertNull(r.poll());
+        }
+    }
+
+    @Test
+    void aSourceWithoutDownstreamIsToldSoWhenItPuts() throws Exception {
+        var lonely = new TestModules.Named() {
+            @Override
+            public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
+                out.put(out.spring().createWater(8));
+            }
+        };
+        ModuleThread t = thread(lonely, "lonely");
+        t.start();
+        assertTrue(t.await(30, TimeUnit.SECONDS));
+        assertEquals(ModuleThread.State.FAILED, t.state());
+        assertTrue(t.failure().getMessage().contains("lonely has no downstream reservoir"), t.failure().getMessage());
+    }
+}
