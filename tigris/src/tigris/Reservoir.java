@@ -1,5 +1,6 @@
 package tigris;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -16,6 +17,9 @@ import java.util.concurrent.locks.LockSupport;
  * upstream or downstream neighbours has a reservoir to each.
  */
 public abstract class Reservoir implements AutoCloseable {
+    /** Longest a waiting thread parks before it looks again (wake-ups normally come sooner). */
+    private static final long PARK_NANOS = 200_000;
+
     private final String name;
     private final int window;
     private volatile Thread creditWaiter;
@@ -53,8 +57,21 @@ public abstract class Reservoir implements AutoCloseable {
      */
     public abstract void put(Water w) throws InterruptedException;
 
-    /** The next Water, waiting for one; null at End of River. */
-    public abstract Water get() throws InterruptedException;
+    /**
+     * The next Water, waiting for one; null at End of River. This waits on {@link #poll()},
+     * woken by {@link #signalData()}.
+     */
+    public Water get() throws InterruptedException {
+        // Registered before the first poll: a signal after it leaves the park permit set.
+        watchData(Thread.currentThread());
+        while (true) {
+            Water w = poll();
+            if (w != null || isEnded()) {
+                return w;
+            }
+            pause(PARK_NANOS);
+        }
+    }
 
     /**
      * The next Water if one has arrived, else null; {@link #isEnded()} tells End of River from
@@ -96,6 +113,25 @@ public abstract class Reservoir implements AutoCloseable {
         Water copy = w.copyInto(spring());
         w.release();
         return copy;
+    }
+
+    /**
+     * Takes one of {@code credits}, waiting while there is none (woken by {@link #signalCredit()});
+     * {@code beforeWait} runs before each wait and may throw to give up (a broken connection).
+     */
+    protected final void takeCredit(AtomicInteger credits, Runnable beforeWait) throws InterruptedException {
+        watchCredit(Thread.currentThread());
+        while (true) {
+            int c = credits.get();
+            if (c > 0) {
+                if (credits.compareAndSet(c, c - 1)) {
+                    return;
+                }
+                continue;
+            }
+            beforeWait.run();
+            pause(PARK_NANOS);
+        }
     }
 
     /** Wakes a producer waiting for credit (call after a credit comes back). */

@@ -45,6 +45,8 @@ public final class BufferScope {
     private final Arena confinedArena;
     /** Shared scopes only: the arena of the segment views handed out by asSegment(), closed on close(). */
     private Arena viewArena;
+    /** Shared scopes only: the view of {@link #root} in {@link #viewArena}, once made. */
+    private MemorySegment sharedView;
 
     private BufferScope(Thread owner, MemorySegment root, Arena confinedArena) {
         this.owner = owner;
@@ -98,7 +100,9 @@ public final class BufferScope {
     /**
      * A view of {@code root} that dies when this scope closes. For a shared scope it is a second,
      * closeable segment over the same memory whose cleanup action refers to {@link #root}, so that
-     * holding the view alone also keeps the memory mapped.
+     * holding the view alone also keeps the memory mapped. Made once and kept: every reinterpret
+     * would register another cleanup action with the arena, a leak for a buffer whose view is
+     * asked for per message (a reservoir sending Waters from pooled buffers).
      */
     synchronized MemorySegment view() {
         if (confinedArena != null) {
@@ -109,9 +113,10 @@ public final class BufferScope {
         }
         if (viewArena == null) {
             viewArena = Arena.ofShared();
+            MemorySegment memory = root;
+            sharedView = root.reinterpret(viewArena, ignored -> Reference.reachabilityFence(memory));
         }
-        MemorySegment memory = root;
-        return root.reinterpret(viewArena, ignored -> Reference.reachabilityFence(memory));
+        return sharedView;
     }
 
     /** Closes once; later calls do nothing. The caller has checked the owner thread. */

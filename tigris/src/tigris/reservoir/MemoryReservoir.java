@@ -1,6 +1,5 @@
 package tigris.reservoir;
 
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import tigris.Reservoir;
@@ -13,13 +12,11 @@ import tigris.WaterPool;
  * without a copy (the Water itself moves; its buffers are shared off-heap memory).
  */
 public final class MemoryReservoir extends Reservoir {
-    private static final long PARK_NANOS = 100_000;
 
-    private final ArrayBlockingQueue<Object> queue;
+    private final Inbox inbox;
     private final AtomicInteger credits;
     private final WaterPool spring;
     private volatile boolean endPut;
-    private boolean ended;
 
     /**
      * @param window Waters in flight at most
@@ -27,7 +24,7 @@ public final class MemoryReservoir extends Reservoir {
      */
     public MemoryReservoir(String name, int window, int waterSize) {
         super(name, window);
-        this.queue = new ArrayBlockingQueue<>(window + 1);
+        this.inbox = new Inbox(window);
         this.credits = new AtomicInteger(window);
         this.spring = new WaterPool(waterSize, window + 1);
     }
@@ -48,64 +45,28 @@ public final class MemoryReservoir extends Reservoir {
             throw new IllegalStateException("reservoir " + name() + ": put after End of River");
         }
         Water carried = carriable(w);
-        while (true) {
-            int c = credits.get();
-            if (c > 0) {
-                if (credits.compareAndSet(c, c - 1)) {
-                    break;
-                }
-                continue;
-            }
-            watchCredit(Thread.currentThread());
-            if (credits.get() == 0) {
-                pause(PARK_NANOS);
-            }
-        }
+        takeCredit(credits, () -> { });
         handOff(carried);
-        queue.add(carried);
+        inbox.offer(carried);   // credits keep at most window Waters in it
         signalData();
     }
 
     @Override
-    public Water get() throws InterruptedException {
-        while (true) {
-            Water w = poll();
-            if (w != null || ended) {
-                return w;
-            }
-            watchData(Thread.currentThread());
-            if (queue.isEmpty()) {
-                pause(PARK_NANOS);
-            }
-        }
-    }
-
-    @Override
     public Water poll() {
-        if (ended) {
-            return null;
-        }
-        Object o = queue.poll();
-        if (o == null) {
-            return null;
-        }
-        if (o == EndMarker.INSTANCE) {
-            ended = true;
-            return null;
-        }
-        return takeOver((Water) o);
+        Water w = inbox.poll();
+        return w == null ? null : takeOver(w);
     }
 
     @Override
     public boolean isEnded() {
-        return ended;
+        return inbox.isEnded();
     }
 
     @Override
     public void endOfRiver() {
         if (!endPut) {
             endPut = true;
-            queue.add(EndMarker.INSTANCE);
+            inbox.end();
             signalData();
         }
     }
@@ -119,15 +80,11 @@ public final class MemoryReservoir extends Reservoir {
     @Override
     public void close() {
         Object o;
-        while ((o = queue.poll()) != null) {
+        while ((o = inbox.drainOne()) != null) {
             if (o instanceof Water w) {
                 takeOver(w).release();
             }
         }
         spring.drain();
-    }
-
-    private enum EndMarker {
-        INSTANCE
     }
 }

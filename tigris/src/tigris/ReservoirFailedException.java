@@ -1,0 +1,18 @@
+package tigris;
+
+/**
+ * A reservoir can no longer carry Waters: its peer died, the connection was cut, or the peer
+ * spoke a protocol error. The message names the reservoir and the peer. A ModuleThread that gets
+ * it fails, so a river with a dead node fails instead of hanging or reporting success.
+ */
+public class ReservoirFailedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public ReservoirFailedException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    public ReservoirFailedException(String message) {
+        super(message);
+    }
+}

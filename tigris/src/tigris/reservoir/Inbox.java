@@ -1,0 +1,80 @@
+package tigris.reservoir;
+
+import java.util.concurrent.ArrayBlockingQueue;
+
+import tigris.ReservoirFailedException;
+import tigris.Water;
+
+/**
+ * The consumer's side of a reservoir: a bounded FIFO of Waters (already handed off by the
+ * producer's thread), then End of River or a failure. One consumer thread.
+ */
+final class Inbox {
+    private enum Marker { END }
+
+    private final ArrayBlockingQueue<Object> queue;
+    /** Set by the producer's side; the consumer gets it once the queue is empty. */
+    private volatile ReservoirFailedException failure;
+    /** Consumer thread only. */
+    private boolean ended;
+
+    /** Room for {@code window} Waters and the final marker. */
+    Inbox(int window) {
+        this.queue = new ArrayBlockingQueue<>(window + 1);
+    }
+
+    /** False if the inbox is full (a producer that ignored its credit). */
+    boolean offer(Water w) {
+        return queue.offer(w);
+    }
+
+    void end() {
+        queue.add(Marker.END);
+    }
+
+    /** Ends the inbox with a failure the consumer gets after the Waters already in it. */
+    void fail(ReservoirFailedException e) {
+        if (failure == null) {
+            failure = e;
+        }
+    }
+
+    /** True if a poll would find nothing to return or throw. */
+    boolean isEmpty() {
+        return queue.isEmpty() && failure == null;
+    }
+
+    /**
+     * The next Water (still to be taken over), or null if there is none now or the inbox has
+     * ended ({@link #isEnded()}).
+     *
+     * @throws ReservoirFailedException once the Waters before a failure have been taken
+     */
+    Water poll() {
+        if (ended) {
+            return null;
+        }
+        Object o = queue.poll();
+        if (o == null) {
+            ReservoirFailedException f = failure;
+            if (f != null) {
+                throw new ReservoirFailedException(f.getMessage(), f);   // every later call fails too
+            }
+            return null;
+        }
+        if (o == Marker.END) {
+            ended = true;
+            return null;
+        }
+        return (Water) o;
+    }
+
+    boolean isEnded() {
+        return ended;
+    }
+
+    /** Takes what is left, for close(). */
+    Object drainOne() {
+        return queue.poll();
+    }
+}

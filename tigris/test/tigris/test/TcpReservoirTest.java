@@ -1,0 +1,185 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import tigris.ModuleConfig;
+import tigris.ModuleThread;
+import tigris.ReservoirFailedException;
+import tigris.Water;
+import tigris.dq.RoundRobinModuleThread;
+import tigris.reservoir.TcpReceiver;
+import tigris.reservoir.TcpSender;
+
+/** TCP reservoirs over real sockets (loopback), and peers that die, go silent or speak nonsense. */
+class TcpReservoirTest {
+    private static final Duration DEAD_PEER = Duration.ofSeconds(10);
+    private ServerSocketChannel server;
+    private InetSocketAddress address;
+
+    @BeforeEach
+    void listen() throws IOException {
+        server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        address = (InetSocketAddress) server.getLocalAddress();
+    }
+
+    @AfterEach
+    void stopListening() throws IOException {
+        server.close();
+    }
+
+    private CompletableFuture<TcpReceiver> acceptAsync(String name, Duration deadPeer) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return TcpReceiver.accept(server, name, deadPeer);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Test
+    void aRiverCrossesATcpConnectionWithCreditFlowControl() throws Exception {
+        var accepted = acceptAsync("link", DEAD_PEER);
+        var source = new TestModules.Source(500, 20);
+        var sink = new TestModules.Sink();
+        try (TcpSender out = TcpSender.connect("link", address, 4, 4096, DEAD_PEER); TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
+            assertEquals("link", in.name());
+            ModuleThread a = new RoundRobinModuleThread(source, ModuleConfig.of("source", Map.of())).addDownstream(out);
+            ModuleThread b = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
+            a.start();
+            b.start();
+            for (ModuleThread t : List.of(a, b)) {
+                assertTrue(t.await(60, TimeUnit.SECONDS), t + " did not end");
+                assertEquals(ModuleThread.State.ENDED, t.state(), t + ": " + t.failure());
+            }
+            long n = 500 * 20;
+            assertEquals(500, sink.waters.get());
+            assertEquals(n, sink.records.get(), "every PSO record arrived, references followed");
+            assertEquals(n * (n - 1) / 2, sink.keySum.get());
+            assertEquals(3 * n * (n - 1) / 2, sink.valueSum.get());
+            assertTrue(sink.sawEnd);
+            assertEquals(500, out.sent());
+            assertEquals(500, in.received());
+        }
+    }
+
+    @Test
+    void aConsumerEndRefusesAReservoirItDoesNotExpect() throws Exception {
+        var accepted = acceptAsync("wanted", DEAD_PEER);
+        IOException e = assertThrows(IOException.class, () -> TcpSender.connect("other", address, 4, 256, DEAD_PEER));
+        assertTrue(e.getMessage().contains("refused it: this end expects reservoir wanted, not other"), e.getMessage());
+        var x = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(30, TimeUnit.SECONDS));
+        assertTrue(x.getCause().getMessage().contains("refused reservoir other from"), x.getCause().getMessage());
+    }
+
+    @Test
+    void aConnectionThatIsNotTigrisIsNamedAndRefused() throws Exception {
+        var accepted = acceptAsync(null, DEAD_PEER);
+        try (SocketChannel junk = SocketChannel.open(address)) {
+            junk.write(ByteBuffer.wrap("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            var x = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(30, TimeUnit.SECONDS));
+            assertTrue(x.getCause().getMessage().contains("is not a Tigris reservoir"), x.getCause().getMessage());
+        }
+    }
+
+    @Test
+    void nothingListeningIsAClearError() throws Exception {
+        server.close();
+        IOException e = assertThrows(IOException.class, () -> TcpSender.connect("r", address, 4, 256, Duration.ofSeconds(5)));
+        assertTrue(e.getMessage().startsWith("reservoir r: cannot connect to " + address), e.getMessage());
+    }
+
+    @Test
+    void aProducerProcessThatDiesFailsTheReservoirAfterWhatItSent() throws Exception {
+        var accepted = acceptAsync("crash", DEAD_PEER);
+        String javaCommand = ProcessHandle.current().info().command().orElseThrow();
+        String classes = java.nio.file.Path.of(TcpProducerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Process child = new ProcessBuilder(javaCommand, "-cp", classes, TcpProducerMain.class.getName(),
+                        address.getHostString(), Integer.toString(address.getPort()), "5").redirectErrorStream(true).start();
+        try (TcpReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
+            for (int i = 0; i < 5; i++) {
+                Water w = in.get();
+                assertEquals(i, w.container().root(Record.class).key);
+                w.release();
+            }
+            ReservoirFailedException e = assertThrows(ReservoirFailedException.class, in::get);
+            assertTrue(e.getMessage().contains("reservoir crash from") && e.getMessage().contains("connection lost before End of River after 5 Waters"),
+                            e.getMessage());
+            assertThrows(ReservoirFailedException.class, in::poll, "and it stays failed");
+        } finally {
+            assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+            String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(3, child.exitValue(), out);
+        }
+    }
+
+    @Test
+    void aSilentProducerFailsTheReservoirAfterTheTimeout() throws Exception {
+        var accepted = acceptAsync("quiet", Duration.ofSeconds(1));
+        try (SocketChannel quiet = SocketChannel.open(address)) {
+            byte[] name = "quiet".getBytes(StandardCharsets.UTF_8);
+            ByteBuffer hello = ByteBuffer.allocate(18 + name.length).order(ByteOrder.LITTLE_ENDIAN);
+            hello.putInt(0x53524754).putInt(1).putInt(4).putInt(256).putShort((short) name.length).put(name).flip();
+            quiet.write(hello);
+            try (TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
+                // It sends nothing more, not even heartbeats, and does not close: a cut link.
+                long start = System.nanoTime();
+                ReservoirFailedException e = assertThrows(ReservoirFailedException.class, in::get);
+                assertTrue(e.getMessage().contains("no word from the producer for"), e.getMessage());
+                assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30));
+            }
+        }
+    }
+
+    @Test
+    void aConsumerThatGoesAwayFailsTheProducersPut() throws Exception {
+        var accepted = acceptAsync("gone", DEAD_PEER);
+        try (TcpSender out = TcpSender.connect("gone", address, 2, 256, DEAD_PEER)) {
+            accepted.get(30, TimeUnit.SECONDS).close();
+            ReservoirFailedException e = assertThrows(ReservoirFailedException.class, () -> {
+                for (int i = 0; i < 1000; i++) {
+                    out.put(out.spring().createWater(64));
+                }
+            });
+            assertTrue(e.getMessage().startsWith("reservoir gone to "), e.getMessage());
+        }
+    }
+
+    @Test
+    void theEndsRefuseTheOtherEndsOperations() throws Exception {
+        var accepted = acceptAsync("ends", DEAD_PEER);
+        try (TcpSender out = TcpSender.connect("ends", address, 2, 256, DEAD_PEER); TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
+            assertThrows(UnsupportedOperationException.class, out::get);
+            assertThrows(UnsupportedOperationException.class, () -> in.put(in.spring().createWater(8)));
+            assertThrows(IllegalArgumentException.class, () -> {
+                Water big = new Water(null, jaguar.ext.OffHeapBuffer.allocateShared(512));
+                big.setLength(512);
+                out.put(big);
+            }, "a Water larger than the agreed size");
+            out.endOfRiver();
+            assertNull(in.get());
+            assertTrue(in.isEnded());
+        }
+    }
+}
