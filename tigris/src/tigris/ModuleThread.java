@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs one module (the thesis's Figure 13): repeatedly takes a Water from one of its upstream
@@ -24,6 +25,11 @@ public abstract class ModuleThread {
     private static final long PARK_NANOS = 200_000;
 
     public enum State { NEW, RUNNING, ENDED, STOPPED, FAILED }
+
+    /** Grace a stopped thread gets to leave a reservoir wait before it is interrupted. */
+    private static final long STOP_GRACE_MILLIS = 1000;
+    /** The ModuleThread running on this thread, for reservoir waits to see a stop. */
+    private static final ThreadLocal<ModuleThread> CURRENT = new ThreadLocal<>();
 
     private final ModuleIF module;
     private final ModuleConfig config;
@@ -86,15 +92,33 @@ public abstract class ModuleThread {
     }
 
     /**
-     * Asks the thread to stop: it interrupts a doOperation waiting on a reservoir, calls no more,
-     * and puts End of River downstream.
+     * Asks the thread to stop: a doOperation waiting on a reservoir gives up, no more are called,
+     * and End of River goes downstream. Waits inside reservoirs see the stop and end with an
+     * InterruptedException; only a module still busy elsewhere after a second is interrupted:
+     * interrupting a thread in socket I/O would close the connection under the reservoir, and End
+     * of River could no longer be sent.
      */
     public final void stop() {
         stopRequested = true;
         Thread t = thread;
         if (t != null) {
-            t.interrupt();
+            LockSupport.unpark(t);
+            Thread.ofVirtual().start(() -> {
+                try {
+                    if (!done.await(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                        t.interrupt();
+                    }
+                } catch (InterruptedException ignored) {
+                    // nothing to do
+                }
+            });
         }
+    }
+
+    /** True if the ModuleThread running on the calling thread has been asked to stop. */
+    static boolean stopping() {
+        ModuleThread t = CURRENT.get();
+        return t != null && t.stopRequested;
     }
 
     /** Waits for the thread to end; true if it did within the time. */
@@ -151,6 +175,7 @@ public abstract class ModuleThread {
     private void run() {
         Reservoir sink = downstream.isEmpty() ? new NoDownstream(name()) : null;
         boolean initialized = false;
+        CURRENT.set(this);
         // This thread is the only consumer of its upstream and producer of its downstream
         // reservoirs: it registers for their wake-ups once, before it first looks at them, so a
         // signal is never lost (one that comes before a park leaves the permit set).
@@ -214,6 +239,7 @@ public abstract class ModuleThread {
                     }
                 }
             }
+            CURRENT.remove();
             done.countDown();
         }
     }

@@ -162,11 +162,18 @@ public abstract class Reservoir implements AutoCloseable {
         dataWaiter = t;
     }
 
-    /** Parks the caller at most {@code nanos}; wakes early on a signal. */
+    /**
+     * Parks the caller at most {@code nanos}; wakes early on a signal.
+     *
+     * @throws InterruptedException if the thread was interrupted or its ModuleThread was stopped
+     */
     protected static void pause(long nanos) throws InterruptedException {
         LockSupport.parkNanos(nanos);
         if (Thread.interrupted()) {
             throw new InterruptedException();
+        }
+        if (ModuleThread.stopping()) {
+            throw new InterruptedException("module thread stopped");
         }
     }
 

@@ -129,6 +129,41 @@ class RiverTest {
         }
     }
 
+    /**
+     * A stop lets the current doOperation finish without an interrupt (an interrupt during socket
+     * I/O would close a TCP reservoir's connection), then calls no more.
+     */
+    @Test
+    void stopDoesNotInterruptAModuleInTheMiddleOfAnOperation() throws Exception {
+        var started = new java.util.concurrent.CountDownLatch(1);
+        var interrupted = new java.util.concurrent.atomic.AtomicBoolean();
+        var calls = new java.util.concurrent.atomic.AtomicInteger();
+        var busy = new TestModules.Named() {
+            @Override
+            public void doOperation(Water in, Reservoir out) {
+                calls.incrementAndGet();
+                started.countDown();
+                long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+                while (System.nanoTime() < end) {
+                    if (Thread.currentThread().isInterrupted()) {
+                        interrupted.set(true);
+                    }
+                }
+            }
+        };
+        try (var r = new MemoryReservoir("r", 1, 64)) {
+            ModuleThread t = thread(busy, "busy").addDownstream(r);
+            t.start();
+            assertTrue(started.await(30, TimeUnit.SECONDS));
+            t.stop();
+            assertTrue(t.await(30, TimeUnit.SECONDS));
+            assertEquals(ModuleThread.State.STOPPED, t.state());
+            assertTrue(!interrupted.get(), "the operation was interrupted");
+            assertEquals(1, calls.get(), "no operation after the stop");
+            assertNull(r.get(), "End of River went downstream");
+        }
+    }
+
     @Test
     void reservoirsAreConnectedBeforeStart() {
         var t = thread(new TestModules.Sink(), "sink");

@@ -85,6 +85,31 @@ class TcpReservoirTest {
     }
 
     @Test
+    void stoppingAProducerSendsEndOfRiverOverTheConnection() throws Exception {
+        var accepted = acceptAsync("stopped", DEAD_PEER);
+        var endless = new TestModules.Source(Integer.MAX_VALUE, 1);
+        var sink = new TestModules.Sink();
+        try (TcpSender out = TcpSender.connect("stopped", address, 4, 4096, DEAD_PEER); TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
+            ModuleThread a = new RoundRobinModuleThread(endless, ModuleConfig.of("endless", Map.of())).addDownstream(out);
+            ModuleThread b = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
+            a.start();
+            b.start();
+            while (sink.waters.get() < 200) {
+                Thread.sleep(1);
+            }
+            // The producer is mostly waiting for credit or writing: a stop must not close the
+            // socket under it (an interrupt would), or the consumer would see a lost connection.
+            a.stop();
+            for (ModuleThread t : List.of(a, b)) {
+                assertTrue(t.await(60, TimeUnit.SECONDS), t + " did not end");
+            }
+            assertEquals(ModuleThread.State.STOPPED, a.state(), String.valueOf(a.failure()));
+            assertEquals(ModuleThread.State.ENDED, b.state(), String.valueOf(b.failure()));
+            assertTrue(sink.sawEnd);
+        }
+    }
+
+    @Test
     void aConsumerEndRefusesAReservoirItDoesNotExpect() throws Exception {
         var accepted = acceptAsync("wanted", DEAD_PEER);
         IOException e = assertThrows(IOException.class, () -> TcpSender.connect("other", address, 4, 256, DEAD_PEER));

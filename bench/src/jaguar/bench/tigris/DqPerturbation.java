@@ -1,0 +1,274 @@
+package jaguar.bench.tigris;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import tigris.EndOfRiverException;
+import tigris.ModuleConfig;
+import tigris.ModuleIF;
+import tigris.ModuleThread;
+import tigris.Reservoir;
+import tigris.Water;
+import tigris.dq.LotteryModuleThread;
+import tigris.dq.RandomModuleThread;
+import tigris.dq.RoundRobinModuleThread;
+import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.TcpReceiver;
+import tigris.reservoir.TcpSender;
+
+/**
+ * The thesis's Figure 14 on one host: Distributed Queue bandwidth (1..4 producer/consumer pairs,
+ * memory and TCP loopback reservoirs), and a lottery/random/round-robin DQ from one producer to
+ * four consumers of which 0..3 are perturbed by a fixed delay per Water. Consumers serve each
+ * Water in a fixed time (a park, so that the 2-core machine's CPUs are not what limits them), so
+ * "ideal" is known: the sum of the consumers' own rates, each measured alone in the same run.
+ * Prints a Markdown report.
+ */
+public final class DqPerturbation {
+    private static final int WATER = 8 << 10;
+    private static final int WINDOW = 8;
+
+    private DqPerturbation() {
+    }
+
+    /** Fills Waters with a counter until stopped. */
+    public static final class Producer implements ModuleIF {
+        private long n;
+
+        @Override
+        public String getName() {
+            return "producer";
+        }
+
+        @Override
+        public void init(ModuleConfig config) {
+        }
+
+        @Override
+        public void destroy() {
+        }
+
+        @Override
+        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+            Water w = out.spring().createWater(WATER);
+            var b = w.buffer();
+            for (int i = 0; i < WATER; i += 64) {
+                b.putLong(i, n);
+            }
+            w.setLength(WATER);
+            n++;
+            out.put(w);
+        }
+    }
+
+    /** Reads a Water and then takes a fixed service time; counts Waters after a start mark. */
+    public static final class Consumer implements ModuleIF {
+        final long serviceNanos;
+        final AtomicLong counted = new AtomicLong();
+        volatile boolean counting;
+
+        Consumer(long serviceNanos) {
+            this.serviceNanos = serviceNanos;
+        }
+
+        @Override
+        public String getName() {
+            return "consumer";
+        }
+
+        @Override
+        public void init(ModuleConfig config) {
+        }
+
+        @Override
+        public void destroy() {
+        }
+
+        @Override
+        public void doOperation(Water in, Reservoir out) throws EndOfRiverException {
+            if (in == null) {
+                throw new EndOfRiverException();
+            }
+            var b = in.buffer();
+            long sum = 0;
+            for (int i = 0; i < in.length(); i += 64) {
+                sum += b.getLong(i);
+            }
+            if (sum == 42) {
+                System.out.print("");   // keeps the read
+            }
+            if (serviceNanos > 0) {
+                long end = System.nanoTime() + serviceNanos;
+                for (long left = serviceNanos; left > 0; left = end - System.nanoTime()) {
+                    LockSupport.parkNanos(left);
+                }
+            }
+            if (counting) {
+                counted.incrementAndGet();
+            }
+        }
+    }
+
+    enum Policy { ROUND_ROBIN, RANDOM, LOTTERY }
+
+    enum Kind { MEMORY, TCP }
+
+    private static ModuleThread thread(Policy p, ModuleIF m, String name) {
+        ModuleConfig c = ModuleConfig.of(name, Map.of());
+        return switch (p) {
+            case ROUND_ROBIN -> new RoundRobinModuleThread(m, c);
+            case RANDOM -> new RandomModuleThread(m, c, null);
+            case LOTTERY -> new LotteryModuleThread(m, c, null);
+        };
+    }
+
+    /** A reservoir pair: what the producer puts into and what the consumer takes from. */
+    private record Link(Reservoir out, Reservoir in) {
+    }
+
+    private static Link link(Kind kind, String name) throws Exception {
+        if (kind == Kind.MEMORY) {
+            MemoryReservoir r = new MemoryReservoir(name, WINDOW, WATER);
+            return new Link(r, r);
+        }
+        try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            var accepted = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return TcpReceiver.accept(server, name, Duration.ofSeconds(30));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            TcpSender out = TcpSender.connect(name, (InetSocketAddress) server.getLocalAddress(), WINDOW, WATER, Duration.ofSeconds(30));
+            return new Link(out, accepted.get(30, TimeUnit.SECONDS));
+        }
+    }
+
+    /**
+     * Runs producers x consumers (every producer a DQ over all consumers) for warm-up then measure
+     * seconds; returns Waters per second taken by each consumer in the measured interval.
+     */
+    private static double[] run(Kind kind, Policy policy, int producers, long[] serviceNanos, double warmup, double measure) throws Exception {
+        List<Consumer> consumers = new ArrayList<>();
+        List<ModuleThread> threads = new ArrayList<>();
+        List<ModuleThread> producerThreads = new ArrayList<>();
+        List<Reservoir> all = new ArrayList<>();
+        List<ModuleThread> consumerThreads = new ArrayList<>();
+        for (int c = 0; c < serviceNanos.length; c++) {
+            Consumer m = new Consumer(serviceNanos[c]);
+            consumers.add(m);
+            consumerThreads.add(thread(Policy.ROUND_ROBIN, m, "c" + c));
+        }
+        for (int p = 0; p < producers; p++) {
+            ModuleThread pt = thread(policy, new Producer(), "p" + p);
+            for (int c = 0; c < serviceNanos.length; c++) {
+                Link l = link(kind, "p" + p + "-c" + c);
+                all.add(l.out());
+                if (l.in() != l.out()) {
+                    all.add(l.in());
+                }
+                pt.addDownstream(l.out());
+                consumerThreads.get(c).addUpstream(l.in());
+            }
+            producerThreads.add(pt);
+        }
+        threads.addAll(consumerThreads);
+        threads.addAll(producerThreads);
+        threads.forEach(ModuleThread::start);
+        Thread.sleep((long) (warmup * 1000));
+        consumers.forEach(c -> c.counting = true);
+        long t0 = System.nanoTime();
+        Thread.sleep((long) (measure * 1000));
+        consumers.forEach(c -> c.counting = false);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        producerThreads.forEach(ModuleThread::stop);
+        for (ModuleThread t : threads) {
+            if (!t.await(60, TimeUnit.SECONDS) || t.state() == ModuleThread.State.FAILED) {
+                throw new IllegalStateException(t + " did not end cleanly: " + t.failure());
+            }
+        }
+        all.forEach(Reservoir::close);
+        double[] rates = new double[consumers.size()];
+        for (int i = 0; i < rates.length; i++) {
+            rates[i] = consumers.get(i).counted.get() / seconds;
+        }
+        return rates;
+    }
+
+    private static double sum(double[] a) {
+        double s = 0;
+        for (double x : a) {
+            s += x;
+        }
+        return s;
+    }
+
+    private static String mb(double watersPerSecond) {
+        return String.format(Locale.ROOT, "%.1f", watersPerSecond * WATER / (1 << 20));
+    }
+
+    public static void main(String[] args) throws Exception {
+        double warmup = args.length > 0 ? Double.parseDouble(args[0]) : 1;
+        double measure = args.length > 1 ? Double.parseDouble(args[1]) : 3;
+        long serviceMicros = args.length > 2 ? Long.parseLong(args[2]) : 200;
+        long delayMicros = args.length > 3 ? Long.parseLong(args[3]) : 2000;
+        PrintStream o = System.out;
+        long fast = TimeUnit.MICROSECONDS.toNanos(serviceMicros);
+        long slow = fast + TimeUnit.MICROSECONDS.toNanos(delayMicros);
+
+        o.printf(Locale.ROOT, "Waters of %d KiB, window %d, %.0f s warm-up, %.0f s measured per cell.%n%n", WATER >> 10, WINDOW, warmup, measure);
+        o.println("## DQ aggregate bandwidth, n producers x n consumers (no service time)");
+        o.println();
+        o.println("Every producer is a lottery DQ over all n consumers; consumers only read each Water. On this");
+        o.println("2-core machine the threads compete for 2 CPUs, so this shows the DQ's own cost, not scaling.");
+        o.println();
+        o.println("| pairs | memory MB/s | TCP loopback MB/s |");
+        o.println("|---|---|---|");
+        for (int n = 1; n <= 4; n++) {
+            long[] none = new long[n];
+            double mem = sum(run(Kind.MEMORY, Policy.LOTTERY, n, none, warmup, measure));
+            double tcp = sum(run(Kind.TCP, Policy.LOTTERY, n, none, warmup, measure));
+            o.println("| " + n + " | " + mb(mem) + " | " + mb(tcp) + " |");
+        }
+        o.println();
+
+        // Each consumer type's rate measured as it runs in the experiment, four at a time behind
+        // one producer (alone, a consumer also pays the producer's wake-up on every Water).
+        double rFast = sum(run(Kind.MEMORY, Policy.LOTTERY, 1, new long[] {fast, fast, fast, fast}, warmup, measure)) / 4;
+        double rSlow = sum(run(Kind.MEMORY, Policy.LOTTERY, 1, new long[] {slow, slow, slow, slow}, warmup, measure)) / 4;
+        o.printf(Locale.ROOT, "## Perturbation: one producer, four consumers, k perturbed%n%n");
+        o.printf(Locale.ROOT, "Each consumer serves a Water in %d µs; a perturbed one in %d µs more. Four of a kind behind%n",
+                        serviceMicros, delayMicros);
+        o.printf(Locale.ROOT, "the producer take %.0f Waters/s each (%s MB/s) unperturbed and %.0f (%s MB/s) perturbed: ideal(k) = (4-k)%n",
+                        rFast, mb(rFast), rSlow, mb(rSlow));
+        o.println("x the first + k x the second. Share = measured aggregate / ideal(k). Memory reservoirs.");
+        o.println();
+        o.println("| perturbed k | ideal MB/s | lottery MB/s | lottery share | random MB/s | random share | round-robin MB/s | round-robin share |");
+        o.println("|---|---|---|---|---|---|---|---|");
+        for (int k = 0; k < 4; k++) {
+            long[] service = new long[4];
+            for (int i = 0; i < 4; i++) {
+                service[i] = i < k ? slow : fast;
+            }
+            double ideal = (4 - k) * rFast + k * rSlow;
+            StringBuilder row = new StringBuilder("| " + k + " | " + mb(ideal));
+            for (Policy p : new Policy[] {Policy.LOTTERY, Policy.RANDOM, Policy.ROUND_ROBIN}) {
+                double got = sum(run(Kind.MEMORY, p, 1, service, warmup, measure));
+                row.append(" | ").append(mb(got)).append(" | ").append(String.format(Locale.ROOT, "%.1f%%", 100 * got / ideal));
+            }
+            o.println(row.append(" |"));
+        }
+    }
+}
