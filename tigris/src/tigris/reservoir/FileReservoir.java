@@ -1,0 +1,257 @@
+package tigris.reservoir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import tigris.Reservoir;
+import tigris.ReservoirFailedException;
+import tigris.Spring;
+import tigris.Water;
+import tigris.WaterPool;
+
+/**
+ * The thesis's FileReservoir: put writes Waters to a file, get reads them back. One object is
+ * either the writing end ({@link #writer}) or the reading end ({@link #reader}, {@link #rawReader}).
+ *
+ * <p>A Water file keeps Water boundaries: a 16-byte header (magic "TGRW", version, water size)
+ * then, per Water, a u32 length and the bytes, little-endian. Waters are written from and read
+ * into off-heap buffers by the file channel, with no copy in Java. A raw reader reads any file
+ * as consecutive Waters of {@code waterSize} bytes (the last may be shorter), which is how a river
+ * reads input it did not write (TigrisSort's records).
+ *
+ * <p>End of River: the writer's {@link #endOfRiver()} forces the file to disk and closes it; the
+ * reader ends at end of file. A file that is not a Water file, or ends in the middle of a Water,
+ * is a {@link ReservoirFailedException} naming the file and the offset.
+ */
+public final class FileReservoir extends Reservoir {
+    private static final int MAGIC = 0x57524754;   // "TGRW"
+    private static final int VERSION = 1;
+    private static final int HEADER = 16;
+
+    private final Path path;
+    private final FileChannel channel;
+    private final WaterPool spring;
+    private final boolean writing;
+    private final boolean framed;
+    private final ByteBuffer frame = ByteBuffer.allocateDirect(4).order(ByteOrder.LITTLE_ENDIAN);
+    private boolean ended;
+    private long waters;
+
+    private FileReservoir(String name, Path path, FileChannel channel, int waterSize, boolean writing, boolean framed) {
+        super(name, 1 << 16);
+        this.path = path;
+        this.channel = channel;
+        this.spring = new WaterPool(waterSize, 4);
+        this.writing = writing;
+        this.framed = framed;
+    }
+
+    /** A new Water file at {@code path} (replacing one that is there) for Waters of up to {@code waterSize} bytes. */
+    public static FileReservoir writer(String name, Path path, int waterSize) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        ByteBuffer h = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+        h.putInt(MAGIC).putInt(VERSION).putInt(waterSize).putInt(0).flip();
+        try {
+            while (h.hasRemaining()) {
+                ch.write(h);
+            }
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+        return new FileReservoir(name, path, ch, waterSize, true, true);
+    }
+
+    /**
+     * Reads the Water file at {@code path}.
+     *
+     * @throws IOException naming the file if it cannot be opened or is not a Water file
+     */
+    public static FileReservoir reader(String name, Path path) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        try {
+            ByteBuffer h = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+            while (h.hasRemaining() && ch.read(h) >= 0) {
+                // fill
+            }
+            h.flip();
+            if (h.remaining() < HEADER || h.getInt(0) != MAGIC) {
+                throw new IOException(path + " is not a Tigris Water file (no \"TGRW\" header; read it with FileReservoir.rawReader)");
+            }
+            if (h.getInt(4) != VERSION) {
+                throw new IOException(path + " is a Water file of version " + h.getInt(4) + "; this reader knows version " + VERSION);
+            }
+            int waterSize = h.getInt(8);
+            if (waterSize < 1) {
+                throw new IOException(path + ": the header's water size " + waterSize + " is not positive");
+            }
+            return new FileReservoir(name, path, ch, waterSize, false, true);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** Reads any file as Waters of {@code waterSize} bytes (the last one may be shorter). */
+    public static FileReservoir rawReader(String name, Path path, int waterSize) throws IOException {
+        if (waterSize < 1) {
+            throw new IllegalArgumentException("water size must be positive, got " + waterSize);
+        }
+        return new FileReservoir(name, path, FileChannel.open(path, StandardOpenOption.READ), waterSize, false, false);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    @Override
+    public Spring spring() {
+        return spring;
+    }
+
+    /** A file takes what it is given: the writer never waits for credit. */
+    @Override
+    public int credits() {
+        return writing && !ended ? window() : 0;
+    }
+
+    @Override
+    public void put(Water w) {
+        if (!writing) {
+            throw new UnsupportedOperationException("reservoir " + name() + " reads " + path + "; it cannot be put into");
+        }
+        if (ended) {
+            throw new IllegalStateException("reservoir " + name() + ": put after End of River");
+        }
+        int n = w.bufferCount();
+        int length = 0;
+        for (int i = 0; i < n; i++) {
+            length = Math.addExact(length, w.length(i));
+        }
+        if (length > spring.waterSize()) {
+            throw new IllegalArgumentException("reservoir " + name() + " holds Waters of up to " + spring.waterSize() + " bytes; this one has " + length);
+        }
+        ByteBuffer[] parts = new ByteBuffer[n + 1];
+        frame.clear();
+        parts[0] = frame.putInt(length).flip();
+        for (int i = 0; i < n; i++) {
+            parts[i + 1] = w.buffer(i).asSegment().asSlice(0, w.length(i)).asByteBuffer();
+        }
+        try {
+            for (long done = 0, total = 4L + length; done < total;) {
+                done += channel.write(parts);
+            }
+        } catch (IOException e) {
+            throw new ReservoirFailedException("reservoir " + name() + ": writing Water " + (waters + 1) + " to " + path + " failed: " + e, e);
+        }
+        waters++;
+        w.release();
+    }
+
+    @Override
+    public Water poll() {
+        if (writing) {
+            throw new UnsupportedOperationException("reservoir " + name() + " writes " + path + "; it cannot be read from");
+        }
+        if (ended) {
+            return null;
+        }
+        try {
+            long at = channel.position();
+            int length;
+            if (framed) {
+                frame.clear();
+                int got = readFully(frame);
+                if (got == 0) {
+                    ended = true;
+                    return null;
+                }
+                if (got < 4) {
+                    throw truncated(at, "a Water's length");
+                }
+                length = frame.getInt(0);
+                if (length < 0 || length > spring.waterSize()) {
+                    throw new ReservoirFailedException("reservoir " + name() + ": " + path + " at offset " + at + ": a Water of "
+                                    + Integer.toUnsignedString(length) + " bytes, more than the file's " + spring.waterSize());
+                }
+            } else {
+                length = (int) Math.min(spring.waterSize(), channel.size() - at);
+                if (length <= 0) {
+                    ended = true;
+                    return null;
+                }
+            }
+            Water w = spring.createWater(spring.waterSize());
+            ByteBuffer into = w.buffer().asSegment().asSlice(0, length).asByteBuffer();
+            if (readFully(into) < length) {
+                w.release();
+                throw truncated(at, "Water " + (waters + 1) + " (" + length + " bytes)");
+            }
+            w.setLength(length);
+            waters++;
+            return w;
+        } catch (IOException e) {
+            throw new ReservoirFailedException("reservoir " + name() + ": reading " + path + " failed: " + e, e);
+        }
+    }
+
+    private int readFully(ByteBuffer b) throws IOException {
+        int total = 0;
+        while (b.hasRemaining()) {
+            int n = channel.read(b);
+            if (n < 0) {
+                break;
+            }
+            total += n;
+        }
+        return total;
+    }
+
+    private ReservoirFailedException truncated(long at, String what) {
+        return new ReservoirFailedException("reservoir " + name() + ": " + path + " ends inside " + what + " at offset " + at + " (truncated?)");
+    }
+
+    @Override
+    public boolean isEnded() {
+        return !writing && ended;
+    }
+
+    /** Writer: forces the file to disk and closes it. Reader: nothing (it ends at end of file). */
+    @Override
+    public void endOfRiver() {
+        if (!writing || ended) {
+            return;
+        }
+        ended = true;
+        try {
+            channel.force(true);
+            channel.close();
+        } catch (IOException e) {
+            throw new ReservoirFailedException("reservoir " + name() + ": closing " + path + " failed: " + e, e);
+        }
+    }
+
+    /** Nothing to return: a file has no flow control. */
+    @Override
+    protected void creditReturned() {
+    }
+
+    /** Waters written or read so far. */
+    public long waters() {
+        return waters;
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+        spring.drain();
+    }
+}

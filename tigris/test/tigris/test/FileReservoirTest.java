@@ -1,0 +1,123 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.ModuleConfig;
+import tigris.ModuleThread;
+import tigris.ReservoirFailedException;
+import tigris.Water;
+import tigris.dq.RoundRobinModuleThread;
+import tigris.reservoir.FileReservoir;
+
+/** File reservoirs: a river writes Waters to a file and another reads them back, PSOs and all. */
+class FileReservoirTest {
+    @TempDir
+    Path dir;
+
+    private static void run(ModuleThread... threads) throws InterruptedException {
+        for (ModuleThread t : threads) {
+            t.start();
+        }
+        for (ModuleThread t : threads) {
+            assertTrue(t.await(60, TimeUnit.SECONDS), t + " did not end");
+            assertEquals(ModuleThread.State.ENDED, t.state(), t + ": " + t.failure());
+        }
+    }
+
+    @Test
+    void watersWrittenToAFileComeBackAsTheSameWaters() throws Exception {
+        Path f = dir.resolve("waters.tgr");
+        try (FileReservoir out = FileReservoir.writer("out", f, 4096)) {
+            run(new RoundRobinModuleThread(new TestModules.Source(300, 7), ModuleConfig.of("source", Map.of())).addDownstream(out));
+            assertEquals(300, out.waters());
+        }
+        var sink = new TestModules.Sink();
+        try (FileReservoir in = FileReservoir.reader("in", f)) {
+            run(new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in));
+        }
+        long n = 300 * 7;
+        assertEquals(300, sink.waters.get());
+        assertEquals(n, sink.records.get());
+        assertEquals(n * (n - 1) / 2, sink.keySum.get());
+        assertTrue(sink.sawEnd);
+    }
+
+    @Test
+    void aRawReaderCutsAnyFileIntoWaters() throws Exception {
+        Path f = dir.resolve("raw.bin");
+        byte[] bytes = new byte[1000];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) i;
+        }
+        Files.write(f, bytes);
+        try (FileReservoir in = FileReservoir.rawReader("raw", f, 300)) {
+            int at = 0;
+            for (int expected : List.of(300, 300, 300, 100)) {
+                Water w = in.get();
+                assertEquals(expected, w.length());
+                assertEquals(bytes[at + expected - 1], w.buffer().getByte(expected - 1));
+                at += expected;
+                w.release();
+            }
+            assertNull(in.get());
+            assertTrue(in.isEnded());
+        }
+    }
+
+    @Test
+    void badFilesAreNamedWithWhatIsWrong() throws Exception {
+        NoSuchFileException missing = assertThrows(NoSuchFileException.class, () -> FileReservoir.reader("in", dir.resolve("missing")));
+        assertTrue(missing.getMessage().contains("missing"));
+        Path junk = dir.resolve("junk");
+        Files.writeString(junk, "not a water file at all");
+        IOException e = assertThrows(IOException.class, () -> FileReservoir.reader("in", junk));
+        assertTrue(e.getMessage().contains("is not a Tigris Water file"), e.getMessage());
+
+        Path f = dir.resolve("cut.tgr");
+        try (FileReservoir out = FileReservoir.writer("out", f, 256)) {
+            for (int i = 0; i < 3; i++) {
+                Water w = out.spring().createWater(256);
+                w.setLength(200);
+                out.put(w);
+            }
+            out.endOfRiver();
+        }
+        byte[] all = Files.readAllBytes(f);
+        Files.write(f, java.util.Arrays.copyOf(all, all.length - 50));
+        try (FileReservoir in = FileReservoir.reader("in", f)) {
+            in.get().release();
+            in.get().release();
+            ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
+            assertTrue(x.getMessage().contains("ends inside Water 3 (200 bytes) at offset " + (16 + 2 * 204)), x.getMessage());
+        }
+    }
+
+    @Test
+    void theEndsKeepToTheirRoles() throws Exception {
+        Path f = dir.resolve("roles.tgr");
+        try (FileReservoir out = FileReservoir.writer("out", f, 64)) {
+            assertThrows(UnsupportedOperationException.class, out::poll);
+            Water big = out.spring().createWater(64);
+            out.endOfRiver();
+            assertThrows(IllegalStateException.class, () -> out.put(big));
+        }
+        try (FileReservoir in = FileReservoir.reader("in", f)) {
+            assertThrows(UnsupportedOperationException.class, () -> in.put(in.spring().createWater(8)));
+            assertNull(in.get());
+        }
+    }
+}
