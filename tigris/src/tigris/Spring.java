@@ -1,5 +1,7 @@
 package tigris;
 
+import jaguar.ext.ExternalBuffer;
+
 /**
  * Makes the Waters a reservoir can carry (the thesis's Spring): every reservoir has one, so a
  * module writes its output straight into buffers the reservoir can send without a copy.
@@ -11,4 +13,12 @@ public interface Spring {
      * @throws IllegalArgumentException if size is not positive or more than this spring makes
      */
     Water createWater(int size);
+
+    /**
+     * Takes back the buffers of a Water this spring made, released without being sent (or
+     * processed at the far end of a zero-copy hand-off). The default forgets them: they are
+     * freed when unreachable, or by whoever owns them.
+     */
+    default void recycle(ExternalBuffer[] buffers) {
+    }
 }

@@ -140,8 +140,8 @@ public final class Water {
         owner = null;
         whereabouts = "released";
         container = null;
-        if (origin instanceof WaterPool pool) {
-            pool.recycle(buffers);
+        if (origin != null) {
+            origin.recycle(buffers);
         }
     }
 

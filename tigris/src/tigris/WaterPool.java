@@ -39,7 +39,8 @@ public final class WaterPool implements Spring {
         return new Water(this, b != null ? b : OffHeapBuffer.allocateShared(waterSize));
     }
 
-    void recycle(ExternalBuffer[] buffers) {
+    @Override
+    public void recycle(ExternalBuffer[] buffers) {
         for (ExternalBuffer b : buffers) {
             if (b.size() != waterSize || !b.isAlive() || !free.offer(b)) {
                 b.close();

@@ -28,26 +28,16 @@ class FileReservoirTest {
     @TempDir
     Path dir;
 
-    private static void run(ModuleThread... threads) throws InterruptedException {
-        for (ModuleThread t : threads) {
-            t.start();
-        }
-        for (ModuleThread t : threads) {
-            assertTrue(t.await(60, TimeUnit.SECONDS), t + " did not end");
-            assertEquals(ModuleThread.State.ENDED, t.state(), t + ": " + t.failure());
-        }
-    }
-
     @Test
     void watersWrittenToAFileComeBackAsTheSameWaters() throws Exception {
         Path f = dir.resolve("waters.tgr");
         try (FileReservoir out = FileReservoir.writer("out", f, 4096)) {
-            run(new RoundRobinModuleThread(new TestModules.Source(300, 7), ModuleConfig.of("source", Map.of())).addDownstream(out));
+            TestModules.runToEnd(new RoundRobinModuleThread(new TestModules.Source(300, 7), ModuleConfig.of("source", Map.of())).addDownstream(out));
             assertEquals(300, out.waters());
         }
         var sink = new TestModules.Sink();
         try (FileReservoir in = FileReservoir.reader("in", f)) {
-            run(new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in));
+            TestModules.runToEnd(new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in));
         }
         long n = 300 * 7;
         assertEquals(300, sink.waters.get());

@@ -67,12 +67,7 @@ class TcpReservoirTest {
             assertEquals("link", in.name());
             ModuleThread a = new RoundRobinModuleThread(source, ModuleConfig.of("source", Map.of())).addDownstream(out);
             ModuleThread b = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
-            a.start();
-            b.start();
-            for (ModuleThread t : List.of(a, b)) {
-                assertTrue(t.await(60, TimeUnit.SECONDS), t + " did not end");
-                assertEquals(ModuleThread.State.ENDED, t.state(), t + ": " + t.failure());
-            }
+            TestModules.runToEnd(a, b);
             long n = 500 * 20;
             assertEquals(500, sink.waters.get());
             assertEquals(n, sink.records.get(), "every PSO record arrived, references followed");

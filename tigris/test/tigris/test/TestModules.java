@@ -14,6 +14,17 @@ final class TestModules {
     private TestModules() {
     }
 
+    /** Starts the threads and waits for each to reach End of River, failing with its failure otherwise. */
+    static void runToEnd(tigris.ModuleThread... threads) throws InterruptedException {
+        for (tigris.ModuleThread t : threads) {
+            t.start();
+        }
+        for (tigris.ModuleThread t : threads) {
+            org.junit.jupiter.api.Assertions.assertTrue(t.await(60, java.util.concurrent.TimeUnit.SECONDS), t + " did not end");
+            org.junit.jupiter.api.Assertions.assertEquals(tigris.ModuleThread.State.ENDED, t.state(), t + ": " + t.failure());
+        }
+    }
+
     abstract static class Named implements ModuleIF {
         private String name = "?";
         volatile boolean destroyed;

@@ -1,0 +1,154 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import jaguar.ext.OffHeapBuffer;
+import tigris.ModuleConfig;
+import tigris.ModuleThread;
+import tigris.ReservoirFailedException;
+import tigris.Water;
+import tigris.dq.RoundRobinModuleThread;
+import tigris.reservoir.ShmReservoir;
+
+/** Shared-memory rings: Waters built in a slot are read in place by another thread or process. */
+class ShmReservoirTest {
+    private static final Duration DEAD_PEER = Duration.ofSeconds(10);
+
+    private static String unique(String base) {
+        return "tigris-test-" + base + "-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    }
+
+    @Test
+    void aRiverRunsThroughARingWithoutCopies() throws Exception {
+        String name = unique("river");
+        var source = new TestModules.Source(500, 12);
+        var sink = new TestModules.Sink();
+        try (ShmReservoir out = ShmReservoir.create(name, 4, 4096, DEAD_PEER); ShmReservoir in = ShmReservoir.attach(name, DEAD_PEER)) {
+            ModuleThread a = new RoundRobinModuleThread(source, ModuleConfig.of("source", Map.of())).addDownstream(out);
+            ModuleThread b = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
+            TestModules.runToEnd(a, b);
+            long n = 500 * 12;
+            assertEquals(n, sink.records.get());
+            assertEquals(n * (n - 1) / 2, sink.keySum.get());
+            assertEquals(4, out.credits(), "every slot freed");
+        }
+    }
+
+    @Test
+    void slotsArePublishedInOrderSkippedWhenReleasedAndForeignWatersCopied() throws Exception {
+        String name = unique("order");
+        try (ShmReservoir out = ShmReservoir.create(name, 4, 64, DEAD_PEER); ShmReservoir in = ShmReservoir.attach(name, DEAD_PEER);
+                        OffHeapBuffer foreign = OffHeapBuffer.allocate(64)) {
+            Water a = out.spring().createWater(8);
+            Water b = out.spring().createWater(8);
+            Water c = out.spring().createWater(8);
+            a.buffer().putInt(0, 1);
+            a.setLength(4);
+            b.release();                        // skipped
+            c.buffer().putInt(0, 3);
+            c.setLength(4);
+            out.put(c);                         // waits behind a
+            assertNull(in.poll(), "c is not visible before a");
+            out.put(a);
+            Water f = new Water(null, foreign);
+            foreign.putInt(0, 4);
+            f.setLength(4);
+            out.put(f);                         // copied into the next slot
+            out.endOfRiver();
+            int[] seen = new int[3];
+            for (int i = 0; i < 3; i++) {
+                Water w = in.get();
+                seen[i] = w.buffer().getInt(0);
+                w.release();
+            }
+            assertEquals(List.of(1, 3, 4), List.of(seen[0], seen[1], seen[2]));
+            assertNull(in.get());
+            assertTrue(in.isEnded());
+            assertEquals(4, out.credits());
+        }
+    }
+
+    @Test
+    void aProducerProcessBuildsPsosTheConsumerReadsInPlace() throws Exception {
+        String name = unique("process");
+        Process child = start(name, "200");
+        try (ShmReservoir in = attachWhenCreated(name, child)) {
+            for (int i = 0; i < 200; i++) {
+                Water w = in.get();
+                Record r = w.container().root(Record.class);
+                assertEquals(i, r.key);
+                assertEquals(2 * i, r.value);
+                w.release();
+            }
+            assertNull(in.get());
+        }
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, child.exitValue(), "the producer's exit status (its output is above)");
+    }
+
+    @Test
+    void aProducerProcessThatDiesFailsTheRing() throws Exception {
+        String name = unique("crash");
+        Process child = start(name, "3", "crash");
+        try (ShmReservoir in = attachWhenCreated(name, child)) {
+            for (int i = 0; i < 3; i++) {
+                in.get().release();
+            }
+            ReservoirFailedException e = assertThrows(ReservoirFailedException.class, in::get);
+            assertTrue(e.getMessage().contains("the producer (pid " + child.pid() + ") has exited before End of River; 3 Waters taken"),
+                            e.getMessage());
+        }
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void attachingToWhatIsNotARingIsAClearError() throws Exception {
+        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> ShmReservoir.attach(unique("none"), DEAD_PEER));
+        assertTrue(e.getMessage().contains("no shared memory segment"), e.getMessage());
+        String name = unique("junk");
+        try (var junk = jaguar.ext.SharedMemoryBuffer.create(name, 4096)) {
+            IOException x = assertThrows(IOException.class, () -> ShmReservoir.attach(name, DEAD_PEER));
+            assertTrue(x.getMessage().contains("is not a Tigris reservoir ring"), x.getMessage());
+            junk.unlink();
+        }
+    }
+
+    private static Process start(String... args) throws Exception {
+        String javaCommand = ProcessHandle.current().info().command().orElseThrow();
+        String classes = Path.of(ShmProducerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<String> cmd = new java.util.ArrayList<>(List.of(javaCommand, "-cp", classes, ShmProducerMain.class.getName()));
+        cmd.addAll(List.of(args));
+        // The child's output goes to the test's: read from a pipe, it would block until the child exits.
+        return new ProcessBuilder(cmd).inheritIO().start();
+    }
+
+    private static ShmReservoir attachWhenCreated(String name, Process child) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try {
+                return ShmReservoir.attach(name, DEAD_PEER);
+            } catch (NoSuchFileException | IllegalStateException notYet) {
+                assertTrue(child.isAlive() || child.exitValue() == 3, () -> "the producer exited with " + child.exitValue() + " while " + notYet);
+                assertTrue(System.nanoTime() < deadline, "the producer never created " + name);
+                Thread.sleep(5);
+            } catch (IOException partial) {
+                // created but the header not yet written
+                assertTrue(System.nanoTime() < deadline, partial.getMessage());
+                Thread.sleep(5);
+            }
+        }
+    }
+}
