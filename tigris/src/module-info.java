@@ -6,8 +6,10 @@
  */
 module jaguar.tigris {
     requires transitive jaguar.lib;
+    requires transitive java.rmi;
     exports tigris;
     exports tigris.dq;
     exports tigris.graph;
+    exports tigris.node;
     exports tigris.reservoir;
 }

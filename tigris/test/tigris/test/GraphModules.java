@@ -75,6 +75,45 @@ public final class GraphModules {
         }
     }
 
+    /**
+     * Sums keys and values like SummingSink, waiting "delayMillis" per Water, and at End of River
+     * writes "waters keys values" to the file named by parameter "out" (it runs on a node, so the
+     * test reads the file).
+     */
+    public static final class FileSummingSink extends TestModules.Named {
+        private java.nio.file.Path out;
+        private long delay;
+        private long waters;
+        private long keys;
+        private long values;
+
+        @Override
+        public void init(ModuleConfig config) {
+            super.init(config);
+            out = java.nio.file.Path.of(config.get("out"));
+            delay = config.getLong("delayMillis", 0);
+        }
+
+        @Override
+        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+            if (in == null) {
+                try {
+                    java.nio.file.Files.writeString(this.out, waters + " " + keys + " " + values);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return;
+            }
+            if (delay > 0) {
+                Thread.sleep(delay);
+            }
+            Record r = in.container().root(Record.class);
+            waters++;
+            keys += r.key;
+            values += r.value;
+        }
+    }
+
     /** Fails on its tenth Water. */
     public static final class FailingModule extends TestModules.Named {
         private int seen;

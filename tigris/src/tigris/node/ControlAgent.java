@@ -1,0 +1,233 @@
+package tigris.node;
+
+import java.io.IOException;
+import java.rmi.NotBoundException;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tigris.graph.Connection;
+import tigris.graph.ModuleSpec;
+import tigris.graph.RiverGraph;
+
+/**
+ * The control agent (the thesis's external agent): grows a validated {@link RiverGraph} on the
+ * nodes over RMI (pushes the jar of module classes, creates module threads, connects them: memory
+ * reservoirs within a node, TCP reservoirs across nodes), starts it, and follows it to End of
+ * River with {@link RiverRun#await}, which fails the run and names the node as soon as a node
+ * stops answering or a module fails.
+ */
+public final class ControlAgent {
+    /** A node as the agent reaches it: the host is also where its TCP reservoirs listen. */
+    public record Node(String name, String host, int port) {
+        @Override
+        public String toString() {
+            return name + " (" + host + ":" + port + ")";
+        }
+    }
+
+    public ControlAgent(ClusterKey key) {
+        key.install();
+    }
+
+    /**
+     * The manager of {@code node}.
+     *
+     * @throws IOException naming the node if it cannot be reached, refuses our key, or runs no manager
+     */
+    public RiverManager connect(Node node) throws IOException {
+        try {
+            return (RiverManager) LocateRegistry.getRegistry(node.host(), node.port(), new TlsSocketFactories.Client()).lookup(NodeMain.BINDING);
+        } catch (RemoteException e) {
+            throw new IOException("cannot reach node " + node + ": " + rootCause(e), e);
+        } catch (NotBoundException e) {
+            throw new IOException("node " + node + " runs an RMI registry but no Tigris manager", e);
+        }
+    }
+
+    static String rootCause(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c == t ? String.valueOf(t.getMessage()) : c.toString();
+    }
+
+    /** The instance names of a module: "m" alone, "m#0".. with several instances. */
+    static String instanceName(ModuleSpec m, int i) {
+        return m.instances() == 1 ? m.name() : m.name() + "#" + i;
+    }
+
+    /**
+     * Grows {@code graph} as river {@code river} on the nodes and starts it.
+     *
+     * @param placement for each module, the node of each instance (a list as long as its instances)
+     * @param jarName the name under which {@code jar} (the module classes) is pushed
+     * @throws IOException naming the node and step that failed; what was grown is destroyed
+     */
+    public RiverRun start(String river, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
+        graph.validate();
+        Map<Node, RiverManager> managers = new LinkedHashMap<>();
+        Map<String, Node> where = new LinkedHashMap<>();   // instance name -> node
+        for (ModuleSpec m : graph.moduleList()) {
+            List<Node> nodes = placement.get(m.name());
+            if (nodes == null || nodes.size() != m.instances()) {
+                throw new IllegalArgumentException("placement of module " + m.name() + ": " + m.instances() + " node(s) needed, got " + nodes);
+            }
+            for (int i = 0; i < nodes.size(); i++) {
+                where.put(instanceName(m, i), nodes.get(i));
+                if (!managers.containsKey(nodes.get(i))) {
+                    managers.put(nodes.get(i), connect(nodes.get(i)));
+                }
+            }
+        }
+        RiverRun run = new RiverRun(river, managers);
+        Node step = null;
+        try {
+            for (var e : managers.entrySet()) {
+                step = e.getKey();
+                e.getValue().pushJar(river, jarName, jar);
+            }
+            for (ModuleSpec m : graph.moduleList()) {
+                for (int i = 0; i < m.instances(); i++) {
+                    String name = instanceName(m, i);
+                    step = where.get(name);
+                    managers.get(step).createModule(river, name, m.moduleClass().getName(), jarName, m.parameters(), i, m.instances(),
+                                    m.policy().name());
+                }
+            }
+            Map<String, ModuleSpec> specs = graph.modules();
+            for (Connection c : graph.connections()) {
+                ModuleSpec from = specs.get(c.from().substring(0, c.from().indexOf('.')));
+                ModuleSpec to = specs.get(c.to().substring(0, c.to().indexOf('.')));
+                for (int p = 0; p < from.instances(); p++) {
+                    for (int q = 0; q < to.instances(); q++) {
+                        String a = instanceName(from, p);
+                        String b = instanceName(to, q);
+                        String reservoir = a + "->" + b;
+                        Node na = where.get(a);
+                        Node nb = where.get(b);
+                        if (na.equals(nb)) {
+                            step = na;
+                            managers.get(na).connectLocal(river, reservoir, a, b, c.reservoir().window(), c.reservoir().waterSize());
+                        } else {
+                            step = nb;
+                            int port = managers.get(nb).listen(river, reservoir, b);
+                            step = na;
+                            managers.get(na).connect(river, reservoir, a, nb.host(), port, c.reservoir().window(), c.reservoir().waterSize());
+                        }
+                    }
+                }
+            }
+            for (var e : managers.entrySet()) {
+                step = e.getKey();
+                e.getValue().start(river);
+            }
+            return run;
+        } catch (RemoteException e) {
+            run.destroy();
+            throw new IOException("growing river " + river + " failed at node " + step + ": " + rootCause(e), e);
+        }
+    }
+
+    /** A started river: its nodes, and how to follow, stop and clean it up. */
+    public static final class RiverRun {
+        private final String river;
+        private final Map<Node, RiverManager> managers;
+
+        RiverRun(String river, Map<Node, RiverManager> managers) {
+            this.river = river;
+            this.managers = managers;
+        }
+
+        /**
+         * Follows the river until every module thread on every node has ended, one has failed, a
+         * node stops answering, or the time is up; in the last three cases it stops the river
+         * everywhere it still can. Then it destroys the river on the nodes.
+         */
+        public RunReport await(long timeoutMillis, java.util.function.Consumer<String> progress) throws InterruptedException {
+            long deadline = System.currentTimeMillis() + timeoutMillis;
+            try {
+                while (true) {
+                    List<RunReport.Entry> entries = new ArrayList<>();
+                    String failure = null;
+                    for (var e : managers.entrySet()) {
+                        try {
+                            for (String[] row : e.getValue().status(river)) {
+                                entries.add(new RunReport.Entry(e.getKey().name(), row[0], row[1], Long.parseLong(row[2]), Long.parseLong(row[3]), row[4]));
+                            }
+                        } catch (RemoteException x) {
+                            failure = "node " + e.getKey() + " stopped answering: " + rootCause(x);
+                        }
+                    }
+                    boolean allEnded = failure == null && entries.stream().allMatch(en -> en.state().equals("ENDED"));
+                    if (failure == null) {
+                        failure = entries.stream().filter(en -> en.state().equals("FAILED")).findFirst()
+                                        .map(en -> "module " + en.module() + " on node " + en.node() + " failed: " + en.failure()).orElse(null);
+                    }
+                    if (allEnded) {
+                        return new RunReport(river, entries, null);
+                    }
+                    if (failure == null && System.currentTimeMillis() > deadline) {
+                        failure = "timed out after " + timeoutMillis + " ms";
+                    }
+                    if (failure != null) {
+                        stop();
+                        return new RunReport(river, entries, failure);
+                    }
+                    if (progress != null) {
+                        long in = entries.stream().mapToLong(RunReport.Entry::watersIn).sum();
+                        progress.accept("river " + river + ": " + in + " Waters taken so far");
+                    }
+                    Thread.sleep(200);
+                }
+            } finally {
+                destroy();
+            }
+        }
+
+        /** Stops the river on every node that still answers. */
+        public void stop() {
+            for (RiverManager m : managers.values()) {
+                try {
+                    m.stop(river);
+                } catch (RemoteException ignored) {
+                    // that node is gone; the others are stopped
+                }
+            }
+        }
+
+        void destroy() {
+            for (RiverManager m : managers.values()) {
+                try {
+                    m.destroy(river);
+                } catch (RemoteException ignored) {
+                    // that node is gone
+                }
+            }
+        }
+    }
+
+    /** How a distributed run ended: module threads per node, and the failure that ended it, if any. */
+    public record RunReport(String river, List<Entry> entries, String failure) {
+        public record Entry(String node, String module, String state, long watersIn, long operations, String failure) {
+        }
+
+        public boolean completed() {
+            return failure == null;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("river " + river + (failure == null ? ": completed" : ": FAILED: " + failure));
+            for (Entry e : entries) {
+                sb.append("\n  ").append(e.node()).append('/').append(e.module()).append(": ").append(e.state()).append(", ")
+                                .append(e.watersIn()).append(" Waters in").append(e.failure().isEmpty() ? "" : ", " + e.failure());
+            }
+            return sb.toString();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package tigris.node;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * {@code tigris node}: runs a host's {@link RiverManager}, bound as "tigris" in an RMI registry on
+ * {@code --port}, both over mutually authenticated TLS with the cluster key.
+ *
+ * <pre>
+ * tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--work DIR]
+ * </pre>
+ *
+ * Prints "tigris node NAME listening on PORT" once it accepts calls (port 0: the port chosen).
+ */
+public final class NodeMain {
+    /** The registry name of every node's manager. */
+    public static final String BINDING = "tigris";
+
+    private NodeMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--work");
+        String name = require(opts, "--name");
+        int port = Integer.parseInt(require(opts, "--port"));
+        Path key = Path.of(require(opts, "--key"));
+        Path password = Path.of(require(opts, "--password-file"));
+        Path work = Path.of(opts.getOrDefault("--work", System.getProperty("java.io.tmpdir") + "/tigris-" + name));
+        ClusterKey.load(key, password).install();
+        Files.createDirectories(work);
+        int bound = serve(name, port, work);
+        System.out.println("tigris node " + name + " listening on " + bound);
+        System.out.flush();
+        Thread.currentThread().join();   // RMI's threads serve; this one keeps the process up
+    }
+
+    /** Creates the registry and binds the manager; returns the registry's port. */
+    static int serve(String name, int port, Path work) throws IOException {
+        TlsSocketFactories.Client csf = new TlsSocketFactories.Client();
+        TlsSocketFactories.Server ssf = new TlsSocketFactories.Server();
+        int p = port;
+        if (p == 0) {
+            try (var probe = new java.net.ServerSocket(0)) {
+                p = probe.getLocalPort();
+            }
+        }
+        Registry registry = LocateRegistry.createRegistry(p, csf, ssf);
+        NodeServer server = new NodeServer(name, work);
+        registry.rebind(BINDING, server.export(p));
+        // Keep both reachable for the life of the process (RMI holds them weakly otherwise).
+        KEEP.put(name, new Object[] {registry, server});
+        return p;
+    }
+
+    private static final Map<String, Object> KEEP = new java.util.concurrent.ConcurrentHashMap<>();
+
+    static Map<String, String> options(String[] args, String... known) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!java.util.List.of(known).contains(a)) {
+                throw new IllegalArgumentException("unknown option '" + a + "' (known: " + String.join(", ", known) + ")");
+            }
+            if (i + 1 == args.length) {
+                throw new IllegalArgumentException("option " + a + " needs a value");
+            }
+            m.put(a, args[++i]);
+        }
+        return m;
+    }
+
+    static String require(Map<String, String> opts, String option) {
+        String v = opts.get(option);
+        if (v == null) {
+            throw new IllegalArgumentException("missing option " + option);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,294 @@
+package tigris.node;
+
+import java.io.IOException;
+import java.io.ObjectInputFilter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLClassLoader;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.rmi.server.UnicastRemoteObject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import tigris.ModuleConfig;
+import tigris.ModuleIF;
+import tigris.ModuleThread;
+import tigris.Reservoir;
+import tigris.dq.LotteryModuleThread;
+import tigris.dq.RandomModuleThread;
+import tigris.dq.RoundRobinModuleThread;
+import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.TcpReceiver;
+import tigris.reservoir.TcpSender;
+
+/** The {@link RiverManager} of one host. */
+public final class NodeServer implements RiverManager {
+    /** Largest pushed jar. */
+    static final int MAX_JAR = 64 << 20;
+    private static final Duration DEAD_PEER = Duration.ofSeconds(5);
+
+    /**
+     * What RMI may deserialize from a caller: the argument types of {@link RiverManager} and
+     * nothing else, with bounds on size and depth. Anything else is rejected before it is built.
+     * Arrays are checked by their element class (so "java.lang.Object" admits the Object[] inside
+     * an immutable map's serial form, not arbitrary objects); primitive arrays pass.
+     */
+    static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
+                    "maxdepth=8;maxrefs=10000;maxarray=" + MAX_JAR + ";maxbytes=" + (MAX_JAR + (1 << 20))
+                                    + ";java.lang.String;java.lang.Number;java.lang.Integer;java.util.Map;java.util.HashMap;java.util.LinkedHashMap;"
+                                    + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
+                                    + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
+                                    + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;!*");
+
+    private final String name;
+    private final Path work;
+    private final Map<String, NodeRiver> rivers = new ConcurrentHashMap<>();
+
+    /** One river's pieces on this node. */
+    private static final class NodeRiver {
+        final Map<String, URLClassLoader> loaders = new HashMap<>();
+        final Map<String, ModuleThread> modules = new HashMap<>();
+        final List<Reservoir> reservoirs = new ArrayList<>();
+        final List<CompletableFuture<TcpReceiver>> pending = new ArrayList<>();
+        final Map<String, ServerSocketChannel> listeners = new HashMap<>();
+    }
+
+    public NodeServer(String name, Path work) {
+        this.name = name;
+        this.work = work;
+    }
+
+    /** Exports this server with TLS socket factories and the filter; the caller binds the stub. */
+    public RiverManager export(int port) throws RemoteException {
+        java.rmi.Remote stub = UnicastRemoteObject.exportObject(this, port, new TlsSocketFactories.Client(), new TlsSocketFactories.Server(), FILTER);
+        return (RiverManager) stub;
+    }
+
+    private RemoteException error(String river, String what, Throwable cause) {
+        return new RemoteException("node " + name + ", river " + river + ": " + what + (cause == null ? "" : ": " + cause), cause);
+    }
+
+    private synchronized NodeRiver river(String river) {
+        return rivers.computeIfAbsent(river, r -> new NodeRiver());
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public synchronized void pushJar(String river, String jarName, byte[] jar) throws RemoteException {
+        if (jarName == null || !jarName.matches("[A-Za-z0-9._-]{1,100}\\.jar")) {
+            throw error(river, "jar name '" + jarName + "' must be a plain file name ending in .jar", null);
+        }
+        try {
+            Path dir = Files.createDirectories(work.resolve(safe(river)));
+            Path file = dir.resolve(jarName);
+            Files.write(file, jar);
+            NodeRiver r = river(river);
+            URLClassLoader old = r.loaders.put(jarName, new URLClassLoader("tigris-" + river + "-" + jarName, new java.net.URL[] {file.toUri().toURL()},
+                            NodeServer.class.getClassLoader()));
+            if (old != null) {
+                old.close();
+            }
+        } catch (IOException e) {
+            throw error(river, "cannot store jar " + jarName, e);
+        }
+    }
+
+    private String safe(String river) throws RemoteException {
+        if (river == null || !river.matches("[A-Za-z0-9._-]{1,100}") || river.startsWith(".")) {
+            throw new RemoteException("node " + name + ": river name '" + river + "' must be letters, digits, '.', '_' or '-'");
+        }
+        return river;
+    }
+
+    @Override
+    public synchronized void createModule(String river, String module, String className, String jarName, Map<String, String> parameters,
+                    int instance, int instances, String policy) throws RemoteException {
+        safe(river);
+        NodeRiver r = river(river);
+        if (r.modules.containsKey(module)) {
+            throw error(river, "module " + module + " exists already", null);
+        }
+        URLClassLoader loader = r.loaders.get(jarName);
+        if (loader == null) {
+            throw error(river, "module " + module + ": no jar " + jarName + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
+        }
+        ModuleIF m;
+        try {
+            Class<?> c = Class.forName(className, true, loader);
+            if (!ModuleIF.class.isAssignableFrom(c)) {
+                throw error(river, "module " + module + ": " + className + " does not implement tigris.ModuleIF", null);
+            }
+            m = (ModuleIF) c.getConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            throw error(river, "module " + module + ": class " + className + " is not in jar " + jarName, null);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw error(river, "module " + module + ": cannot instantiate " + className, e);
+        }
+        ModuleConfig config;
+        try {
+            config = new ModuleConfig(module, instance, instances, parameters);
+        } catch (IllegalArgumentException e) {
+            throw error(river, e.getMessage(), null);
+        }
+        ModuleThread t = switch (policy == null ? "LOTTERY" : policy) {
+            case "ROUND_ROBIN" -> new RoundRobinModuleThread(m, config);
+            case "RANDOM" -> new RandomModuleThread(m, config, null);
+            case "LOTTERY" -> new LotteryModuleThread(m, config, null);
+            default -> throw error(river, "module " + module + ": unknown thread policy " + policy, null);
+        };
+        r.modules.put(module, t);
+    }
+
+    private ModuleThread module(String river, String module) throws RemoteException {
+        ModuleThread t = river(river).modules.get(module);
+        if (t == null) {
+            throw error(river, "no module " + module + " on this node", null);
+        }
+        return t;
+    }
+
+    @Override
+    public synchronized int listen(String river, String reservoir, String module) throws RemoteException {
+        ModuleThread t = module(river, module);
+        NodeRiver r = river(river);
+        try {
+            ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress((InetAddress) null, 0));
+            r.listeners.put(reservoir, server);
+            CompletableFuture<TcpReceiver> accepted = CompletableFuture.supplyAsync(() -> {
+                try (server) {
+                    return TcpReceiver.accept(server, reservoir, DEAD_PEER);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            r.pending.add(accepted.thenApply(in -> {
+                synchronized (NodeServer.this) {
+                    t.addUpstream(in);
+                    r.reservoirs.add(in);
+                }
+                return in;
+            }));
+            return ((InetSocketAddress) server.getLocalAddress()).getPort();
+        } catch (IOException e) {
+            throw error(river, "cannot listen for reservoir " + reservoir, e);
+        }
+    }
+
+    @Override
+    public synchronized void connect(String river, String reservoir, String module, String host, int port, int window, int waterSize)
+                    throws RemoteException {
+        ModuleThread t = module(river, module);
+        try {
+            TcpSender out = TcpSender.connect(reservoir, new InetSocketAddress(host, port), window, waterSize, DEAD_PEER);
+            t.addDownstream(out);
+            river(river).reservoirs.add(out);
+        } catch (IOException | IllegalArgumentException e) {
+            throw error(river, "reservoir " + reservoir + " from " + module + " to " + host + ":" + port, e);
+        }
+    }
+
+    @Override
+    public synchronized void connectLocal(String river, String reservoir, String from, String to, int window, int waterSize) throws RemoteException {
+        ModuleThread a = module(river, from);
+        ModuleThread b = module(river, to);
+        MemoryReservoir m = new MemoryReservoir(reservoir, window, waterSize);
+        a.addDownstream(m);
+        b.addUpstream(m);
+        river(river).reservoirs.add(m);
+    }
+
+    @Override
+    public void start(String river) throws RemoteException {
+        NodeRiver r = river(river);
+        List<CompletableFuture<TcpReceiver>> pending;
+        synchronized (this) {
+            pending = List.copyOf(r.pending);
+        }
+        for (CompletableFuture<TcpReceiver> f : pending) {
+            try {
+                f.get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw error(river, "an upstream reservoir was never connected", e.getCause() == null ? e : e.getCause());
+            }
+        }
+        synchronized (this) {
+            for (ModuleThread t : r.modules.values()) {
+                if (t.state() == ModuleThread.State.NEW) {
+                    t.start();
+                }
+            }
+        }
+    }
+
+    @Override
+    public synchronized void stop(String river) {
+        NodeRiver r = rivers.get(river);
+        if (r != null) {
+            r.modules.values().forEach(ModuleThread::stop);
+        }
+    }
+
+    @Override
+    public synchronized List<String[]> status(String river) throws RemoteException {
+        NodeRiver r = rivers.get(river);
+        if (r == null) {
+            throw error(river, "no such river on this node", null);
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (var e : r.modules.entrySet()) {
+            ModuleThread t = e.getValue();
+            Throwable f = t.failure();
+            rows.add(new String[] {e.getKey(), t.state().name(), Long.toString(t.watersIn()), Long.toString(t.operations()),
+                            f == null ? "" : f.toString()});
+        }
+        return rows;
+    }
+
+    @Override
+    public void destroy(String river) {
+        NodeRiver r;
+        synchronized (this) {
+            r = rivers.remove(river);
+        }
+        if (r == null) {
+            return;
+        }
+        r.modules.values().forEach(ModuleThread::stop);
+        for (ModuleThread t : r.modules.values()) {
+            try {
+                t.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        r.pending.forEach(f -> f.cancel(true));
+        for (ServerSocketChannel s : r.listeners.values()) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // closing
+            }
+        }
+        r.reservoirs.forEach(Reservoir::close);
+        for (URLClassLoader l : r.loaders.values()) {
+            try {
+                l.close();
+            } catch (IOException ignored) {
+                // closing
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package tigris.node;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The per-host manager (the thesis's RiverMgr), controlled over RMI by a control agent: it grows
+ * a river on its host (modules from pushed jars, reservoirs, connections), starts and stops it,
+ * and reports. Every call is authenticated by the cluster key (mutual TLS) and its arguments pass a
+ * deserialization filter that admits only strings, string maps, byte arrays and numbers.
+ *
+ * <p>Errors are {@link RemoteException}s whose message names the node and what was wrong.
+ */
+public interface RiverManager extends Remote {
+    /** The node's name. */
+    String name() throws RemoteException;
+
+    /** Stores a jar of module classes under {@code jarName}; modules load from it in their own class loader. */
+    void pushJar(String river, String jarName, byte[] jar) throws RemoteException;
+
+    /**
+     * Creates module thread {@code module} (instance {@code instance} of {@code instances}) of
+     * class {@code className} from pushed jar {@code jarName}, with parameters and a thread
+     * policy (ROUND_ROBIN, RANDOM, LOTTERY).
+     */
+    void createModule(String river, String module, String className, String jarName, Map<String, String> parameters, int instance,
+                    int instances, String policy) throws RemoteException;
+
+    /** Opens the consumer's end of TCP reservoir {@code reservoir} into {@code module}; returns the port it listens on. */
+    int listen(String river, String reservoir, String module) throws RemoteException;
+
+    /** Connects {@code module}'s output to a consumer's end listening at host:port. */
+    void connect(String river, String reservoir, String module, String host, int port, int window, int waterSize) throws RemoteException;
+
+    /** Joins two modules on this node with a memory reservoir. */
+    void connectLocal(String river, String reservoir, String from, String to, int window, int waterSize) throws RemoteException;
+
+    /** Starts every module thread of the river on this node (after every connection is made). */
+    void start(String river) throws RemoteException;
+
+    /** Stops every module thread of the river on this node. */
+    void stop(String river) throws RemoteException;
+
+    /** One line per module thread: name, state, Waters in, operations, failure (or empty). */
+    List<String[]> status(String river) throws RemoteException;
+
+    /** Stops the river if it runs and frees everything it holds on this node. */
+    void destroy(String river) throws RemoteException;
+}

@@ -1,0 +1,64 @@
+package tigris.node;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+
+/**
+ * RMI over mutually authenticated TLS with the installed {@link ClusterKey}. The client factory
+ * travels inside the node's stub to the agent, and creates its sockets with the agent's own key.
+ */
+final class TlsSocketFactories {
+    private static final String[] PROTOCOLS = {"TLSv1.3"};
+
+    private TlsSocketFactories() {
+    }
+
+    static final class Client implements RMIClientSocketFactory, Serializable {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Socket createSocket(String host, int port) throws IOException {
+            SSLSocket s = (SSLSocket) ClusterKey.installedContext().getSocketFactory().createSocket(host, port);
+            s.setEnabledProtocols(PROTOCOLS);
+            s.startHandshake();   // fail here, with the TLS reason, rather than inside RMI's first read
+            return s;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Client;
+        }
+
+        @Override
+        public int hashCode() {
+            return Client.class.hashCode();
+        }
+    }
+
+    static final class Server implements RMIServerSocketFactory {
+        @Override
+        public ServerSocket createServerSocket(int port) throws IOException {
+            SSLServerSocket s = (SSLServerSocket) ClusterKey.installedContext().getServerSocketFactory().createServerSocket(port);
+            s.setEnabledProtocols(PROTOCOLS);
+            s.setNeedClientAuth(true);
+            return s;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Server;
+        }
+
+        @Override
+        public int hashCode() {
+            return Server.class.hashCode();
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package tigris.test;
+
+/** Helpers for the control tests. */
+final class ControlAgentTestSupport {
+    private ControlAgentTestSupport() {
+    }
+
+    /** Every message in a cause chain, for assertions on where a failure came from. */
+    static String chain(Throwable t) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            sb.append(c).append(" <- ");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,186 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.graph.ReservoirSpec;
+import tigris.graph.RiverGraph;
+import tigris.node.ClusterKey;
+import tigris.node.ControlAgent;
+import tigris.node.ControlAgent.Node;
+import tigris.node.RiverManager;
+
+/**
+ * Nodes in their own processes, controlled over RMI with TLS and the cluster key: a river grown
+ * across two nodes from a pushed jar, a node killed mid-run, a bad class, a foreign key, and
+ * arguments the deserialization filter refuses.
+ */
+class NodeControlTest {
+    @TempDir
+    static Path dir;
+    private static Path key;
+    private static Path password;
+    private static byte[] jar;
+    private static final List<Process> NODES = new ArrayList<>();
+
+    private static String javaHome() {
+        return Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
+    }
+
+    static void keygen(Path store, Path passwordFile, String cn) throws Exception {
+        Files.writeString(passwordFile, "cluster-secret-" + cn + "\n");
+        Process p = new ProcessBuilder(javaHome() + "/bin/keytool", "-genkeypair", "-alias", "tigris", "-keyalg", "EC", "-groupname", "secp256r1",
+                        "-dname", "CN=" + cn, "-validity", "30", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass",
+                        "cluster-secret-" + cn, "-keypass", "cluster-secret-" + cn).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+    }
+
+    @BeforeAll
+    static void cluster() throws Exception {
+        key = dir.resolve("cluster.p12");
+        password = dir.resolve("password");
+        keygen(key, password, "test-cluster");
+        // The module classes, shipped to the nodes as a jar.
+        Path classes = Path.of(Record.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream j = new JarOutputStream(bytes); Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                j.putNextEntry(new JarEntry(classes.relativize(f).toString()));
+                j.write(Files.readAllBytes(f));
+                j.closeEntry();
+            }
+        }
+        jar = bytes.toByteArray();
+    }
+
+    @AfterAll
+    static void stopNodes() {
+        NODES.forEach(Process::destroyForcibly);
+    }
+
+    /** Starts a node process and returns it once it listens. */
+    private static Node startNode(String name, Path withKey, Path withPassword, Process[] process) throws Exception {
+        Process p = new ProcessBuilder(javaHome() + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name", name, "--port", "0", "--key",
+                        withKey.toString(), "--password-file", withPassword.toString(), "--work", dir.resolve("work-" + name).toString())
+                        .redirectErrorStream(true).start();
+        NODES.add(p);
+        if (process != null) {
+            process[0] = p;
+        }
+        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line = r.readLine();
+        assertTrue(line != null && line.startsWith("tigris node " + name + " listening on "), "node " + name + " said: " + line);
+        Thread.ofVirtual().start(() -> r.lines().forEach(l -> System.out.println("[node " + name + "] " + l)));
+        return new Node(name, "127.0.0.1", Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1)));
+    }
+
+    private static RiverGraph graph(String river, long count, Path out, long sinkDelay) {
+        RiverGraph g = new RiverGraph(river);
+        ReservoirSpec spec = ReservoirSpec.memory(8, 1024);
+        g.module("source", GraphModules.CountingSource.class).parameter("count", Long.toString(count)).output("out", Record.class);
+        g.module("doubler", GraphModules.Doubler.class).instances(2).input("in", Record.class).output("out", Record.class);
+        g.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).parameter("delayMillis", Long.toString(sinkDelay))
+                        .input("in", Record.class);
+        g.connect("source.out", "doubler.in", spec).connect("doubler.out", "sink.in", spec);
+        return g;
+    }
+
+    @Test
+    void aRiverGrowsAcrossTwoNodesAndRunsToEndOfRiver() throws Exception {
+        Node a = startNode("a", key, password, null);
+        Node b = startNode("b", key, password, null);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Path out = dir.resolve("sum-ok");
+        long n = 2000;
+        var run = agent.start("double", graph("double", n, out, 0),
+                        Map.of("source", List.of(a), "doubler", List.of(a, b), "sink", List.of(b)), "modules.jar", jar);
+        var report = run.await(120_000, null);
+        assertTrue(report.completed(), report.toString());
+        assertEquals(4, report.entries().size(), report.toString());
+        assertEquals(n + " " + n * (n - 1) / 2 + " " + 2 * n, Files.readString(out), "every Water crossed once, doubled once");
+    }
+
+    @Test
+    void aNodeKilledMidRunFailsTheRunAndIsNamed() throws Exception {
+        Node a = startNode("a2", key, password, null);
+        Process[] victim = new Process[1];
+        Node b = startNode("b2", key, password, victim);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        var run = agent.start("endless", graph("endless", Long.MAX_VALUE, dir.resolve("sum-never"), 1),
+                        Map.of("source", List.of(a), "doubler", List.of(a, a), "sink", List.of(b)), "modules.jar", jar);
+        Thread.sleep(1000);
+        victim[0].destroyForcibly();
+        long t0 = System.nanoTime();
+        var report = run.await(120_000, null);
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+        assertFalse(report.completed());
+        assertTrue(report.failure().contains("b2"), report.toString());
+        assertTrue(seconds < 30, "the agent took " + seconds + " s to notice");
+        assertFalse(Files.exists(dir.resolve("sum-never")), "no success was reported");
+    }
+
+    @Test
+    void badClassesAndBadArgumentsAreRefusedWithTheirReason() throws Exception {
+        Node a = startNode("a3", key, password, null);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        RiverManager m = agent.connect(a);
+        m.pushJar("r", "modules.jar", jar);
+        RemoteException missing = assertThrows(RemoteException.class,
+                        () -> m.createModule("r", "x", "no.such.Module", "modules.jar", Map.of(), 0, 1, "LOTTERY"));
+        assertTrue(missing.getMessage().contains("node a3, river r: module x: class no.such.Module is not in jar modules.jar"), missing.getMessage());
+        RemoteException notModule = assertThrows(RemoteException.class,
+                        () -> m.createModule("r", "y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, "LOTTERY"));
+        assertTrue(notModule.getMessage().contains("does not implement tigris.ModuleIF"), notModule.getMessage());
+        assertThrows(RemoteException.class, () -> m.pushJar("r", "../escape.jar", jar));
+        // A parameter map carrying an object of another class: the filter rejects it unread.
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Map<String, String> smuggled = (Map) new HashMap<>(Map.of("k", new java.util.Date()));
+        RemoteException filtered = assertThrows(RemoteException.class,
+                        () -> m.createModule("r", "z", GraphModules.Doubler.class.getName(), "modules.jar", smuggled, 0, 1, "LOTTERY"));
+        assertTrue(ControlAgentTestSupport.chain(filtered).contains("REJECTED") || ControlAgentTestSupport.chain(filtered).contains("filter"),
+                        ControlAgentTestSupport.chain(filtered));
+        m.destroy("r");
+    }
+
+    @Test
+    void anAgentWithoutTheClusterKeyCannotControlANode() throws Exception {
+        Node a = startNode("a4", key, password, null);
+        Path otherKey = dir.resolve("other.p12");
+        Path otherPassword = dir.resolve("other-password");
+        keygen(otherKey, otherPassword, "other-cluster");
+        ControlAgent intruder = new ControlAgent(ClusterKey.load(otherKey, otherPassword));
+        try {
+            IOException e = assertThrows(IOException.class, () -> intruder.connect(a));
+            assertTrue(e.getMessage().startsWith("cannot reach node a4 (127.0.0.1:" + a.port() + ")"), e.getMessage());
+        } finally {
+            ClusterKey.load(key, password).install();
+        }
+        IOException wrong = assertThrows(IOException.class, () -> ClusterKey.load(key, otherPassword));
+        assertTrue(wrong.getMessage().contains("wrong password") || wrong.getMessage().contains("cannot use"), wrong.getMessage());
+    }
+}
