@@ -30,7 +30,18 @@ public final class ControlAgent {
     }
 
     public ControlAgent(ClusterKey key) {
+        // A node whose host died or whose link was cut never answers: bound every RMI connect and
+        // every reply (RMI waits forever by default), unless the application chose otherwise.
+        setIfAbsent("sun.rmi.transport.connectionTimeout", "5000");
+        setIfAbsent("sun.rmi.transport.tcp.responseTimeout", "5000");
+        setIfAbsent("sun.rmi.transport.tcp.handshakeTimeout", "5000");
         key.install();
+    }
+
+    private static void setIfAbsent(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
+        }
     }
 
     /**
@@ -133,10 +144,16 @@ public final class ControlAgent {
         }
     }
 
+    /** Longest the agent waits for a node's status before it calls the node lost. */
+    static final long STATUS_TIMEOUT_MILLIS = 5000;
+    private static final java.util.concurrent.ExecutorService CALLS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+
     /** A started river: its nodes, and how to follow, stop and clean it up. */
     public static final class RiverRun {
         private final String river;
         private final Map<Node, RiverManager> managers;
+        /** Nodes that stopped answering: stop and destroy do not wait for them. */
+        private final java.util.Set<Node> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
         RiverRun(String river, Map<Node, RiverManager> managers) {
             this.river = river;
@@ -154,13 +171,25 @@ public final class ControlAgent {
                 while (true) {
                     List<RunReport.Entry> entries = new ArrayList<>();
                     String failure = null;
+                    // Ask every node at once, each with its own deadline: a node behind a cut link
+                    // never answers, and must not hold up what the others report.
+                    Map<Node, java.util.concurrent.Future<List<String[]>>> asked = new LinkedHashMap<>();
                     for (var e : managers.entrySet()) {
+                        RiverManager m = e.getValue();
+                        asked.put(e.getKey(), CALLS.submit(() -> m.status(river)));
+                    }
+                    for (var e : asked.entrySet()) {
                         try {
-                            for (String[] row : e.getValue().status(river)) {
+                            for (String[] row : e.getValue().get(STATUS_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                                 entries.add(new RunReport.Entry(e.getKey().name(), row[0], row[1], Long.parseLong(row[2]), Long.parseLong(row[3]), row[4]));
                             }
-                        } catch (RemoteException x) {
-                            failure = "node " + e.getKey() + " stopped answering: " + rootCause(x);
+                        } catch (java.util.concurrent.ExecutionException x) {
+                            lost.add(e.getKey());
+                            failure = "node " + e.getKey() + " stopped answering: " + rootCause(x.getCause());
+                        } catch (java.util.concurrent.TimeoutException x) {
+                            e.getValue().cancel(true);
+                            lost.add(e.getKey());
+                            failure = "node " + e.getKey() + " did not answer within " + STATUS_TIMEOUT_MILLIS + " ms";
                         }
                     }
                     boolean allEnded = failure == null && entries.stream().allMatch(en -> en.state().equals("ENDED"));
@@ -189,23 +218,37 @@ public final class ControlAgent {
             }
         }
 
-        /** Stops the river on every node that still answers. */
+        /** Stops the river on every node that still answers (in parallel, a few seconds at most). */
         public void stop() {
-            for (RiverManager m : managers.values()) {
-                try {
-                    m.stop(river);
-                } catch (RemoteException ignored) {
-                    // that node is gone; the others are stopped
-                }
-            }
+            everyNode(m -> m.stop(river));
         }
 
         void destroy() {
-            for (RiverManager m : managers.values()) {
+            everyNode(m -> m.destroy(river));
+        }
+
+        private interface Call {
+            void on(RiverManager m) throws RemoteException;
+        }
+
+        private void everyNode(Call call) {
+            List<java.util.concurrent.Future<?>> calls = new ArrayList<>();
+            for (var e : managers.entrySet()) {
+                if (lost.contains(e.getKey())) {
+                    continue;
+                }
+                RiverManager m = e.getValue();
+                calls.add(CALLS.submit(() -> {
+                    call.on(m);
+                    return null;
+                }));
+            }
+            for (var f : calls) {
                 try {
-                    m.destroy(river);
-                } catch (RemoteException ignored) {
-                    // that node is gone
+                    f.get(STATUS_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (Exception ignored) {
+                    // that node is gone or slow; the others were told
+                    f.cancel(true);
                 }
             }
         }

@@ -13,8 +13,11 @@ import java.util.Map;
  * {@code --port}, both over mutually authenticated TLS with the cluster key.
  *
  * <pre>
- * tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--work DIR]
+ * tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
  * </pre>
+ *
+ * {@code --host} is the address agents reach this node at, written into its RMI stubs (without
+ * it, RMI uses what the host name resolves to, which another host may not reach).
  *
  * Prints "tigris node NAME listening on PORT" once it accepts calls (port 0: the port chosen).
  */
@@ -26,12 +29,30 @@ public final class NodeMain {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--work");
+        try {
+            run(args);
+        } catch (IllegalArgumentException | IOException e) {
+            System.err.println("tigris node: " + e.getMessage());
+            System.err.println("usage: tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]");
+            System.exit(2);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
+        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--host", "--work");
         String name = require(opts, "--name");
-        int port = Integer.parseInt(require(opts, "--port"));
+        int port;
+        try {
+            port = Integer.parseInt(require(opts, "--port"));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--port " + opts.get("--port") + " is not a port number");
+        }
         Path key = Path.of(require(opts, "--key"));
         Path password = Path.of(require(opts, "--password-file"));
         Path work = Path.of(opts.getOrDefault("--work", System.getProperty("java.io.tmpdir") + "/tigris-" + name));
+        if (opts.containsKey("--host")) {
+            System.setProperty("java.rmi.server.hostname", opts.get("--host"));
+        }
         ClusterKey.load(key, password).install();
         Files.createDirectories(work);
         int bound = serve(name, port, work);

@@ -65,7 +65,11 @@ class NodeControlTest {
         key = dir.resolve("cluster.p12");
         password = dir.resolve("password");
         keygen(key, password, "test-cluster");
-        // The module classes, shipped to the nodes as a jar.
+        jar = moduleJar();
+    }
+
+    /** The test's module classes as a jar, as an agent ships them to nodes. */
+    static byte[] moduleJar() throws Exception {
         Path classes = Path.of(Record.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream j = new JarOutputStream(bytes); Stream<Path> files = Files.walk(classes)) {
@@ -75,7 +79,7 @@ class NodeControlTest {
                 j.closeEntry();
             }
         }
-        jar = bytes.toByteArray();
+        return bytes.toByteArray();
     }
 
     @AfterAll

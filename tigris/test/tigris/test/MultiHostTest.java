@@ -1,0 +1,116 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.graph.ReservoirSpec;
+import tigris.graph.RiverGraph;
+import tigris.node.ClusterKey;
+import tigris.node.ControlAgent;
+import tigris.node.ControlAgent.Node;
+
+/**
+ * Tigris across hosts: three network namespaces joined by veth pairs to a bridge, a
+ * {@code tigris node} in each, driven by the agent in the test's namespace over real links.
+ */
+class MultiHostTest {
+    @TempDir
+    static Path dir;
+    private static Path key;
+    private static Path password;
+    private static byte[] jar;
+
+    @BeforeAll
+    static void cluster() throws Exception {
+        key = dir.resolve("cluster.p12");
+        password = dir.resolve("password");
+        NodeControlTest.keygen(key, password, "multi-host");
+        jar = NodeControlTest.moduleJar();
+    }
+
+    private static RiverGraph fanOut(String river, long count, Path out, long sinkDelay) {
+        RiverGraph g = new RiverGraph(river);
+        ReservoirSpec spec = ReservoirSpec.memory(8, 1024);
+        g.module("source", GraphModules.CountingSource.class).parameter("count", Long.toString(count)).output("out", Record.class);
+        g.module("doubler", GraphModules.Doubler.class).instances(2).input("in", Record.class).output("out", Record.class);
+        g.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).parameter("delayMillis", Long.toString(sinkDelay))
+                        .input("in", Record.class);
+        g.connect("source.out", "doubler.in", spec).connect("doubler.out", "sink.in", spec);
+        return g;
+    }
+
+    @Test
+    void aRiverFansOutAcrossThreeHosts() throws Exception {
+        assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Node h1 = c.startNode(1, key, password, dir, null);
+            Node h2 = c.startNode(2, key, password, dir, null);
+            Node h3 = c.startNode(3, key, password, dir, null);
+            ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+            Path out = dir.resolve("fan-out");
+            long n = 3000;
+            var run = agent.start("fan", fanOut("fan", n, out, 0), Map.of("source", List.of(h1), "doubler", List.of(h2, h3), "sink", List.of(h1)),
+                            "modules.jar", jar);
+            var report = run.await(120_000, null);
+            assertTrue(report.completed(), report.toString());
+            assertEquals(n + " " + n * (n - 1) / 2 + " " + 2 * n, Files.readString(out));
+            long onH2 = report.entries().stream().filter(e -> e.node().equals("h2")).mapToLong(ControlAgent.RunReport.Entry::watersIn).sum();
+            long onH3 = report.entries().stream().filter(e -> e.node().equals("h3")).mapToLong(ControlAgent.RunReport.Entry::watersIn).sum();
+            assertEquals(n, onH2 + onH3, report.toString());
+            assertTrue(onH2 > 0 && onH3 > 0, "the DQ used both hosts: " + report);
+        }
+    }
+
+    @Test
+    void aCutLinkFailsTheRunAndNamesTheHostWithinSeconds() throws Exception {
+        assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Node h1 = c.startNode(1, key, password, dir, null);
+            Node h2 = c.startNode(2, key, password, dir, null);
+            Node h3 = c.startNode(3, key, password, dir, null);
+            ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+            Path out = dir.resolve("never");
+            var run = agent.start("cut", fanOut("cut", Long.MAX_VALUE, out, 1), Map.of("source", List.of(h1), "doubler", List.of(h2, h3), "sink",
+                            List.of(h1)), "modules.jar", jar);
+            Thread.sleep(1500);
+            c.cut(3);
+            long t0 = System.nanoTime();
+            var report = run.await(120_000, null);
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+            assertFalse(report.completed());
+            assertTrue(report.failure().contains("h3") || report.failure().contains(NetnsCluster.address(3)), report.toString());
+            assertTrue(seconds < 20, "the agent took " + seconds + " s: " + report);
+            assertFalse(Files.exists(out), "no success was reported");
+        }
+    }
+
+    @Test
+    void aNodeWithoutTheKeyRefusesToStart() throws Exception {
+        String javaHome = Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
+        Process p = new ProcessBuilder(javaHome + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name", "nokey", "--port", "0")
+                        .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("tigris node: missing option --key"), out);
+        Process q = new ProcessBuilder(javaHome + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name", "badkey", "--port", "0", "--key",
+                        dir.resolve("missing.p12").toString(), "--password-file", password.toString()).redirectErrorStream(true).start();
+        String out2 = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(q.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, q.exitValue(), out2);
+        assertTrue(out2.contains("missing.p12"), out2);
+    }
+}

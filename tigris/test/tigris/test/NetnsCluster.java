@@ -1,0 +1,120 @@
+package tigris.test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import tigris.node.ControlAgent.Node;
+
+/**
+ * Several hosts on one machine: a network namespace per host, each joined by a veth pair to a
+ * bridge in the root namespace (where the test and its agent run). Nodes run in their namespace
+ * with {@code ip netns exec}. Needs root (CI has it). {@link #cut} takes a host's link down, as a
+ * pulled cable would; {@link #close} removes everything.
+ */
+final class NetnsCluster implements AutoCloseable {
+    private final String prefix;
+    private final String bridge;
+    private final int hosts;
+    private final List<Process> nodes = new ArrayList<>();
+
+    NetnsCluster(int hosts) throws IOException, InterruptedException {
+        this.hosts = hosts;
+        this.prefix = "tg" + (ProcessHandle.current().pid() % 100000);
+        this.bridge = prefix + "br";
+        try {
+            sh("ip", "link", "add", bridge, "type", "bridge");
+            sh("ip", "addr", "add", "10.77.0.1/24", "dev", bridge);
+            sh("ip", "link", "set", bridge, "up");
+            for (int h = 1; h <= hosts; h++) {
+                String ns = ns(h);
+                String outside = prefix + "h" + h;
+                String inside = prefix + "i" + h;
+                sh("ip", "netns", "add", ns);
+                sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
+                sh("ip", "link", "set", inside, "netns", ns);
+                sh("ip", "link", "set", outside, "master", bridge);
+                sh("ip", "link", "set", outside, "up");
+                sh("ip", "netns", "exec", ns, "ip", "addr", "add", address(h) + "/24", "dev", inside);
+                sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
+                sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+            }
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** True if this process can make namespaces: root, with iproute2's ip. */
+    static boolean available() {
+        return "root".equals(System.getProperty("user.name"))
+                        && (java.nio.file.Files.isExecutable(Path.of("/usr/sbin/ip")) || java.nio.file.Files.isExecutable(Path.of("/sbin/ip")));
+    }
+
+    String ns(int host) {
+        return prefix + "-h" + host;
+    }
+
+    static String address(int host) {
+        return "10.77.0." + (10 + host);
+    }
+
+    /** Starts {@code tigris node} in host {@code h}'s namespace; returns it once it listens. */
+    Node startNode(int h, Path key, Path password, Path work, Process[] process) throws IOException {
+        String javaHome = Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
+        String name = "h" + h;
+        Process p = new ProcessBuilder("ip", "netns", "exec", ns(h), javaHome + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name",
+                        name, "--port", "7000", "--host", address(h), "--key", key.toString(), "--password-file", password.toString(), "--work",
+                        work.resolve(name).toString()).redirectErrorStream(true).start();
+        nodes.add(p);
+        if (process != null) {
+            process[0] = p;
+        }
+        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line = r.readLine();
+        if (line == null || !line.startsWith("tigris node " + name + " listening on 7000")) {
+            throw new IOException("node " + name + " did not start: " + line);
+        }
+        Thread.ofVirtual().start(() -> r.lines().forEach(l -> System.out.println("[" + name + "] " + l)));
+        return new Node(name, address(h), 7000);
+    }
+
+    /** Takes host {@code h}'s link down: its packets stop, and nobody is told. */
+    void cut(int h) throws IOException, InterruptedException {
+        sh("ip", "link", "set", prefix + "h" + h, "down");
+    }
+
+    @Override
+    public void close() {
+        for (Process p : nodes) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        for (int h = 1; h <= hosts; h++) {
+            quietly("ip", "netns", "del", ns(h));
+            quietly("ip", "link", "del", prefix + "h" + h);
+        }
+        quietly("ip", "link", "del", bridge);
+    }
+
+    private static void sh(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IOException(String.join(" ", cmd) + " failed: " + out.strip());
+        }
+    }
+
+    private static void quietly(String... cmd) {
+        try {
+            new ProcessBuilder(cmd).redirectErrorStream(true).start().waitFor(30, TimeUnit.SECONDS);
+        } catch (IOException | InterruptedException ignored) {
+            // best effort
+        }
+    }
+}
