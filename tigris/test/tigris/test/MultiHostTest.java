@@ -16,8 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tigris.graph.ReservoirSpec;
-import tigris.graph.RiverGraph;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
@@ -41,29 +39,20 @@ class MultiHostTest {
         jar = NodeControlTest.moduleJar();
     }
 
-    private static RiverGraph fanOut(String river, long count, Path out, long sinkDelay) {
-        RiverGraph g = new RiverGraph(river);
-        ReservoirSpec spec = ReservoirSpec.memory(8, 1024);
-        g.module("source", GraphModules.CountingSource.class).parameter("count", Long.toString(count)).output("out", Record.class);
-        g.module("doubler", GraphModules.Doubler.class).instances(2).input("in", Record.class).output("out", Record.class);
-        g.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).parameter("delayMillis", Long.toString(sinkDelay))
-                        .input("in", Record.class);
-        g.connect("source.out", "doubler.in", spec).connect("doubler.out", "sink.in", spec);
-        return g;
+    private static Node[] startThreeNodes(NetnsCluster c) throws Exception {
+        return new Node[] {c.startNode(1, key, password, dir, null), c.startNode(2, key, password, dir, null), c.startNode(3, key, password, dir, null)};
     }
 
     @Test
     void aRiverFansOutAcrossThreeHosts() throws Exception {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         try (NetnsCluster c = new NetnsCluster(3)) {
-            Node h1 = c.startNode(1, key, password, dir, null);
-            Node h2 = c.startNode(2, key, password, dir, null);
-            Node h3 = c.startNode(3, key, password, dir, null);
+            Node[] h = startThreeNodes(c);
             ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
             Path out = dir.resolve("fan-out");
             long n = 3000;
-            var run = agent.start("fan", fanOut("fan", n, out, 0), Map.of("source", List.of(h1), "doubler", List.of(h2, h3), "sink", List.of(h1)),
-                            "modules.jar", jar);
+            var run = agent.start("fan", NodeControlTest.graph("fan", n, out, 0),
+                            Map.of("source", List.of(h[0]), "doubler", List.of(h[1], h[2]), "sink", List.of(h[0])), "modules.jar", jar);
             var report = run.await(120_000, null);
             assertTrue(report.completed(), report.toString());
             assertEquals(n + " " + n * (n - 1) / 2 + " " + 2 * n, Files.readString(out));
@@ -78,13 +67,11 @@ class MultiHostTest {
     void aCutLinkFailsTheRunAndNamesTheHostWithinSeconds() throws Exception {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         try (NetnsCluster c = new NetnsCluster(3)) {
-            Node h1 = c.startNode(1, key, password, dir, null);
-            Node h2 = c.startNode(2, key, password, dir, null);
-            Node h3 = c.startNode(3, key, password, dir, null);
+            Node[] h = startThreeNodes(c);
             ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
             Path out = dir.resolve("never");
-            var run = agent.start("cut", fanOut("cut", Long.MAX_VALUE, out, 1), Map.of("source", List.of(h1), "doubler", List.of(h2, h3), "sink",
-                            List.of(h1)), "modules.jar", jar);
+            var run = agent.start("cut", NodeControlTest.graph("cut", Long.MAX_VALUE, out, 1),
+                            Map.of("source", List.of(h[0]), "doubler", List.of(h[1], h[2]), "sink", List.of(h[0])), "modules.jar", jar);
             Thread.sleep(1500);
             c.cut(3);
             long t0 = System.nanoTime();

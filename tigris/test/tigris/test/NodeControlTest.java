@@ -103,7 +103,7 @@ class NodeControlTest {
         return new Node(name, "127.0.0.1", Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1)));
     }
 
-    private static RiverGraph graph(String river, long count, Path out, long sinkDelay) {
+    static RiverGraph graph(String river, long count, Path out, long sinkDelay) {
         RiverGraph g = new RiverGraph(river);
         ReservoirSpec spec = ReservoirSpec.memory(8, 1024);
         g.module("source", GraphModules.CountingSource.class).parameter("count", Long.toString(count)).output("out", Record.class);
