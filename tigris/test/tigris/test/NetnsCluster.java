@@ -68,7 +68,7 @@ final class NetnsCluster implements AutoCloseable {
     Node startNode(int h, Path key, Path password, Path work, Process[] process) throws IOException {
         String javaHome = Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
         String name = "h" + h;
-        Process p = new ProcessBuilder("ip", "netns", "exec", ns(h), javaHome + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name",
+        Process p = new ProcessBuilder("ip", "netns", "exec", ns(h), javaHome + "/bin/tigris", "node", "--name",
                         name, "--port", "7000", "--host", address(h), "--key", key.toString(), "--password-file", password.toString(), "--work",
                         work.resolve(name).toString()).redirectErrorStream(true).start();
         nodes.add(p);

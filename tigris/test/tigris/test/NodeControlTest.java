@@ -51,13 +51,12 @@ class NodeControlTest {
         return Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
     }
 
+    /** A cluster key made as users make one: {@code tigris keygen}. */
     static void keygen(Path store, Path passwordFile, String cn) throws Exception {
-        Files.writeString(passwordFile, "cluster-secret-" + cn + "\n");
-        Process p = new ProcessBuilder(javaHome() + "/bin/keytool", "-genkeypair", "-alias", "tigris", "-keyalg", "EC", "-groupname", "secp256r1",
-                        "-dname", "CN=" + cn, "-validity", "30", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass",
-                        "cluster-secret-" + cn, "-keypass", "cluster-secret-" + cn).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "keygen", store.toString(), passwordFile.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+        assertTrue(out.startsWith("cluster key in " + store), out);
     }
 
     @BeforeAll
@@ -89,7 +88,7 @@ class NodeControlTest {
 
     /** Starts a node process and returns it once it listens. */
     private static Node startNode(String name, Path withKey, Path withPassword, Process[] process) throws Exception {
-        Process p = new ProcessBuilder(javaHome() + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name", name, "--port", "0", "--key",
+        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "node", "--name", name, "--port", "0", "--key",
                         withKey.toString(), "--password-file", withPassword.toString(), "--work", dir.resolve("work-" + name).toString())
                         .redirectErrorStream(true).start();
         NODES.add(p);
