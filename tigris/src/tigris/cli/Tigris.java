@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
 
+import tigris.node.ClusterKey;
+import tigris.node.ControlAgent;
 import tigris.node.NodeMain;
 
 /**
@@ -16,9 +18,11 @@ import tigris.node.NodeMain;
  * <pre>
  * tigris keygen CLUSTER.p12 PASSWORD-FILE   make a cluster key (copy both files to every node and agent)
  * tigris node --name N --port P --key CLUSTER.p12 --password-file F [--host A] [--work DIR]
+ * tigris run RIVER-FILE --key CLUSTER.p12 --password-file F [--timeout SECONDS]
  * </pre>
  *
- * The control agent is a Java API ({@code tigris.node.ControlAgent}, doc/tigris.md).
+ * {@code run} is the control agent ({@code tigris.node.ControlAgent}) on a river file
+ * ({@link RiverFile}); it exits 0 only if the river reached End of River everywhere.
  */
 public final class Tigris {
     private Tigris() {
@@ -32,6 +36,7 @@ public final class Tigris {
         switch (args[0]) {
             case "node" -> NodeMain.main(rest);
             case "keygen" -> keygen(rest);
+            case "run" -> System.exit(run(rest));
             case "help", "--help", "-h" -> usage(null);
             default -> usage("unknown command '" + args[0] + "'");
         }
@@ -43,8 +48,49 @@ public final class Tigris {
         }
         System.err.println("""
                         usage: tigris keygen CLUSTER.p12 PASSWORD-FILE
-                               tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]""");
+                               tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
+                               tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS]""");
         System.exit(problem == null ? 0 : 2);
+    }
+
+    /** Runs a river file on its nodes; 0 if it completed, 1 if it failed, 2 for a bad command or file. */
+    private static int run(String[] args) throws Exception {
+        if (args.length == 0) {
+            usage("run needs a river file");
+        }
+        java.util.Map<String, String> opts;
+        RiverFile river;
+        ClusterKey key;
+        long timeout;
+        try {
+            opts = NodeMain.options(java.util.Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--timeout");
+            timeout = Long.parseLong(opts.getOrDefault("--timeout", "3600")) * 1000;
+            river = RiverFile.parse(Path.of(args[0]));
+            river.graph().validate();
+            key = ClusterKey.load(Path.of(NodeMain.require(opts, "--key")), Path.of(NodeMain.require(opts, "--password-file")));
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            System.err.println("tigris run: " + e.getMessage());
+            return 2;
+        }
+        ControlAgent agent = new ControlAgent(key);
+        ControlAgent.RiverRun run;
+        try {
+            run = agent.start(river.graph().name(), river.graph(), river.placement(), river.jar().getFileName().toString(),
+                            Files.readAllBytes(river.jar()));
+        } catch (java.io.IOException e) {
+            System.err.println("tigris run: " + e.getMessage());
+            return 1;
+        }
+        long[] last = {0};
+        ControlAgent.RunReport report = run.await(timeout, progress -> {
+            long now = System.currentTimeMillis();
+            if (now - last[0] >= 1000) {
+                last[0] = now;
+                System.out.println(progress);
+            }
+        });
+        System.out.println(report);
+        return report.completed() ? 0 : 1;
     }
 
     /** A PKCS#12 store with one EC key pair and self-signed certificate, and a random password for it. */

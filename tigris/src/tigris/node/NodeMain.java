@@ -81,7 +81,8 @@ public final class NodeMain {
 
     private static final Map<String, Object> KEEP = new java.util.concurrent.ConcurrentHashMap<>();
 
-    static Map<String, String> options(String[] args, String... known) {
+    /** Parses "--option value" pairs, refusing unknown options; for the tigris commands. */
+    public static Map<String, String> options(String[] args, String... known) {
         Map<String, String> m = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -96,7 +97,8 @@ public final class NodeMain {
         return m;
     }
 
-    static String require(Map<String, String> opts, String option) {
+    /** The value of a required option; IllegalArgumentException naming it if absent. */
+    public static String require(Map<String, String> opts, String option) {
         String v = opts.get(option);
         if (v == null) {
             throw new IllegalArgumentException("missing option " + option);

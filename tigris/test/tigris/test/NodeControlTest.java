@@ -148,6 +148,44 @@ class NodeControlTest {
     }
 
     @Test
+    void theTigrisCommandRunsARiverFile() throws Exception {
+        Node a = startNode("a5", key, password, null);
+        Node b = startNode("b5", key, password, null);
+        Path jarFile = dir.resolve("modules.jar");
+        Files.write(jarFile, jar);
+        Path out = dir.resolve("sum-cli");
+        String g = GraphModules.class.getName();
+        Path river = dir.resolve("double.tgr");
+        Files.writeString(river, String.join("\n",
+                        "# a river file, as tigris run reads it",
+                        "river cli",
+                        "jar modules.jar",
+                        "node a " + a.host() + ":" + a.port(),
+                        "node b " + b.host() + ":" + b.port(),
+                        "module source " + g + "$CountingSource on a out:out=tigris.test.Record count=500",
+                        "module doubler " + g + "$Doubler on a,b policy:RANDOM in:in=tigris.test.Record out:out=tigris.test.Record",
+                        "module sink " + g + "$FileSummingSink on b in:in=tigris.test.Record out=" + out,
+                        "connect source.out doubler.in window=4 water=1024",
+                        "connect doubler.out sink.in",
+                        ""));
+        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
+                        password.toString()).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), said);
+        assertTrue(said.contains("river cli: completed"), said);
+        assertEquals("500 " + 500 * 499 / 2 + " 1000", Files.readString(out));
+
+        Files.writeString(river, "river bad\njar modules.jar\nnode a " + a.host() + ":" + a.port() + "\nmodule s " + g + "$CountingSource on z\n");
+        Process q = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
+                        password.toString()).redirectErrorStream(true).start();
+        String bad = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(q.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(2, q.exitValue(), bad);
+        assertTrue(bad.contains("double.tgr:4: unknown node z"), bad);
+    }
+
+    @Test
     void badClassesAndBadArgumentsAreRefusedWithTheirReason() throws Exception {
         Node a = startNode("a3", key, password, null);
         ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
