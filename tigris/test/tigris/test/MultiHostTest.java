@@ -85,6 +85,30 @@ class MultiHostTest {
     }
 
     @Test
+    void aHostWhoseNodeIsKilledFailsTheRunAndIsNamed() throws Exception {
+        assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Node h1 = c.startNode(1, key, password, dir, null);
+            Process[] victim = new Process[1];
+            Node h2 = c.startNode(2, key, password, dir, victim);
+            Node h3 = c.startNode(3, key, password, dir, null);
+            ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+            Path out = dir.resolve("killed");
+            var run = agent.start("killed", NodeControlTest.graph("killed", Long.MAX_VALUE, out, 1),
+                            Map.of("source", List.of(h1), "doubler", List.of(h2, h3), "sink", List.of(h1)), "modules.jar", jar);
+            Thread.sleep(1500);
+            victim[0].destroyForcibly();
+            long t0 = System.nanoTime();
+            var report = run.await(120_000, null);
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+            assertFalse(report.completed());
+            assertTrue(report.failure().contains("h2") || report.failure().contains(NetnsCluster.address(2)), report.toString());
+            assertTrue(seconds < 20, "the agent took " + seconds + " s: " + report);
+            assertFalse(Files.exists(out), "no success was reported");
+        }
+    }
+
+    @Test
     void aNodeWithoutTheKeyRefusesToStart() throws Exception {
         String javaHome = Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
         Process p = new ProcessBuilder(javaHome + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name", "nokey", "--port", "0")
