@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Figure 14 across hosts: five network namespaces on a bridge (root needed), a `tigris node` in
+# each; one producer host sends 8 KiB Waters through a Distributed Queue to four consumer hosts
+# over TCP reservoirs. Each cell runs `tigris run` on a generated river file; consumers count the
+# Waters they finish inside a measured window and write the counts to files.
+# Usage: tigris-dq-hosts.sh IMAGE BENCH_CLASSES OUT_DIR WARMUP_S MEASURE_S SERVICE_US DELAY_US
+set -euo pipefail
+image=$1 classes=$2 out=$3 warm=$4 measure=$5 service=$6 delay=$7
+[ "$(id -u)" = 0 ] || { echo "tigris-dq-hosts: needs root (network namespaces)" >&2; exit 2; }
+rm -rf "$out" && mkdir -p "$out"
+p=tgb$$ br=tgb$$br hosts=5
+cleanup() {
+  pkill -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
+  for i in $(seq 1 50); do pgrep -f "tigris.cli.Tigris node --name $p" > /dev/null || break; sleep 0.1; done
+  pkill -9 -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
+  for h in $(seq 1 $hosts); do ip netns del $p-h$h 2>/dev/null || true; ip link del ${p}h$h 2>/dev/null || true; done
+  ip link del $br 2>/dev/null || true
+}
+trap cleanup EXIT
+ip link add $br type bridge && ip addr add 10.78.0.1/24 dev $br && ip link set $br up
+for h in $(seq 1 $hosts); do
+  ip netns add $p-h$h
+  ip link add ${p}h$h type veth peer name ${p}i$h
+  ip link set ${p}i$h netns $p-h$h
+  ip link set ${p}h$h master $br up
+  ip netns exec $p-h$h ip addr add 10.78.0.$((10 + h))/24 dev ${p}i$h
+  ip netns exec $p-h$h ip link set ${p}i$h up
+  ip netns exec $p-h$h ip link set lo up
+done
+"$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
+(cd "$classes" && "$image/bin/jar" --create --file "$out/modules.jar" jaguar/bench/tigris/HostModules*.class)
+for h in $(seq 1 $hosts); do
+  ip netns exec $p-h$h "$image/bin/tigris" node --name $p-$h --port 7000 --host 10.78.0.$((10 + h)) \
+      --key "$out/cluster.p12" --password-file "$out/cluster.pw" --work "$out/work-$h" > "$out/node-$h.log" 2>&1 &
+done
+for h in $(seq 1 $hosts); do
+  for i in $(seq 1 100); do grep -q "listening on 7000" "$out/node-$h.log" 2>/dev/null && break; sleep 0.1; done
+  grep -q "listening on 7000" "$out/node-$h.log" || { echo "node $h did not start:" >&2; cat "$out/node-$h.log" >&2; exit 1; }
+done
+
+# run POLICY PERTURBED SERVICE_US: prints the Waters/s the four consumers finished in the window.
+run() {
+  local policy=$1 k=$2 svc=$3 f
+  # Windows are relative to each module's first Water: growing the river on cold nodes (JVMs that
+  # are still compiling) can take seconds.
+  f="$out/river-$policy-$k-$svc.tgr"; rm -f "$out"/count.*
+  cat > "$f" <<RIVER
+river dq
+jar modules.jar
+node h1 10.78.0.11:7000
+node h2 10.78.0.12:7000
+node h3 10.78.0.13:7000
+node h4 10.78.0.14:7000
+node h5 10.78.0.15:7000
+module producer jaguar.bench.tigris.HostModules\$Producer on h1 policy:$policy out:out=Water size=8192 warmMillis=$((warm * 1000)) measureMillis=$((measure * 1000))
+module consumer jaguar.bench.tigris.HostModules\$Consumer on h2,h3,h4,h5 in:in=Water serviceMicros=$svc delayMicros=$delay perturbed=$k warmMillis=$((warm * 1000)) measureMillis=$((measure * 1000)) out=$out/count
+connect producer.out consumer.in window=8 water=8192
+RIVER
+  "$image/bin/tigris" run "$f" --key "$out/cluster.p12" --password-file "$out/cluster.pw" --timeout 300 > "$f.log" 2>&1 \
+      || { echo "tigris run failed:" >&2; cat "$f.log" >&2; exit 1; }
+  if grep -qx 0 "$out"/count.*; then
+    echo "a consumer finished no Water inside its window: $f" >&2; exit 1
+  fi
+  cat "$out"/count.* | awk -v s="$measure" '{ t += $1 } END { printf "%.1f", t / s }'
+}
+mb() { awk -v w="$1" 'BEGIN { printf "%.1f", w * 8192 / 1048576 }'; }
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", 100 * a / b }'; }
+
+# The node JVMs compile their code (Graal, on 2 cores shared by six JVMs) during the first rivers:
+# two discarded runs warm them up before anything is measured.
+run LOTTERY 0 "$service" > /dev/null
+run RANDOM 1 "$service" > /dev/null
+declare -A got
+for k in 0 1 2 3; do
+  for policy in LOTTERY RANDOM ROUND_ROBIN; do got[$policy,$k]=$(run $policy $k "$service"); done
+done
+# Calibration last, on the warmest JVMs: the rates the consumers reach four of a kind.
+fast=$(run LOTTERY 0 "$service")                  # four unperturbed consumers
+slow=$(run LOTTERY 4 "$service")                  # four perturbed ones
+rf=$(awk -v t="$fast" 'BEGIN { print t / 4 }'); rs=$(awk -v t="$slow" 'BEGIN { print t / 4 }')
+echo "Five hosts (network namespaces on one 2-core machine, veth + bridge), one producer host and four"
+echo "consumer hosts, TCP reservoirs, Waters of 8 KiB, window 8. Each consumer serves a Water in $service µs;"
+echo "a perturbed one in $delay µs more. Four of a kind take $(mb "$rf") MB/s each unperturbed and"
+echo "$(mb "$rs") MB/s perturbed (measured after the table): ideal(k) = (4-k) x the first + k x the second."
+echo "${warm} s warm-up, ${measure} s measured per cell, after two discarded rivers."
+echo
+echo "| perturbed k | ideal MB/s | lottery MB/s | lottery share | random MB/s | random share | round-robin MB/s | round-robin share |"
+echo "|---|---|---|---|---|---|---|---|"
+for k in 0 1 2 3; do
+  ideal=$(awk -v k=$k -v f="$rf" -v s="$rs" 'BEGIN { print (4 - k) * f + k * s }')
+  row="| $k | $(mb "$ideal")"
+  for policy in LOTTERY RANDOM ROUND_ROBIN; do
+    row="$row | $(mb "${got[$policy,$k]}") | $(pct "${got[$policy,$k]}" "$ideal")"
+  done
+  echo "$row |"
+done
