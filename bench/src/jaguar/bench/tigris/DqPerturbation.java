@@ -38,7 +38,10 @@ import tigris.reservoir.TcpSender;
  */
 public final class DqPerturbation {
     private static final int WATER = 8 << 10;
+    /** Credit window of the perturbation runs (the thesis-like setting). */
     private static final int WINDOW = 8;
+    /** Credit window of the bandwidth runs: 64 Waters, 512 KiB in flight per reservoir. */
+    private static final int WIDE_WINDOW = 64;
 
     private DqPerturbation() {
     }
@@ -138,9 +141,9 @@ public final class DqPerturbation {
     private record Link(Reservoir out, Reservoir in) {
     }
 
-    private static Link link(Kind kind, String name) throws Exception {
+    private static Link link(Kind kind, String name, int window) throws Exception {
         if (kind == Kind.MEMORY) {
-            MemoryReservoir r = new MemoryReservoir(name, WINDOW, WATER);
+            MemoryReservoir r = new MemoryReservoir(name, window, WATER);
             return new Link(r, r);
         }
         try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
@@ -151,7 +154,7 @@ public final class DqPerturbation {
                     throw new java.io.UncheckedIOException(e);
                 }
             });
-            TcpSender out = TcpSender.connect(name, (InetSocketAddress) server.getLocalAddress(), WINDOW, WATER, Duration.ofSeconds(30));
+            TcpSender out = TcpSender.connect(name, (InetSocketAddress) server.getLocalAddress(), window, WATER, Duration.ofSeconds(30));
             return new Link(out, accepted.get(30, TimeUnit.SECONDS));
         }
     }
@@ -161,6 +164,11 @@ public final class DqPerturbation {
      * seconds; returns Waters per second taken by each consumer in the measured interval.
      */
     private static double[] run(Kind kind, Policy policy, int producers, long[] serviceNanos, double warmup, double measure) throws Exception {
+        return run(kind, policy, producers, serviceNanos, warmup, measure, WINDOW);
+    }
+
+    private static double[] run(Kind kind, Policy policy, int producers, long[] serviceNanos, double warmup, double measure, int window)
+                    throws Exception {
         List<Consumer> consumers = new ArrayList<>();
         List<ModuleThread> threads = new ArrayList<>();
         List<ModuleThread> producerThreads = new ArrayList<>();
@@ -174,7 +182,7 @@ public final class DqPerturbation {
         for (int p = 0; p < producers; p++) {
             ModuleThread pt = thread(policy, new Producer(), "p" + p);
             for (int c = 0; c < serviceNanos.length; c++) {
-                Link l = link(kind, "p" + p + "-c" + c);
+                Link l = link(kind, "p" + p + "-c" + c, window);
                 all.add(l.out());
                 if (l.in() != l.out()) {
                     all.add(l.in());
@@ -207,6 +215,69 @@ public final class DqPerturbation {
         return rates;
     }
 
+    /**
+     * The baseline for the TCP column: n loopback connections, each a thread writing 8 KiB direct
+     * buffers and a thread reading them, no framing, credits or Waters. Returns blocks (Waters) per second.
+     */
+    private static double rawSockets(int n, double warmup, double measure) throws Exception {
+        AtomicLong received = new AtomicLong();
+        List<java.nio.channels.SocketChannel> channels = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            for (int i = 0; i < n; i++) {
+                java.nio.channels.SocketChannel out = java.nio.channels.SocketChannel.open(server.getLocalAddress());
+                java.nio.channels.SocketChannel in = server.accept();
+                out.socket().setTcpNoDelay(true);
+                channels.add(out);
+                channels.add(in);
+                threads.add(Thread.ofPlatform().start(() -> {
+                    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(WATER);
+                    try {
+                        while (!stop.get()) {
+                            b.clear();
+                            while (b.hasRemaining()) {
+                                out.write(b);
+                            }
+                        }
+                    } catch (IOException closed) {
+                        // the measurement is over
+                    }
+                }));
+                threads.add(Thread.ofPlatform().start(() -> {
+                    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(WATER);
+                    try {
+                        while (true) {
+                            b.clear();
+                            while (b.hasRemaining()) {
+                                if (in.read(b) < 0) {
+                                    return;
+                                }
+                            }
+                            received.incrementAndGet();
+                        }
+                    } catch (IOException closed) {
+                        // the measurement is over
+                    }
+                }));
+            }
+            Thread.sleep((long) (warmup * 1000));
+            long before = received.get();
+            long t0 = System.nanoTime();
+            Thread.sleep((long) (measure * 1000));
+            long got = received.get() - before;
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            stop.set(true);
+            for (var ch : channels) {
+                ch.close();
+            }
+            for (Thread t : threads) {
+                t.join(10_000);
+            }
+            return got / seconds;
+        }
+    }
+
     private static double sum(double[] a) {
         double s = 0;
         for (double x : a) {
@@ -228,22 +299,8 @@ public final class DqPerturbation {
         long fast = TimeUnit.MICROSECONDS.toNanos(serviceMicros);
         long slow = fast + TimeUnit.MICROSECONDS.toNanos(delayMicros);
 
-        o.printf(Locale.ROOT, "Waters of %d KiB, window %d, %.0f s warm-up, %.0f s measured per cell.%n%n", WATER >> 10, WINDOW, warmup, measure);
-        o.println("## DQ aggregate bandwidth, n producers x n consumers (no service time)");
-        o.println();
-        o.println("Every producer is a lottery DQ over all n consumers; consumers only read each Water. On this");
-        o.println("2-core machine the threads compete for 2 CPUs, so this shows the DQ's own cost, not scaling.");
-        o.println();
-        o.println("| pairs | memory MB/s | TCP loopback MB/s |");
-        o.println("|---|---|---|");
-        for (int n = 1; n <= 4; n++) {
-            long[] none = new long[n];
-            double mem = sum(run(Kind.MEMORY, Policy.LOTTERY, n, none, warmup, measure));
-            double tcp = sum(run(Kind.TCP, Policy.LOTTERY, n, none, warmup, measure));
-            o.println("| " + n + " | " + mb(mem) + " | " + mb(tcp) + " |");
-        }
-        o.println();
-
+        o.printf(Locale.ROOT, "Waters of %d KiB, %.0f s warm-up, %.0f s measured per cell.%n%n", WATER >> 10, warmup, measure);
+        // The perturbation runs first, before the bandwidth runs load the machine.
         // Each consumer type's rate measured as it runs in the experiment, four at a time behind
         // one producer (alone, a consumer also pays the producer's wake-up on every Water).
         double rFast = sum(run(Kind.MEMORY, Policy.LOTTERY, 1, new long[] {fast, fast, fast, fast}, warmup, measure)) / 4;
@@ -253,7 +310,7 @@ public final class DqPerturbation {
                         serviceMicros, delayMicros);
         o.printf(Locale.ROOT, "the producer take %.0f Waters/s each (%s MB/s) unperturbed and %.0f (%s MB/s) perturbed: ideal(k) = (4-k)%n",
                         rFast, mb(rFast), rSlow, mb(rSlow));
-        o.println("x the first + k x the second. Share = measured aggregate / ideal(k). Memory reservoirs.");
+        o.println("x the first + k x the second. Share = measured aggregate / ideal(k). Memory reservoirs, window " + WINDOW + ".");
         o.println();
         o.println("| perturbed k | ideal MB/s | lottery MB/s | lottery share | random MB/s | random share | round-robin MB/s | round-robin share |");
         o.println("|---|---|---|---|---|---|---|---|");
@@ -270,5 +327,27 @@ public final class DqPerturbation {
             }
             o.println(row.append(" |"));
         }
+        o.println();
+        o.println("## DQ aggregate bandwidth, n producers x n consumers (no service time)");
+        o.println();
+        o.println("Every producer is a lottery DQ over all n consumers; consumers only read each Water. On this");
+        o.println("2-core machine the threads compete for 2 CPUs, so this shows the DQ's own cost, not scaling.");
+        o.println();
+        o.println("The baseline column moves the same 8 KiB blocks over the same number of loopback connections with");
+        o.println("plain NIO (a writer and a reader thread per connection, no framing, credits, Waters or DQ).");
+        o.println();
+        o.println("| pairs | memory MB/s (window 64) | TCP loopback MB/s, window 8 | TCP loopback MB/s, window 64 | NIO sockets, baseline MB/s | TCP reservoir (64) / baseline |");
+        o.println("|---|---|---|---|---|---|");
+        for (int n = 1; n <= 4; n++) {
+            long[] none = new long[n];
+            double mem = sum(run(Kind.MEMORY, Policy.LOTTERY, n, none, warmup, measure, WIDE_WINDOW));
+            double tcp8 = sum(run(Kind.TCP, Policy.LOTTERY, n, none, warmup, measure, WINDOW));
+            double tcp = sum(run(Kind.TCP, Policy.LOTTERY, n, none, warmup, measure, WIDE_WINDOW));
+            double raw = rawSockets(n, warmup, measure);
+            o.println("| " + n + " | " + mb(mem) + " | " + mb(tcp8) + " | " + mb(tcp) + " | " + mb(raw) + " | "
+                            + String.format(Locale.ROOT, "%.2f×", tcp / raw) + " |");
+        }
+        o.println();
+
     }
 }
