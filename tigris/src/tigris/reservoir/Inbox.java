@@ -73,8 +73,13 @@ final class Inbox {
         return ended;
     }
 
-    /** Takes what is left, for close(). */
-    Object drainOne() {
-        return queue.poll();
+    /** Hands every Water still queued to {@code release} (a reservoir's close()); markers are dropped. */
+    void drain(java.util.function.Consumer<Water> release) {
+        Object o;
+        while ((o = queue.poll()) != null) {
+            if (o instanceof Water w) {
+                release.accept(w);
+            }
+        }
     }
 }

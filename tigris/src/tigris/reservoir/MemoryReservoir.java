@@ -79,12 +79,7 @@ public final class MemoryReservoir extends Reservoir {
 
     @Override
     public void close() {
-        Object o;
-        while ((o = inbox.drainOne()) != null) {
-            if (o instanceof Water w) {
-                takeOver(w).release();
-            }
-        }
+        inbox.drain(w -> takeOver(w).release());
         spring.drain();
     }
 }

@@ -152,12 +152,7 @@ public final class TcpReceiver extends TcpEnd {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Object o;
-        while ((o = inbox.drainOne()) != null) {
-            if (o instanceof Water w) {
-                takeOver(w).release();
-            }
-        }
+        inbox.drain(w -> takeOver(w).release());
         spring.drain();
     }
 

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
@@ -65,14 +64,7 @@ public final class DqPerturbation {
 
         @Override
         public void doOperation(Water in, Reservoir out) throws InterruptedException {
-            Water w = out.spring().createWater(WATER);
-            var b = w.buffer();
-            for (int i = 0; i < WATER; i += 64) {
-                b.putLong(i, n);
-            }
-            w.setLength(WATER);
-            n++;
-            out.put(w);
+            out.put(HostModules.filled(out, WATER, n++));
         }
     }
 
@@ -104,19 +96,9 @@ public final class DqPerturbation {
             if (in == null) {
                 throw new EndOfRiverException();
             }
-            var b = in.buffer();
-            long sum = 0;
-            for (int i = 0; i < in.length(); i += 64) {
-                sum += b.getLong(i);
-            }
-            if (sum == 42) {
-                System.out.print("");   // keeps the read
-            }
+            HostModules.read(in);
             if (serviceNanos > 0) {
-                long end = System.nanoTime() + serviceNanos;
-                for (long left = serviceNanos; left > 0; left = end - System.nanoTime()) {
-                    LockSupport.parkNanos(left);
-                }
+                HostModules.serve(serviceNanos);
             }
             if (counting) {
                 counted.incrementAndGet();

@@ -22,6 +22,37 @@ public final class HostModules {
     private HostModules() {
     }
 
+    /** A new Water of {@code size} bytes from {@code out}'s spring, one long per cache line set to {@code n}. */
+    static Water filled(Reservoir out, int size, long n) {
+        Water w = out.spring().createWater(size);
+        var b = w.buffer();
+        for (int i = 0; i + 8 <= size; i += 64) {
+            b.putLong(i, n);
+        }
+        w.setLength(size);
+        return w;
+    }
+
+    /** Reads one long per cache line of {@code in}, as a consumer that looks at its data. */
+    static void read(Water in) {
+        var b = in.buffer();
+        long sum = 0;
+        for (int i = 0; i + 8 <= in.length(); i += 64) {
+            sum += b.getLong(i);
+        }
+        if (sum == 42) {
+            System.out.print("");   // keeps the reads
+        }
+    }
+
+    /** Takes {@code nanos} of service time, parked (so 2 CPUs are not what limits the consumers). */
+    static void serve(long nanos) {
+        long end = System.nanoTime() + nanos;
+        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
     abstract static class Base implements ModuleIF {
         ModuleConfig config;
 
@@ -65,14 +96,7 @@ public final class HostModules {
             if (System.currentTimeMillis() >= until) {
                 throw new EndOfRiverException();
             }
-            Water w = out.spring().createWater(size);
-            var b = w.buffer();
-            for (int i = 0; i + 8 <= size; i += 64) {
-                b.putLong(i, n);
-            }
-            w.setLength(size);
-            n++;
-            out.put(w);
+            out.put(filled(out, size, n++));
         }
     }
 
@@ -114,18 +138,8 @@ public final class HostModules {
                 from = System.currentTimeMillis() + warm;
                 to = from + measure;
             }
-            var b = in.buffer();
-            long sum = 0;
-            for (int i = 0; i + 8 <= in.length(); i += 64) {
-                sum += b.getLong(i);
-            }
-            if (sum == 42) {
-                System.out.print("");
-            }
-            long end = System.nanoTime() + serviceNanos;
-            for (long left = serviceNanos; left > 0; left = end - System.nanoTime()) {
-                LockSupport.parkNanos(left);
-            }
+            read(in);
+            serve(serviceNanos);
             long now = System.currentTimeMillis();
             if (now >= from && now < to) {
                 counted++;
