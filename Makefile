@@ -2,6 +2,7 @@
 default: images
 
 include make/Common.gmk
+include make/Verbs.gmk
 include make/Lib.gmk
 include make/Tigris.gmk
 include make/Jit.gmk
@@ -12,7 +13,8 @@ include make/Bench.gmk
 help:
 	@echo "Jaguar make targets:"
 	@echo "  make images        build the custom JDK in build/jdk (Graal + Jaguar JIT as top tier)"
-	@echo "  make test          every default test: JUnit (jaguar-lib, tigris) and jtreg (test/jtreg, tier1)"
+	@echo "  make test          every default test: JUnit (jaguar-lib, verbs VM, tigris) and jtreg (test/jtreg, tier1)"
+	@echo "  make test-verbs    the verbs tests in the Soft-RoCE VM (part of make test; doc/verbs.md)"
 	@echo "  make test-long     the long suites (tier2 jtreg groups)"
 	@echo "  make test TEST=X   one jtreg test or group, e.g. TEST=test/jtreg/jit/StrictModeTest.java"
 	@echo "  make bench         benchmarks; results tables go to bench/results/"

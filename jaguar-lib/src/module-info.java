@@ -7,6 +7,7 @@ module jaguar.lib {
     exports jaguar.mapping;
     exports jaguar.mapping.template;
     exports jaguar.pso;
+    exports jaguar.verbs;
     // The PSO class rewriter, started as a Java agent by Jaguar's JDK.
     requires static java.instrument;
     exports jaguar.pso.agent to java.instrument;

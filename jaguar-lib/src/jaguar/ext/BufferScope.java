@@ -47,6 +47,8 @@ public final class BufferScope {
     private Arena viewArena;
     /** Shared scopes only: the view of {@link #root} in {@link #viewArena}, once made. */
     private MemorySegment sharedView;
+    /** What holds {@link BufferPin}s now (a device registration each); close() is refused while any do. */
+    private final java.util.List<String> pinHolders = new java.util.ArrayList<>(1);
 
     private BufferScope(Thread owner, MemorySegment root, Arena confinedArena) {
         this.owner = owner;
@@ -119,12 +121,30 @@ public final class BufferScope {
         return sharedView;
     }
 
+    /** Records that a device may access the memory until {@link #unpin}; the scope must be open. */
+    synchronized void pin(String holder) {
+        if (!isAlive()) {
+            throw new IllegalStateException("buffer closed: cannot pin it for " + holder);
+        }
+        pinHolders.add(holder);
+    }
+
+    synchronized void unpin(String holder) {
+        pinHolders.remove(holder);
+    }
+
     /** Closes once; later calls do nothing. The caller has checked the owner thread. */
     void close() {
         Arena views;
         synchronized (this) {
             if (!isAlive()) {
                 return;
+            }
+            if (!pinHolders.isEmpty()) {
+                // A device may still DMA into the memory: freeing it now would let the device
+                // write into whatever the allocator hands out next.
+                throw new IllegalStateException("buffer still pinned by " + String.join(", ", pinHolders)
+                        + ": close (deregister) those first");
             }
             access = CLOSED;
             views = viewArena;

@@ -266,6 +266,19 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
         scope.close();
     }
 
+    /**
+     * Pins this buffer's memory for a device that accesses it behind the JVM's back (an RDMA
+     * memory registration): until the pin is closed, {@link #close()} throws
+     * {@link IllegalStateException} naming {@code holder} instead of releasing the memory.
+     *
+     * @throws IllegalStateException if the buffer is closed
+     */
+    public final BufferPin pin(String holder) {
+        checkAccessible();
+        scope.pin(holder);
+        return new BufferPin(scope, holder);
+    }
+
     /** A view of {@code length} bytes at {@code offset}, alive as long as this buffer. */
     public final ExternalBuffer slice(long offset, long length) {
         readAddress(offset, checkLength(length));

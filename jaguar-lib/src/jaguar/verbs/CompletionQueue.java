@@ -1,0 +1,102 @@
+package jaguar.verbs;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
+
+/**
+ * A completion queue ({@code struct ibv_cq}). {@link #poll} is the data path: one call through
+ * the provider's poll_cq, no allocation.
+ */
+public final class CompletionQueue implements AutoCloseable {
+    final VerbsContext context;
+    final MemorySegment cq;
+    private final long address;
+    private final MethodHandle pollCq;
+    private final MethodHandle reqNotifyCq;
+    private final CompletionChannel channel;
+    boolean closed;
+
+    CompletionQueue(VerbsContext context, MemorySegment cq, CompletionChannel channel) {
+        this.context = context;
+        this.cq = cq.reinterpret(VerbsAbi.IBV_CQ.byteSize());
+        this.address = cq.address();
+        this.pollCq = context.dataPath.pollCq;
+        this.reqNotifyCq = context.dataPath.reqNotifyCq;
+        this.channel = channel;
+    }
+
+    /** Number of entries the device gave the queue (at least what was asked). */
+    public int entries() {
+        return cq.get(java.lang.foreign.ValueLayout.JAVA_INT, VerbsAbi.CQ_CQE);
+    }
+
+    /**
+     * Moves up to {@code into.capacity()} completions into {@code into}; returns how many (0 if
+     * none is ready).
+     */
+    public int poll(WorkCompletions into) {
+        checkOpen();
+        int n;
+        try {
+            n = (int) pollCq.invokeExact(address, into.capacity, into.address);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        } finally {
+            Reference.reachabilityFence(into);
+        }
+        if (n < 0) {
+            into.count = 0;
+            throw new VerbsException("ibv_poll_cq", "the completion queue of " + context.deviceName() + " failed (" + n + ")");
+        }
+        into.count = n;
+        return n;
+    }
+
+    /** Polls until at least one completion arrives (busy: for latency-critical loops). */
+    public int pollBlocking(WorkCompletions into) {
+        int n;
+        while ((n = poll(into)) == 0) {
+            Thread.onSpinWait();
+        }
+        return n;
+    }
+
+    /**
+     * Arms the queue: its channel gets an event at the next completion (the next solicited one
+     * if {@code solicitedOnly}).
+     */
+    public void requestNotification(boolean solicitedOnly) {
+        checkOpen();
+        if (channel == null) {
+            throw new IllegalStateException("completion queue has no completion channel to notify");
+        }
+        int rc;
+        try {
+            rc = (int) reqNotifyCq.invokeExact(address, solicitedOnly ? 1 : 0);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+        if (rc != 0) {
+            throw new VerbsException("ibv_req_notify_cq", rc, context.deviceName());
+        }
+    }
+
+    public CompletionChannel channel() {
+        return channel;
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("completion queue is closed");
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            LibVerbs.Ibv.DESTROY_CQ.status(context.deviceName() + " (close its queue pairs first)", cq);
+            closed = true;
+        }
+    }
+}

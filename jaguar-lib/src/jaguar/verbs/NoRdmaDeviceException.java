@@ -1,0 +1,14 @@
+package jaguar.verbs;
+
+/**
+ * There is no RDMA device to use: libibverbs is not installed, the kernel has no RDMA support
+ * (ENOSYS), or no device (or not the one asked for) is present. The message says which, and what
+ * to do (doc/verbs.md: Soft-RoCE gives any Linux host an rxe device).
+ */
+public final class NoRdmaDeviceException extends VerbsException {
+    private static final long serialVersionUID = 1L;
+
+    public NoRdmaDeviceException(String message) {
+        super("no RDMA device", message);
+    }
+}

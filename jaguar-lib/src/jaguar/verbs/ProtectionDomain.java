@@ -1,0 +1,85 @@
+package jaguar.verbs;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+import jaguar.ext.BufferPin;
+import jaguar.ext.ExternalBuffer;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+/**
+ * A protection domain ({@code struct ibv_pd}): memory regions and queue pairs made in the same one
+ * may be used together.
+ */
+public final class ProtectionDomain implements AutoCloseable {
+    final VerbsContext context;
+    final MemorySegment pd;
+    private volatile boolean closed;
+
+    ProtectionDomain(VerbsContext context, MemorySegment pd) {
+        this.context = context;
+        this.pd = pd;
+    }
+
+    public VerbsContext context() {
+        return context;
+    }
+
+    /**
+     * Registers all of {@code buffer} with the device, zero copy: the device then reads and
+     * writes the buffer's own memory. The buffer is pinned until the region is closed (closing
+     * the buffer first throws), so the device can never write into freed memory.
+     *
+     * @throws IllegalArgumentException if remote write or atomic access is asked without local write
+     */
+    public MemoryRegion register(ExternalBuffer buffer, Access... access) {
+        checkOpen();
+        int flags = Access.flags(access);
+        if ((flags & (VerbsAbi.IBV_ACCESS_REMOTE_WRITE | VerbsAbi.IBV_ACCESS_REMOTE_ATOMIC)) != 0
+                && (flags & VerbsAbi.IBV_ACCESS_LOCAL_WRITE) == 0) {
+            throw new IllegalArgumentException("remote write or atomic access needs LOCAL_WRITE too (verbs rule)");
+        }
+        if (buffer.isReadOnly() && (flags & VerbsAbi.IBV_ACCESS_LOCAL_WRITE) != 0) {
+            throw new IllegalArgumentException("a read-only buffer cannot be registered for writing: " + buffer);
+        }
+        long address = buffer.address();
+        long size = buffer.size();
+        String what = size + " bytes at 0x" + Long.toHexString(address) + " on " + context.deviceName();
+        BufferPin pin = buffer.pin("RDMA memory region (" + what + ")");
+        try {
+            MemorySegment mr = LibVerbs.Ibv.REG_MR.pointer(what, pd, MemorySegment.ofAddress(address), size, flags)
+                    .reinterpret(VerbsAbi.IBV_MR.byteSize());
+            return new MemoryRegion(this, mr, buffer, pin, address, size, mr.get(JAVA_INT, VerbsAbi.MR_LKEY),
+                    mr.get(JAVA_INT, VerbsAbi.MR_RKEY), flags);
+        } catch (RuntimeException e) {
+            pin.close();
+            throw e;
+        }
+    }
+
+    /** A reliable-connected queue pair sending and receiving through these completion queues (may be the same). */
+    public QueuePair createQueuePair(QueuePairConfig config, CompletionQueue sendCq, CompletionQueue receiveCq) {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ia = config.initAttributes(arena, sendCq, receiveCq);
+            MemorySegment qp = LibVerbs.Ibv.CREATE_QP.pointer(config + " on " + context.deviceName(), pd, ia);
+            return new QueuePair(this, qp, sendCq, receiveCq, config, null);
+        }
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("protection domain on " + context.deviceName() + " is closed");
+        }
+        context.checkOpen();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            LibVerbs.Ibv.DEALLOC_PD.status(context.deviceName() + " (close its memory regions and queue pairs first)", pd);
+            closed = true;
+        }
+    }
+}

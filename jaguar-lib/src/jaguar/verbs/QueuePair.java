@@ -1,0 +1,191 @@
+package jaguar.verbs;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * A reliable-connected queue pair ({@code struct ibv_qp}). Connect it either through rdma_cm
+ * ({@link RdmaConnection}, which does the state changes) or by hand: exchange
+ * {@link #localAddress} with the peer out of band and call {@link #connect}. {@link #postSend}
+ * and {@link #postReceive} are the data path: one call through the provider, no allocation.
+ */
+public final class QueuePair implements AutoCloseable {
+    final ProtectionDomain pd;
+    final MemorySegment qp;
+    private final long address;
+    private final int number;
+    private final MethodHandle postSend;
+    private final MethodHandle postRecv;
+    private final CompletionQueue sendCq;
+    private final CompletionQueue receiveCq;
+    private final QueuePairConfig config;
+    /** The rdma_cm id that made this queue pair (it destroys it), or null. */
+    private final MemorySegment cmId;
+    boolean closed;
+
+    QueuePair(ProtectionDomain pd, MemorySegment qp, CompletionQueue sendCq, CompletionQueue receiveCq,
+              QueuePairConfig config, MemorySegment cmId) {
+        this.pd = pd;
+        this.qp = qp.reinterpret(VerbsAbi.IBV_QP.byteSize());
+        this.address = qp.address();
+        this.number = this.qp.get(JAVA_INT, VerbsAbi.QP_NUM);
+        this.postSend = pd.context.dataPath.postSend;
+        this.postRecv = pd.context.dataPath.postRecv;
+        this.sendCq = sendCq;
+        this.receiveCq = receiveCq;
+        this.config = config;
+        this.cmId = cmId;
+    }
+
+    /** The queue pair number peers address. */
+    public int number() {
+        return number;
+    }
+
+    public QueuePairConfig config() {
+        return config;
+    }
+
+    public CompletionQueue sendCompletionQueue() {
+        return sendCq;
+    }
+
+    public CompletionQueue receiveCompletionQueue() {
+        return receiveCq;
+    }
+
+    /** This queue pair's address on {@code port}, for a peer's {@link #connect}. */
+    public QueuePairAddress localAddress(int port, int gidIndex, int packetSequenceNumber) {
+        VerbsContext ctx = pd.context;
+        return new QueuePairAddress(number, packetSequenceNumber, ctx.queryPort(port).lid(), ctx.gid(port, gidIndex));
+    }
+
+    /**
+     * Takes the queue pair through INIT, RTR and RTS to talk to {@code remote}: after this, sends
+     * and RDMA operations flow. {@code remoteAccess} is what the peer may do to this side's memory
+     * regions (besides what each region allows).
+     */
+    public void connect(int port, int gidIndex, QueuePairAddress local, QueuePairAddress remote, Access... remoteAccess) {
+        checkOpen();
+        PortAttributes portAttrs = pd.context.queryPort(port);
+        String who = "QP " + number + " -> QP " + remote.queuePairNumber();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment a = arena.allocate(VerbsAbi.IBV_QP_ATTR);
+            a.set(JAVA_INT, VerbsAbi.QPA_QP_STATE, VerbsAbi.IBV_QPS_INIT);
+            a.set(JAVA_SHORT, VerbsAbi.QPA_PKEY_INDEX, (short) 0);
+            a.set(JAVA_BYTE, VerbsAbi.QPA_PORT_NUM, (byte) port);
+            a.set(JAVA_INT, VerbsAbi.QPA_QP_ACCESS_FLAGS, Access.flags(remoteAccess));
+            modify(a, VerbsAbi.IBV_QP_STATE | VerbsAbi.IBV_QP_PKEY_INDEX | VerbsAbi.IBV_QP_PORT | VerbsAbi.IBV_QP_ACCESS_FLAGS,
+                    who + " to INIT");
+
+            a.fill((byte) 0);
+            a.set(JAVA_INT, VerbsAbi.QPA_QP_STATE, VerbsAbi.IBV_QPS_RTR);
+            a.set(JAVA_INT, VerbsAbi.QPA_PATH_MTU, portAttrs.activeMtu());
+            a.set(JAVA_INT, VerbsAbi.QPA_DEST_QP_NUM, remote.queuePairNumber());
+            a.set(JAVA_INT, VerbsAbi.QPA_RQ_PSN, remote.packetSequenceNumber());
+            a.set(JAVA_BYTE, VerbsAbi.QPA_MAX_DEST_RD_ATOMIC, (byte) config.readsInFlight());
+            a.set(JAVA_BYTE, VerbsAbi.QPA_MIN_RNR_TIMER, (byte) 12);   // 0.64 ms before a receiver-not-ready retry
+            a.set(JAVA_SHORT, VerbsAbi.QPA_AH_DLID, (short) remote.lid());
+            a.set(JAVA_BYTE, VerbsAbi.QPA_AH_PORT_NUM, (byte) port);
+            if (portAttrs.isEthernet() || !remote.gid().isZero() && remote.lid() == 0) {
+                // RoCE routes by GID only; so does InfiniBand across subnets.
+                a.set(JAVA_BYTE, VerbsAbi.QPA_AH_IS_GLOBAL, (byte) 1);
+                MemorySegment.copy(MemorySegment.ofArray(remote.gid().bytes()), 0, a, VerbsAbi.QPA_AH_DGID, 16);
+                a.set(JAVA_BYTE, VerbsAbi.QPA_AH_SGID_INDEX, (byte) gidIndex);
+                a.set(JAVA_BYTE, VerbsAbi.QPA_AH_HOP_LIMIT, (byte) 64);
+            }
+            modify(a, VerbsAbi.IBV_QP_STATE | VerbsAbi.IBV_QP_AV | VerbsAbi.IBV_QP_PATH_MTU | VerbsAbi.IBV_QP_DEST_QPN
+                    | VerbsAbi.IBV_QP_RQ_PSN | VerbsAbi.IBV_QP_MAX_DEST_RD_ATOMIC | VerbsAbi.IBV_QP_MIN_RNR_TIMER, who + " to RTR");
+
+            a.fill((byte) 0);
+            a.set(JAVA_INT, VerbsAbi.QPA_QP_STATE, VerbsAbi.IBV_QPS_RTS);
+            a.set(JAVA_BYTE, VerbsAbi.QPA_TIMEOUT, (byte) 14);    // 4.096 us * 2^14 = 67 ms per retry
+            a.set(JAVA_BYTE, VerbsAbi.QPA_RETRY_CNT, (byte) 7);
+            a.set(JAVA_BYTE, VerbsAbi.QPA_RNR_RETRY, (byte) 7);   // 7 = retry for ever while the peer posts no receive
+            a.set(JAVA_INT, VerbsAbi.QPA_SQ_PSN, local.packetSequenceNumber());
+            a.set(JAVA_BYTE, VerbsAbi.QPA_MAX_RD_ATOMIC, (byte) config.readsInFlight());
+            modify(a, VerbsAbi.IBV_QP_STATE | VerbsAbi.IBV_QP_TIMEOUT | VerbsAbi.IBV_QP_RETRY_CNT | VerbsAbi.IBV_QP_RNR_RETRY
+                    | VerbsAbi.IBV_QP_SQ_PSN | VerbsAbi.IBV_QP_MAX_QP_RD_ATOMIC, who + " to RTS");
+        }
+    }
+
+    private void modify(MemorySegment attr, int mask, String what) {
+        LibVerbs.Ibv.MODIFY_QP.status(what, qp, attr, mask);
+    }
+
+    /**
+     * Posts one send-queue request (send, RDMA write or read). {@code request} may be changed and
+     * posted again as soon as this returns: the device has copied it.
+     *
+     * @throws VerbsException with ENOMEM when the send queue is full
+     */
+    public void postSend(SendRequest request) {
+        checkOpen();
+        request.checkPostable();
+        int rc = post(postSend, request.wrAddress, request.badAddress);
+        // The request's native memory is freed with it: keep it until the device has copied it.
+        Reference.reachabilityFence(request);
+        if (rc != 0) {
+            throw postFailed("ibv_post_send", rc, "send");
+        }
+    }
+
+    /**
+     * Posts one receive buffer.
+     *
+     * @throws VerbsException with ENOMEM when the receive queue is full
+     */
+    public void postReceive(ReceiveRequest request) {
+        checkOpen();
+        request.checkPostable();
+        int rc = post(postRecv, request.wrAddress, request.badAddress);
+        Reference.reachabilityFence(request);
+        if (rc != 0) {
+            throw postFailed("ibv_post_recv", rc, "receive");
+        }
+    }
+
+    private int post(MethodHandle provider, long wr, long bad) {
+        try {
+            return (int) provider.invokeExact(address, wr, bad);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    private VerbsException postFailed(String call, int rc, String queue) {
+        return new VerbsException(call, rc, "QP " + number + (rc == Errno.ENOMEM ? ": " + queue + " queue full" : ""));
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("queue pair " + number + " is closed");
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        if (cmId != null) {
+            LibVerbs.Cm.DESTROY_QP.plain(cmId);
+        } else {
+            LibVerbs.Ibv.DESTROY_QP.status("QP " + number, qp);
+        }
+        closed = true;
+    }
+
+    @Override
+    public String toString() {
+        return "QueuePair[" + number + " on " + pd.context.deviceName() + (closed ? " closed" : "") + "]";
+    }
+}

@@ -1,0 +1,236 @@
+package jaguar.verbs;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.net.Inet4Address;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * A reliable connection made with rdma_cm ({@link #connect}, or {@link RdmaListener#accept}):
+ * rdma_cm resolves the peer's IP address to a device and path, and this class builds the verbs
+ * side on that device: a protection domain for registering buffers, one completion queue for sends
+ * and receives, and the connected queue pair. Closing disconnects and frees all of it (close
+ * memory regions registered in {@link #protectionDomain()} first).
+ */
+public final class RdmaConnection implements AutoCloseable {
+    private final CmEventChannel events;
+    private final MemorySegment id;
+    private final VerbsContext context;
+    private final ProtectionDomain pd;
+    private final CompletionChannel completionChannel;
+    private final CompletionQueue cq;
+    private final QueuePair qp;
+    private final InetSocketAddress peer;
+    private boolean closed;
+    /** The last event seen after the connection was established, for toString. */
+    private String lastEvent = "ESTABLISHED";
+    private boolean disconnected;
+
+    private RdmaConnection(CmEventChannel events, MemorySegment id, VerbsContext context, ProtectionDomain pd,
+                           CompletionChannel completionChannel, CompletionQueue cq, QueuePair qp, InetSocketAddress peer) {
+        this.events = events;
+        this.id = id;
+        this.context = context;
+        this.pd = pd;
+        this.completionChannel = completionChannel;
+        this.cq = cq;
+        this.qp = qp;
+        this.peer = peer;
+    }
+
+    /**
+     * Connects to an {@link RdmaListener} at {@code peer} (an IPv4 address of the peer's RDMA
+     * interface).
+     *
+     * @throws VerbsException naming the step that failed: no device for the address, no route,
+     *                        rejected (nobody listening), timeout
+     */
+    public static RdmaConnection connect(InetSocketAddress peer, ConnectionOptions options, Duration timeout) {
+        String what = "connect to " + peer;
+        int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+        CmEventChannel events = new CmEventChannel();
+        MemorySegment id = null;
+        try (Arena arena = Arena.ofConfined()) {
+            id = createId(events, what);
+            LibVerbs.Cm.RESOLVE_ADDR.status(what, id, MemorySegment.NULL, sockaddr(arena, peer), ms);
+            events.await(VerbsAbi.RDMA_CM_EVENT_ADDR_RESOLVED, timeout, what + " (resolving the address)");
+            LibVerbs.Cm.RESOLVE_ROUTE.status(what, id, ms);
+            events.await(VerbsAbi.RDMA_CM_EVENT_ROUTE_RESOLVED, timeout, what + " (resolving the route)");
+            RdmaConnection c = build(events, id, options, peer, what);
+            try {
+                LibVerbs.Cm.CONNECT.status(what, id, connParam(arena, options));
+                events.await(VerbsAbi.RDMA_CM_EVENT_ESTABLISHED, timeout, what);
+                return c;
+            } catch (RuntimeException e) {
+                c.closeQuietly();
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            if (id != null && !isOwnedByConnection(e)) {
+                LibVerbs.Cm.DESTROY_ID.plain(id);
+                events.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Marker: build() failures have already released the id and channel. */
+    private static boolean isOwnedByConnection(RuntimeException e) {
+        return e instanceof BuildFailure;
+    }
+
+    private static final class BuildFailure extends VerbsException {
+        private static final long serialVersionUID = 1L;
+
+        BuildFailure(VerbsException cause) {
+            super(cause.call(), cause.getMessage());
+            initCause(cause);
+        }
+    }
+
+    static MemorySegment createId(CmEventChannel events, String what) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ADDRESS);
+            LibVerbs.Cm.CREATE_ID.status(what, events.channel, out, MemorySegment.NULL, VerbsAbi.RDMA_PS_TCP);
+            return out.get(ADDRESS, 0).reinterpret(VerbsAbi.RDMA_CM_ID.byteSize());
+        }
+    }
+
+    /** The verbs side of a connection on the device rdma_cm chose for {@code id}. */
+    static RdmaConnection build(CmEventChannel events, MemorySegment id, ConnectionOptions options, InetSocketAddress peer,
+                                String what) {
+        id = id.reinterpret(VerbsAbi.RDMA_CM_ID.byteSize());
+        MemorySegment verbs = id.get(ADDRESS, VerbsAbi.CMID_VERBS);
+        if (verbs.equals(MemorySegment.NULL)) {
+            throw new VerbsException("rdma_cm", what + ": no RDMA device bound to the connection");
+        }
+        VerbsContext ctx = VerbsContext.ofCm(verbs);
+        ProtectionDomain pd = null;
+        CompletionChannel ch = null;
+        CompletionQueue cq = null;
+        try (Arena arena = Arena.ofConfined()) {
+            pd = ctx.allocateProtectionDomain();
+            ch = options.completionChannel() ? ctx.createCompletionChannel() : null;
+            cq = ctx.createCompletionQueue(options.completionQueueEntries(), ch);
+            MemorySegment ia = options.queuePair().initAttributes(arena, cq, cq);
+            LibVerbs.Cm.CREATE_QP.status(what, id, pd.pd, ia);
+            QueuePair qp = new QueuePair(pd, id.get(ADDRESS, VerbsAbi.CMID_QP), cq, cq, options.queuePair(), id);
+            return new RdmaConnection(events, id, ctx, pd, ch, cq, qp, peer);
+        } catch (VerbsException e) {
+            if (cq != null) cq.close();
+            if (ch != null) ch.close();
+            if (pd != null) pd.close();
+            LibVerbs.Cm.DESTROY_ID.plain(id);
+            events.close();
+            throw new BuildFailure(e);
+        }
+    }
+
+    static MemorySegment connParam(Arena arena, ConnectionOptions options) {
+        MemorySegment p = arena.allocate(VerbsAbi.RDMA_CONN_PARAM);
+        byte reads = (byte) options.queuePair().readsInFlight();
+        p.set(JAVA_BYTE, VerbsAbi.CONN_RESPONDER_RESOURCES, reads);
+        p.set(JAVA_BYTE, VerbsAbi.CONN_INITIATOR_DEPTH, reads);
+        p.set(JAVA_BYTE, VerbsAbi.CONN_RETRY_COUNT, (byte) 7);
+        p.set(JAVA_BYTE, VerbsAbi.CONN_RNR_RETRY_COUNT, (byte) 7);   // retry for ever while the peer has no receive posted
+        return p;
+    }
+
+    static MemorySegment sockaddr(Arena arena, InetSocketAddress address) {
+        if (address.isUnresolved() || !(address.getAddress() instanceof Inet4Address v4)) {
+            throw new IllegalArgumentException("rdma_cm needs a resolved IPv4 address, not " + address);
+        }
+        MemorySegment sa = arena.allocate(VerbsAbi.SOCKADDR_IN);
+        sa.set(JAVA_SHORT, VerbsAbi.SIN_FAMILY, (short) VerbsAbi.AF_INET);
+        sa.set(JAVA_SHORT, VerbsAbi.SIN_PORT, Short.reverseBytes((short) address.getPort()));
+        byte[] b = v4.getAddress();
+        sa.set(JAVA_INT, VerbsAbi.SIN_ADDR, (b[0] & 0xff) | (b[1] & 0xff) << 8 | (b[2] & 0xff) << 16 | (b[3] & 0xff) << 24);
+        return sa;
+    }
+
+    static InetSocketAddress socketAddress(MemorySegment sin) {
+        int a = sin.get(JAVA_INT, VerbsAbi.SIN_ADDR);
+        byte[] b = {(byte) a, (byte) (a >>> 8), (byte) (a >>> 16), (byte) (a >>> 24)};
+        int port = Short.toUnsignedInt(Short.reverseBytes(sin.get(JAVA_SHORT, VerbsAbi.SIN_PORT)));
+        try {
+            return new InetSocketAddress(java.net.InetAddress.getByAddress(b), port);
+        } catch (java.net.UnknownHostException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public VerbsContext context() {
+        return context;
+    }
+
+    /** Register buffers here to use them with this connection's queue pair. */
+    public ProtectionDomain protectionDomain() {
+        return pd;
+    }
+
+    public QueuePair queuePair() {
+        return qp;
+    }
+
+    /** The completion queue of both sends and receives. */
+    public CompletionQueue completionQueue() {
+        return cq;
+    }
+
+    public InetSocketAddress peer() {
+        return peer;
+    }
+
+    /** False once the peer has disconnected (or the device went away); does not block. */
+    public synchronized boolean isConnected() {
+        if (closed || disconnected) {
+            return false;
+        }
+        while (events.ready()) {
+            CmEventChannel.Event e = events.next(Duration.ZERO, "connection to " + peer);
+            lastEvent = e.typeName();
+            if (e.type() == VerbsAbi.RDMA_CM_EVENT_DISCONNECTED || e.type() == VerbsAbi.RDMA_CM_EVENT_DEVICE_REMOVAL) {
+                disconnected = true;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (RuntimeException ignored) {
+            // the original failure is what the caller needs to see
+        }
+    }
+
+    /** Disconnects and frees the queue pair, completion queue, protection domain and the cm id. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        LibVerbs.Cm.DISCONNECT.plain(id);   // fails harmlessly if never established or already down
+        qp.close();
+        cq.close();
+        if (completionChannel != null) {
+            completionChannel.close();
+        }
+        pd.close();
+        LibVerbs.Cm.DESTROY_ID.status("connection to " + peer, id);
+        events.close();
+    }
+
+    @Override
+    public String toString() {
+        return "RdmaConnection[" + peer + " " + qp + " last event " + lastEvent + (closed ? " closed" : "") + "]";
+    }
+}

@@ -1,0 +1,104 @@
+package jaguar.verbs;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/**
+ * Accepts rdma_cm connections on an IPv4 address and port ({@code 0.0.0.0}: every RDMA device).
+ * Each accepted connection gets its own event channel, so closing the listener leaves it open.
+ */
+public final class RdmaListener implements AutoCloseable {
+    private final CmEventChannel events;
+    private final MemorySegment id;
+    private final InetSocketAddress address;
+    private boolean closed;
+
+    private RdmaListener(CmEventChannel events, MemorySegment id, InetSocketAddress address) {
+        this.events = events;
+        this.id = id;
+        this.address = address;
+    }
+
+    /**
+     * Binds and listens.
+     *
+     * @throws VerbsException with EADDRINUSE if the port is taken, EADDRNOTAVAIL if no RDMA device
+     *                        has that address
+     */
+    public static RdmaListener bind(InetSocketAddress address, int backlog) {
+        String what = "listen on " + address;
+        CmEventChannel events = new CmEventChannel();
+        MemorySegment id = null;
+        try (Arena arena = Arena.ofConfined()) {
+            id = RdmaConnection.createId(events, what);
+            LibVerbs.Cm.BIND_ADDR.status(what, id, RdmaConnection.sockaddr(arena, address));
+            LibVerbs.Cm.LISTEN.status(what, id, backlog);
+            int port = Short.toUnsignedInt(Short.reverseBytes((short) LibVerbs.Cm.GET_LOCAL_PORT.plain(id)));
+            return new RdmaListener(events, id, new InetSocketAddress(address.getAddress(), port));
+        } catch (RuntimeException e) {
+            if (id != null) {
+                LibVerbs.Cm.DESTROY_ID.plain(id);
+            }
+            events.close();
+            throw e;
+        }
+    }
+
+    /** The bound address, with the port chosen if 0 was asked. */
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    /**
+     * Waits for a connection request, builds its verbs side and accepts it.
+     *
+     * @throws VerbsException with ETIMEDOUT if no request comes within {@code timeout}
+     */
+    public RdmaConnection accept(ConnectionOptions options, Duration timeout) {
+        if (closed) {
+            throw new IllegalStateException("listener on " + address + " is closed");
+        }
+        String what = "accept on " + address;
+        CmEventChannel.Event request = events.await(VerbsAbi.RDMA_CM_EVENT_CONNECT_REQUEST, timeout, what);
+        MemorySegment child = request.id().reinterpret(VerbsAbi.RDMA_CM_ID.byteSize());
+        CmEventChannel own = new CmEventChannel();
+        try {
+            LibVerbs.Cm.MIGRATE_ID.status(what, child, own.channel);
+        } catch (RuntimeException e) {
+            own.close();
+            LibVerbs.Cm.REJECT.plain(child, MemorySegment.NULL, (byte) 0);
+            LibVerbs.Cm.DESTROY_ID.plain(child);
+            throw e;
+        }
+        RdmaConnection c = RdmaConnection.build(own, child, options, peerOf(child), what);
+        try (Arena arena = Arena.ofConfined()) {
+            LibVerbs.Cm.ACCEPT.status(what, child, RdmaConnection.connParam(arena, options));
+            own.await(VerbsAbi.RDMA_CM_EVENT_ESTABLISHED, timeout, what);
+            return c;
+        } catch (RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private static InetSocketAddress peerOf(MemorySegment id) {
+        // rdma_get_peer_addr is static inline: the route's destination sockaddr inside the id.
+        return RdmaConnection.socketAddress(id.asSlice(VerbsAbi.CMID_DST_SIN, VerbsAbi.SOCKADDR_IN.byteSize()));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            LibVerbs.Cm.DESTROY_ID.status("listener on " + address, id);
+            events.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RdmaListener[" + address + (closed ? " closed" : "") + "]";
+    }
+}

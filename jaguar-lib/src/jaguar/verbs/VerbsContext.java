@@ -1,0 +1,169 @@
+package jaguar.verbs;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+/**
+ * An open RDMA device ({@code struct ibv_context}): queries, and the factory of protection
+ * domains, completion channels and completion queues. Closing it closes the device; resources made
+ * from it must be closed first (libibverbs reports EBUSY otherwise, as a {@link VerbsException}).
+ * A context that rdma_cm opened for a connection belongs to the connection and is not closed here.
+ */
+public final class VerbsContext implements AutoCloseable {
+    final MemorySegment context;
+    final DataPath dataPath;
+    private final String deviceName;
+    private final boolean owned;
+    private volatile boolean closed;
+
+    VerbsContext(MemorySegment context, String deviceName, boolean owned) {
+        this.context = context.reinterpret(VerbsAbi.IBV_CONTEXT.byteSize());
+        this.deviceName = deviceName;
+        this.owned = owned;
+        this.dataPath = new DataPath(this.context);
+    }
+
+    /** The context rdma_cm opened for a connection's device; not owned. */
+    static VerbsContext ofCm(MemorySegment context) {
+        MemorySegment ctx = context.reinterpret(VerbsAbi.IBV_CONTEXT.byteSize());
+        MemorySegment device = ctx.get(java.lang.foreign.ValueLayout.ADDRESS, VerbsAbi.CTX_DEVICE);
+        return new VerbsContext(ctx, Verbs.describe(device).name(), false);
+    }
+
+    public String deviceName() {
+        return deviceName;
+    }
+
+    public DeviceAttributes queryDevice() {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment a = arena.allocate(VerbsAbi.IBV_DEVICE_ATTR);
+            LibVerbs.Ibv.QUERY_DEVICE.status(deviceName, context, a);
+            byte[] fw = a.asSlice(VerbsAbi.DEVATTR_FW_VER, 64).toArray(JAVA_BYTE);
+            int len = 0;
+            while (len < fw.length && fw[len] != 0) {
+                len++;
+            }
+            return new DeviceAttributes(new String(fw, 0, len, StandardCharsets.US_ASCII),
+                    Long.reverseBytes(a.get(JAVA_LONG, VerbsAbi.DEVATTR_NODE_GUID)), a.get(JAVA_LONG, VerbsAbi.DEVATTR_MAX_MR_SIZE),
+                    a.get(JAVA_INT, VerbsAbi.DEVATTR_VENDOR_ID), a.get(JAVA_INT, VerbsAbi.DEVATTR_VENDOR_PART_ID),
+                    a.get(JAVA_INT, VerbsAbi.DEVATTR_MAX_QP), a.get(JAVA_INT, VerbsAbi.DEVATTR_MAX_QP_WR),
+                    a.get(JAVA_INT, VerbsAbi.DEVATTR_MAX_SGE), a.get(JAVA_INT, VerbsAbi.DEVATTR_MAX_CQ),
+                    a.get(JAVA_INT, VerbsAbi.DEVATTR_MAX_CQE), a.get(JAVA_INT, VerbsAbi.DEVATTR_MAX_MR),
+                    a.get(JAVA_INT, VerbsAbi.DEVATTR_MAX_PD), a.get(JAVA_BYTE, VerbsAbi.DEVATTR_PHYS_PORT_CNT) & 0xff);
+        }
+    }
+
+    /** Port numbers start at 1. */
+    public PortAttributes queryPort(int port) {
+        checkOpen();
+        checkPort(port);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment a = arena.allocate(VerbsAbi.IBV_PORT_ATTR);
+            LibVerbs.Ibv.QUERY_PORT.status(deviceName + " port " + port, context, (byte) port, a);
+            return new PortAttributes(a.get(JAVA_INT, VerbsAbi.PORT_STATE), a.get(JAVA_INT, VerbsAbi.PORT_MAX_MTU),
+                    a.get(JAVA_INT, VerbsAbi.PORT_ACTIVE_MTU), a.get(JAVA_INT, VerbsAbi.PORT_GID_TBL_LEN),
+                    Integer.toUnsignedLong(a.get(JAVA_INT, VerbsAbi.PORT_MAX_MSG_SZ)),
+                    a.get(JAVA_SHORT, VerbsAbi.PORT_LID) & 0xffff, a.get(JAVA_BYTE, VerbsAbi.PORT_LINK_LAYER) & 0xff);
+        }
+    }
+
+    public Gid gid(int port, int index) {
+        checkOpen();
+        checkPort(port);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment g = arena.allocate(VerbsAbi.GID_SIZE, 8);
+            LibVerbs.Ibv.QUERY_GID.status(deviceName + " port " + port + " index " + index, context, (byte) port, index, g);
+            return new Gid(g.toArray(JAVA_BYTE));
+        }
+    }
+
+    /**
+     * The GID index to address this port by: on RoCE the first IPv4-mapped GID (RoCE v2 over
+     * IPv4, routable), else index 0.
+     *
+     * @throws VerbsException if a RoCE port has no IPv4 address yet
+     */
+    public int defaultGidIndex(int port) {
+        PortAttributes attrs = queryPort(port);
+        if (!attrs.isEthernet()) {
+            return 0;
+        }
+        for (int i = 0; i < attrs.gidTableLength(); i++) {
+            Gid g;
+            try {
+                g = gid(port, i);
+            } catch (VerbsException e) {
+                continue;   // empty table entries answer EINVAL or ENODATA
+            }
+            if (g.ipv4() != null) {
+                return i;
+            }
+        }
+        throw new VerbsException("ibv_query_gid", deviceName + " port " + port
+                + " has no IPv4-mapped GID: give its network interface an IPv4 address");
+    }
+
+    public ProtectionDomain allocateProtectionDomain() {
+        checkOpen();
+        return new ProtectionDomain(this, LibVerbs.Ibv.ALLOC_PD.pointer(deviceName, context));
+    }
+
+    public CompletionChannel createCompletionChannel() {
+        checkOpen();
+        return new CompletionChannel(this, LibVerbs.Ibv.CREATE_COMP_CHANNEL.pointer(deviceName, context));
+    }
+
+    /**
+     * A completion queue of at least {@code entries} entries; {@code channel} (may be null)
+     * receives its events once {@link CompletionQueue#requestNotification} arms it.
+     */
+    public CompletionQueue createCompletionQueue(int entries, CompletionChannel channel) {
+        checkOpen();
+        if (entries < 1) {
+            throw new IllegalArgumentException("a completion queue needs at least 1 entry, not " + entries);
+        }
+        MemorySegment ch = channel == null ? MemorySegment.NULL : channel.checkedChannel();
+        MemorySegment cq = LibVerbs.Ibv.CREATE_CQ.pointer(deviceName + " " + entries + " entries",
+                context, entries, MemorySegment.NULL, ch, 0);
+        return new CompletionQueue(this, cq, channel);
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("verbs context of " + deviceName + " is closed");
+        }
+    }
+
+    private void checkPort(int port) {
+        if (port < 1 || port > 255) {
+            throw new IllegalArgumentException("port numbers run from 1, not " + port);
+        }
+    }
+
+    public boolean isOpen() {
+        return !closed;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        if (owned) {
+            LibVerbs.Ibv.CLOSE_DEVICE.status(deviceName, context);
+        }
+        closed = true;
+    }
+
+    @Override
+    public String toString() {
+        return "VerbsContext[" + deviceName + (closed ? " closed" : "") + "]";
+    }
+}
