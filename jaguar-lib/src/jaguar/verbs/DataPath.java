@@ -17,7 +17,13 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * call). The handles are final fields of the context's objects; doc/verbs.md has the costs.
  */
 final class DataPath {
-    private static final Linker.Option CRITICAL = Linker.Option.critical(false);
+    /**
+     * -Djaguar.verbs.criticalDowncalls=false links the data path like any FFM call (a thread
+     * state transition per call, as JNI makes): the baseline of the verbs benchmarks, not for use.
+     */
+    private static final Linker.Option[] LINKAGE = Boolean.parseBoolean(
+            System.getProperty("jaguar.verbs.criticalDowncalls", "true"))
+            ? new Linker.Option[] {Linker.Option.critical(false)} : new Linker.Option[0];
 
     /** int post_send(struct ibv_qp *, struct ibv_send_wr *, struct ibv_send_wr **bad) */
     final MethodHandle postSend;
@@ -45,6 +51,6 @@ final class DataPath {
         if (fp.equals(MemorySegment.NULL)) {
             throw new VerbsException("ibv_context.ops." + op, "the provider does not implement it");
         }
-        return Linker.nativeLinker().downcallHandle(fp, d, CRITICAL);
+        return Linker.nativeLinker().downcallHandle(fp, d, LINKAGE);
     }
 }

@@ -86,6 +86,7 @@ public final class MemoryRegion implements AutoCloseable {
             LibVerbs.Ibv.DEREG_MR.status(toString(), mr);
             closed = true;
             pin.close();
+            pd.closed(this);
         }
     }
 

@@ -16,6 +16,8 @@ public final class ProtectionDomain implements AutoCloseable {
     final VerbsContext context;
     final MemorySegment pd;
     private volatile boolean closed;
+    /** Regions and queue pairs made here and still open: close() closes them first. */
+    private final java.util.Set<AutoCloseable> children = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     ProtectionDomain(VerbsContext context, MemorySegment pd) {
         this.context = context;
@@ -50,8 +52,10 @@ public final class ProtectionDomain implements AutoCloseable {
         try {
             MemorySegment mr = LibVerbs.Ibv.REG_MR.pointer(what, pd, MemorySegment.ofAddress(address), size, flags)
                     .reinterpret(VerbsAbi.IBV_MR.byteSize());
-            return new MemoryRegion(this, mr, buffer, pin, address, size, mr.get(JAVA_INT, VerbsAbi.MR_LKEY),
+            MemoryRegion region = new MemoryRegion(this, mr, buffer, pin, address, size, mr.get(JAVA_INT, VerbsAbi.MR_LKEY),
                     mr.get(JAVA_INT, VerbsAbi.MR_RKEY), flags);
+            children.add(region);
+            return region;
         } catch (RuntimeException e) {
             pin.close();
             throw e;
@@ -64,7 +68,9 @@ public final class ProtectionDomain implements AutoCloseable {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ia = config.initAttributes(arena, sendCq, receiveCq);
             MemorySegment qp = LibVerbs.Ibv.CREATE_QP.pointer(config + " on " + context.deviceName(), pd, ia);
-            return new QueuePair(this, qp, sendCq, receiveCq, config, null);
+            QueuePair q = new QueuePair(this, qp, sendCq, receiveCq, config, null);
+            children.add(q);
+            return q;
         }
     }
 
@@ -75,11 +81,37 @@ public final class ProtectionDomain implements AutoCloseable {
         context.checkOpen();
     }
 
+    /** A region or queue pair made here was closed. */
+    void closed(AutoCloseable child) {
+        children.remove(child);
+    }
+
+    /** Registers a queue pair rdma_cm made in this domain, so that close() closes it first. */
+    void adopt(QueuePair qp) {
+        children.add(qp);
+    }
+
+    /**
+     * Closes the queue pairs and deregisters the memory regions still open in this domain (their
+     * buffers stay open, unpinned), then frees the domain. Pending work on them must be over.
+     */
     @Override
     public synchronized void close() {
-        if (!closed) {
-            LibVerbs.Ibv.DEALLOC_PD.status(context.deviceName() + " (close its memory regions and queue pairs first)", pd);
-            closed = true;
+        if (closed) {
+            return;
         }
+        // Queue pairs first: a region may not be deregistered under a queue pair still using it.
+        for (AutoCloseable c : children.toArray(AutoCloseable[]::new)) {
+            if (c instanceof QueuePair q) {
+                q.close();
+            }
+        }
+        for (AutoCloseable c : children.toArray(AutoCloseable[]::new)) {
+            if (c instanceof MemoryRegion r) {
+                r.close();
+            }
+        }
+        LibVerbs.Ibv.DEALLOC_PD.status(context.deviceName(), pd);
+        closed = true;
     }
 }

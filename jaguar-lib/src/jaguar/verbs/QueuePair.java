@@ -182,6 +182,7 @@ public final class QueuePair implements AutoCloseable {
             LibVerbs.Ibv.DESTROY_QP.status("QP " + number, qp);
         }
         closed = true;
+        pd.closed(this);
     }
 
     @Override

@@ -15,8 +15,8 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * A reliable connection made with rdma_cm ({@link #connect}, or {@link RdmaListener#accept}):
  * rdma_cm resolves the peer's IP address to a device and path, and this class builds the verbs
  * side on that device: a protection domain for registering buffers, one completion queue for sends
- * and receives, and the connected queue pair. Closing disconnects and frees all of it (close
- * memory regions registered in {@link #protectionDomain()} first).
+ * and receives, and the connected queue pair. Closing disconnects and frees all of it,
+ * deregistering the memory regions still registered in {@link #protectionDomain()}.
  */
 public final class RdmaConnection implements AutoCloseable {
     private final CmEventChannel events;
@@ -121,6 +121,7 @@ public final class RdmaConnection implements AutoCloseable {
             MemorySegment ia = options.queuePair().initAttributes(arena, cq, cq);
             LibVerbs.Cm.CREATE_QP.status(what, id, pd.pd, ia);
             QueuePair qp = new QueuePair(pd, id.get(ADDRESS, VerbsAbi.CMID_QP), cq, cq, options.queuePair(), id);
+            pd.adopt(qp);
             return new RdmaConnection(events, id, ctx, pd, ch, cq, qp, peer);
         } catch (VerbsException e) {
             if (cq != null) cq.close();
@@ -211,7 +212,10 @@ public final class RdmaConnection implements AutoCloseable {
         }
     }
 
-    /** Disconnects and frees the queue pair, completion queue, protection domain and the cm id. */
+    /**
+     * Disconnects and frees the queue pair, completion queue, the memory regions still registered
+     * in the protection domain (their buffers stay open), the domain and the cm id.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -220,11 +224,11 @@ public final class RdmaConnection implements AutoCloseable {
         closed = true;
         LibVerbs.Cm.DISCONNECT.plain(id);   // fails harmlessly if never established or already down
         qp.close();
+        pd.close();
         cq.close();
         if (completionChannel != null) {
             completionChannel.close();
         }
-        pd.close();
         LibVerbs.Cm.DESTROY_ID.status("connection to " + peer, id);
         events.close();
     }

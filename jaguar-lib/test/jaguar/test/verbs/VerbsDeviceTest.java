@@ -206,6 +206,23 @@ class VerbsDeviceTest {
     }
 
     @Test
+    void closingADomainDeregistersWhatIsLeftInIt() {
+        try (VerbsContext ctx = Verbs.open(LoopbackPair.DEVICE)) {
+            var pd = ctx.allocateProtectionDomain();
+            CompletionQueue cq = ctx.createCompletionQueue(16, null);
+            var qp = pd.createQueuePair(QueuePairConfig.defaults(), cq, cq);
+            OffHeapBuffer buf = OffHeapBuffer.allocate(4096);
+            MemoryRegion mr = pd.register(buf, Access.LOCAL_WRITE);
+            pd.close();
+            assertThrows(IllegalStateException.class, () -> new SendRequest().send(mr, 0, 8), "region deregistered");
+            assertThrows(IllegalStateException.class, () -> qp.postReceive(new ReceiveRequest()), "queue pair closed");
+            cq.close();
+            buf.close();   // unpinned by the domain's close
+            assertFalse(buf.isAlive());
+        }
+    }
+
+    @Test
     void closingInTheWrongOrderIsAnErrorNotACrash() {
         try (VerbsContext ctx = Verbs.open(LoopbackPair.DEVICE)) {
             var pd = ctx.allocateProtectionDomain();

@@ -1,0 +1,293 @@
+package jaguar.bench.verbs;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+
+import jaguar.ext.OffHeapBuffer;
+import jaguar.verbs.Access;
+import jaguar.verbs.CompletionQueue;
+import jaguar.verbs.ConnectionOptions;
+import jaguar.verbs.MemoryRegion;
+import jaguar.verbs.QueuePair;
+import jaguar.verbs.QueuePairConfig;
+import jaguar.verbs.RdmaConnection;
+import jaguar.verbs.RdmaListener;
+import jaguar.verbs.ReceiveRequest;
+import jaguar.verbs.RemoteBuffer;
+import jaguar.verbs.SendRequest;
+import jaguar.verbs.WorkCompletions;
+
+/**
+ * Java counterparts of perftest's ib_send_lat, ib_send_bw and ib_write_bw, with the same
+ * protocol and defaults (rdma_cm connection, inline sends up to 236 bytes for latency, 128 sends
+ * in flight, a completion every 100 sends for bandwidth), so that bench/tools/verbs-perf.sh can
+ * run each beside the C tool on the same device and compare.
+ *
+ * <pre>
+ *   VerbsPerf server|client send_lat|send_bw|write_bw SIZE ITERS ADDRESS PORT [WARMUP]
+ * </pre>
+ *
+ * The client prints one line: {@code RESULT test size iters typical_us avg_us p99_us} (latency:
+ * half the round trip) or {@code RESULT test size iters MB_per_s Mpps}. WARMUP iterations
+ * (default ITERS) run first and are not measured: C needs none, the JIT does.
+ */
+public final class VerbsPerf {
+    static final int INLINE = 236;
+    static final int TX_DEPTH = 128;
+    static final int RX_DEPTH = 512;
+    static final int CQ_MOD = 100;
+
+    public static void main(String[] args) throws Exception {
+        boolean server = args[0].equals("server");
+        String test = args[1];
+        int size = Integer.parseInt(args[2]);
+        int iters = Integer.parseInt(args[3]);
+        InetSocketAddress at = new InetSocketAddress(InetAddress.getByName(args[4]), Integer.parseInt(args[5]));
+        int warmup = args.length > 6 ? Integer.parseInt(args[6]) : iters;
+        QueuePairConfig qp = new QueuePairConfig(TX_DEPTH, RX_DEPTH, 1, 1, test.equals("send_lat") ? INLINE : 0, 4, false);
+        ConnectionOptions opts = new ConnectionOptions(qp, TX_DEPTH + RX_DEPTH, false);
+        RdmaConnection c;
+        RdmaListener listener = null;
+        if (server) {
+            listener = RdmaListener.bind(at, 1);
+            System.out.println("LISTENING");
+            System.out.flush();
+            c = listener.accept(opts, Duration.ofMinutes(5));
+        } else {
+            c = connectWithRetry(at, opts);
+        }
+        long bufSize = 2L * size + 4096;
+        try (OffHeapBuffer buf = OffHeapBuffer.allocateShared(bufSize)) {
+            MemoryRegion mr = c.protectionDomain().register(buf, Access.all());
+            Perf p = new Perf(c, mr, size);
+            switch (test) {
+                case "send_lat" -> p.sendLatency(server, warmup, iters);
+                case "send_bw" -> p.sendBandwidth(server, warmup, iters);
+                case "write_bw" -> p.writeBandwidth(server, warmup, iters);
+                default -> throw new IllegalArgumentException("unknown test " + test);
+            }
+            mr.close();
+        } finally {
+            c.close();
+            if (listener != null) {
+                listener.close();
+            }
+        }
+    }
+
+    private static RdmaConnection connectWithRetry(InetSocketAddress at, ConnectionOptions opts) throws InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return RdmaConnection.connect(at, opts, Duration.ofSeconds(30));
+            } catch (RuntimeException e) {
+                if (attempt == 50) {
+                    throw e;
+                }
+                Thread.sleep(200);   // the server process is still starting
+            }
+        }
+    }
+
+    static final class Perf {
+        final RdmaConnection c;
+        final QueuePair qp;
+        final CompletionQueue cq;
+        final MemoryRegion mr;
+        final int size;
+        final SendRequest sr = new SendRequest();
+        final ReceiveRequest rr = new ReceiveRequest();
+        final WorkCompletions wc = new WorkCompletions(64);
+
+        Perf(RdmaConnection c, MemoryRegion mr, int size) {
+            this.c = c;
+            this.qp = c.queuePair();
+            this.cq = c.completionQueue();
+            this.mr = mr;
+            this.size = size;
+        }
+
+        /** ib_send_lat: ping-pong of sends, both sides keep receives posted; reports half the round trip. */
+        void sendLatency(boolean server, int warmup, int iters) {
+            rr.into(mr, size, size);
+            for (int i = 0; i < RX_DEPTH / 2; i++) {
+                qp.postReceive(rr);
+            }
+            sr.send(mr, 0, size).inline(size <= INLINE).signaled(false);
+            handshake();
+            int total = warmup + iters;
+            long[] rtt = new long[iters];
+            int unsignaled = 0;
+            for (int i = 0; i < total; i++) {
+                long t0 = System.nanoTime();
+                if (!server) {
+                    unsignaled = send(unsignaled);
+                }
+                awaitReceive();
+                qp.postReceive(rr);
+                if (server) {
+                    unsignaled = send(unsignaled);
+                } else if (i >= warmup) {
+                    rtt[i - warmup] = System.nanoTime() - t0;
+                }
+            }
+            drainSends(unsignaled);
+            if (!server) {
+                Arrays.sort(rtt);
+                double avg = Arrays.stream(rtt).average().orElse(0);
+                System.out.printf("RESULT send_lat %d %d %.3f %.3f %.3f%n", size, iters, rtt[iters / 2] / 2e3, avg / 2e3,
+                        rtt[(int) (iters * 0.99)] / 2e3);
+            }
+        }
+
+        /** Posts one send; every CQ_MOD-th is signalled and its completion awaited, so the send queue never fills. */
+        private int send(int unsignaled) {
+            boolean signal = unsignaled == CQ_MOD - 1;
+            qp.postSend(sr.signaled(signal));
+            if (signal) {
+                awaitSendCompletions(1);
+                return 0;
+            }
+            return unsignaled + 1;
+        }
+
+        private int pendingReceives;
+        private int pendingSends;
+
+        private void awaitReceive() {
+            while (pendingReceives == 0) {
+                pollOnce();
+            }
+            pendingReceives--;
+        }
+
+        private void awaitSendCompletions(int n) {
+            while (pendingSends < n) {
+                pollOnce();
+            }
+            pendingSends -= n;
+        }
+
+        private void pollOnce() {
+            int k = cq.poll(wc);
+            for (int j = 0; j < k; j++) {
+                wc.checkSuccess(j);
+                if (wc.opcode(j) == WorkCompletions.Opcode.RECV || wc.opcode(j) == WorkCompletions.Opcode.RECV_RDMA_WITH_IMM) {
+                    pendingReceives++;
+                } else {
+                    pendingSends++;
+                }
+            }
+        }
+
+        private void drainSends(int unsignaled) {
+            if (unsignaled > 0) {
+                qp.postSend(sr.send(mr, 0, 0).inline(false).signaled(true));
+                awaitSendCompletions(1);
+            }
+        }
+
+        /** Both sides send one zero-length message and wait for the other's: both are ready. */
+        private void handshake() {
+            SendRequest hello = new SendRequest().send(mr, 0, 0).signaled(true);
+            qp.postSend(hello);
+            awaitSendCompletions(1);
+            awaitReceive();
+            qp.postReceive(rr);
+        }
+
+        /** ib_send_bw: the client streams sends, TX_DEPTH in flight; the server keeps RX_DEPTH receives posted. */
+        void sendBandwidth(boolean server, int warmup, int iters) {
+            rr.into(mr, size, size);
+            for (int i = 0; i < RX_DEPTH - 1; i++) {
+                qp.postReceive(rr);
+            }
+            handshake();
+            int total = warmup + iters;
+            if (server) {
+                for (int i = 0; i < total; i++) {
+                    awaitReceive();
+                    qp.postReceive(rr);
+                }
+                // tell the client everything arrived
+                qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));
+                awaitSendCompletions(1);
+                return;
+            }
+            sr.send(mr, 0, size);
+            stream("send_bw", warmup, iters);
+            awaitReceive();   // the server got them all
+        }
+
+        /** ib_write_bw: the client streams RDMA writes into the server's buffer; the server only waits. */
+        void writeBandwidth(boolean server, int warmup, int iters) {
+            rr.into(mr, mr.length() - 64, 64);   // control messages: the RemoteBuffer, "done"
+            qp.postReceive(rr);
+            qp.postReceive(rr);
+            ByteBuffer wire = ByteBuffer.allocate(RemoteBuffer.BYTES);
+            if (server) {
+                // publish the buffer: a send carrying the 20-byte RemoteBuffer at offset 0
+                ByteBuffer b = ByteBuffer.allocate(RemoteBuffer.BYTES);
+                mr.remote().writeTo(b);
+                for (int i = 0; i < RemoteBuffer.BYTES; i++) {
+                    mr.buffer().putByte(i, b.get(i));
+                }
+                qp.postSend(new SendRequest().send(mr, 0, RemoteBuffer.BYTES).signaled(true));
+                awaitSendCompletions(1);
+                awaitReceive();   // the client's "done"
+                return;
+            }
+            awaitReceive();
+            for (int i = 0; i < RemoteBuffer.BYTES; i++) {
+                wire.put(i, mr.buffer().getByte(mr.length() - 64 + i));
+            }
+            RemoteBuffer remote = RemoteBuffer.readFrom(wire);
+            sr.write(mr, 0, size, remote, 0);
+            stream("write_bw", warmup, iters);
+            qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));   // done
+            awaitSendCompletions(1);
+        }
+
+        /**
+         * Streams the prepared request: at most TX_DEPTH in flight, one signalled per CQ_MOD (a
+         * completion covers every request before it: one queue completes in order). The warm-up
+         * drains before the clock starts. Prints the rate of the measured part.
+         */
+        private void stream(String test, int warmup, int iters) {
+            int total = warmup + iters;
+            long[] signalled = new long[TX_DEPTH + 1];   // ring of the indexes (1-based) of signalled requests in flight
+            int head = 0, tail = 0;
+            long posted = 0, completed = 0, t0 = warmup == 0 ? System.nanoTime() : 0;
+            while (completed < total) {
+                long limit = completed < warmup ? warmup : total;   // no measured request before the warm-up drained
+                while (posted < limit && posted - completed < TX_DEPTH) {
+                    long p = ++posted;
+                    boolean signal = p % CQ_MOD == 0 || p == warmup || p == total;
+                    qp.postSend(sr.signaled(signal));
+                    if (signal) {
+                        signalled[tail] = p;
+                        tail = (tail + 1) % signalled.length;
+                    }
+                }
+                int k = cq.poll(wc);
+                for (int j = 0; j < k; j++) {
+                    wc.checkSuccess(j);
+                    if (wc.opcode(j) == WorkCompletions.Opcode.RECV) {
+                        pendingReceives++;
+                        continue;
+                    }
+                    completed = signalled[head];
+                    head = (head + 1) % signalled.length;
+                    if (completed == warmup && t0 == 0) {
+                        t0 = System.nanoTime();
+                    }
+                }
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("RESULT %s %d %d %.2f %.6f%n", test, size, iters,
+                    (double) iters * size / seconds / (1 << 20), iters / seconds / 1e6);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Runs inside the Soft-RoCE VM (make -C bench verbs): perftest's ib_send_lat, ib_send_bw and
+# ib_write_bw beside Jaguar's VerbsPerf with critical downcalls and with plain (JNI-style) FFM
+# downcalls, on the same rxe0, interleaved, REPS times each; prints one ROW line per run:
+#   ROW test size impl rep value1 value2 value3
+# latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
+# Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
+# usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP LOGS ["TESTS"] ["IMPLS"]
+set -uo pipefail
+image=$1 classes=$2 sizes=$3 lat_iters=$4 bw_iters=$5 reps=$6 warmup=$7 logs=$8
+tests=${9:-send_lat send_bw write_bw}
+impls=${10:-C java java-nc}
+rm -rf "$logs" && mkdir -p "$logs"
+addr=10.50.0.1
+port=18515
+java_run() {   # role test size iters extra-flags...
+  local role=$1 test=$2 size=$3 iters=$4; shift 4
+  "$image/bin/java" "$@" -cp "$classes" jaguar.bench.verbs.VerbsPerf "$role" "$test" "$size" "$iters" "$addr" "$port" "$warmup"
+}
+c_run() {   # role test size iters
+  local role=$1 test=$2 size=$3 iters=$4
+  local extra=()
+  [ "$test" = send_lat ] && extra+=(-I 236)
+  [ "$test" != send_lat ] && extra+=(-t 128 -Q 100)
+  if [ "$role" = server ]; then "ib_$test" -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" "${extra[@]}"
+  else "ib_$test" -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" "${extra[@]}" "$addr"; fi
+}
+one() {   # impl test size iters rep
+  local impl=$1 test=$2 size=$3 iters=$4 rep=$5 out line
+  local log=$logs/$impl-$test-$size-$rep
+  port=$((port + 1))
+  case $impl in
+    C)      c_run server "$test" "$size" "$iters" > "$log.server.log" 2>&1 & ;;
+    java)   java_run server "$test" "$size" "$iters" > "$log.server.log" 2>&1 & ;;
+    java-nc) java_run server "$test" "$size" "$iters" -Djaguar.verbs.criticalDowncalls=false > "$log.server.log" 2>&1 & ;;
+    java-c2) java_run server "$test" "$size" "$iters" -XX:-UseJVMCICompiler > "$log.server.log" 2>&1 & ;;
+  esac
+  local srv=$!
+  sleep 2
+  case $impl in
+    C)      out=$(c_run client "$test" "$size" "$iters" 2>&1) ;;
+    java)   out=$(java_run client "$test" "$size" "$iters" 2>&1) ;;
+    java-nc) out=$(java_run client "$test" "$size" "$iters" -Djaguar.verbs.criticalDowncalls=false 2>&1) ;;
+    java-c2) out=$(java_run client "$test" "$size" "$iters" -XX:-UseJVMCICompiler 2>&1) ;;
+  esac
+  wait $srv
+  printf '%s\n' "$out" > "$log.client.log"
+  if [ "$impl" = C ]; then
+    line=$(awk -v s="$size" '$1 == s && NF >= 5 {print; exit}' <<< "$out")
+    if [ "$test" = send_lat ]; then set -- $line; echo "ROW $test $size C $rep ${5:-NA} ${6:-NA} ${8:-NA}"
+    else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
+  else
+    line=$(grep '^RESULT' <<< "$out")
+    set -- $line; echo "ROW $test $size $impl $rep ${5:-NA} ${6:-NA} ${7:--}"
+  fi
+  [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"
+}
+echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
+for test in $tests; do
+  iters=$bw_iters; [ "$test" = send_lat ] && iters=$lat_iters
+  for size in $sizes; do
+    for rep in $(seq 1 "$reps"); do
+      for impl in $impls; do one $impl $test "$size" "$iters" "$rep"; done
+    done
+  done
+done

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Tables for bench/results/verbs.md from the ROW lines of tools/verbs-perf.sh.
+
+Per test and size: the median over repetitions of each implementation, and the ratios Java/C
+(latency: lower is better, target <= 1.05; bandwidth: higher is better, target >= 0.98).
+usage: verbs_tables.py RAW_FILE
+"""
+import statistics
+import sys
+from collections import defaultdict
+
+rows = defaultdict(list)
+machine = perftest = ""
+failures = []
+for line in open(sys.argv[1]):
+    w = line.split()
+    if not w:
+        continue
+    if w[0] == "MACHINE":
+        machine = line[len("MACHINE "):].strip()
+    elif w[0] == "PERFTEST":
+        perftest = line[len("PERFTEST "):].strip()
+    elif w[0] == "FAILED":
+        failures.append(line.strip())
+    elif w[0] == "ROW" and w[5] != "NA":
+        _, test, size, impl, rep = w[:5]
+        rows[(test, int(size), impl)].append([float(x) if x not in ("-", "NA") else None for x in w[5:]])
+
+
+def med(test, size, impl, col):
+    vals = [r[col] for r in rows.get((test, size, impl), []) if r[col] is not None]
+    return (statistics.median(vals), len(vals)) if vals else (None, 0)
+
+
+def fmt(v, digits=2):
+    return "-" if v is None else f"{v:.{digits}f}"
+
+
+print(f"Guest: {machine}; perftest {perftest or '(version unknown)'}.\n")
+tests = sorted({t for t, _, _ in rows}, key=["send_lat", "send_bw", "write_bw"].index)
+for test in tests:
+    sizes = sorted({s for t, s, _ in rows if t == test})
+    lat = test.endswith("_lat")
+    if lat:
+        print(f"### ib_{test}: half round trip, median of runs (typical = perftest's t_typical), us\n")
+        print("| bytes | C perftest | Jaguar (critical) | Jaguar (plain FFM) | Java/C | plain FFM/C | runs |")
+    else:
+        print(f"### ib_{test}: streaming, median of runs, MiB/s\n")
+        print("| bytes | C perftest | Jaguar (critical) | Jaguar (plain FFM) | Java/C | plain FFM/C | runs |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for s in sizes:
+        c, n = med(test, s, "C", 0)
+        j, _ = med(test, s, "java", 0)
+        jn, _ = med(test, s, "java-nc", 0)
+        r = j / c if c and j else None
+        rn = jn / c if c and jn else None
+        print(f"| {s} | {fmt(c)} | {fmt(j)} | {fmt(jn)} | {fmt(r, 3)} | {fmt(rn, 3)} | {n} |")
+    print()
+if failures:
+    print("Runs that produced no result:\n")
+    for f in failures:
+        print(f"- `{f}`")
+    print()
