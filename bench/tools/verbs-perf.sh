@@ -55,9 +55,34 @@ one() {   # impl test size iters rep
   fi
   [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"
 }
+pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
+  local mode=$1 nodes=$2 iters=$3 rep=$4 out
+  local log=$logs/$mode-rt-$nodes-$rep
+  port=$((port + 1))
+  "$image/bin/java" -cp "$classes" jaguar.bench.verbs.PsoRoundTrip server "$mode" "$nodes" "$iters" "$addr" "$port" "$warmup" \
+      > "$log.server.log" 2>&1 &
+  local srv=$!
+  sleep 2
+  out=$("$image/bin/java" -cp "$classes" jaguar.bench.verbs.PsoRoundTrip client "$mode" "$nodes" "$iters" "$addr" "$port" "$warmup" 2>&1)
+  wait $srv
+  printf '%s\n' "$out" > "$log.client.log"
+  local line
+  line=$(grep '^RESULT' <<< "$out")
+  set -- $line
+  echo "ROW pso_rt $nodes $mode $rep ${5:-NA} ${6:-NA} ${4:-NA}"
+  [ -n "$line" ] || echo "FAILED $mode pso_rt $nodes (logs: $log.*)"
+}
 echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
 for test in $tests; do
+  if [ "$test" = pso_rt ]; then
+    for nodes in ${PSO_NODES:-8 32 128}; do
+      for rep in $(seq 1 "$reps"); do
+        for mode in pso serialization; do pso_one $mode "$nodes" "$lat_iters" "$rep"; done
+      done
+    done
+    continue
+  fi
   iters=$bw_iters; [ "$test" = send_lat ] && iters=$lat_iters
   for size in $sizes; do
     for rep in $(seq 1 "$reps"); do

@@ -37,8 +37,21 @@ def fmt(v, digits=2):
 
 
 print(f"Guest: {machine}; perftest {perftest or '(version unknown)'}.\n")
-tests = sorted({t for t, _, _ in rows}, key=["send_lat", "send_bw", "write_bw"].index)
+tests = sorted({t for t, _, _ in rows}, key=["send_lat", "send_bw", "write_bw", "pso_rt"].index)
 for test in tests:
+    if test == "pso_rt":
+        print("### PSO vs Java serialization over verbs: round trip of a list of 32-byte elements, median of runs, us\n")
+        print("| elements | PSO bytes | PSO | serialization bytes | serialization | serialization/PSO | runs |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        for s in sorted({s for t, s, _ in rows if t == test}):
+            p, n = med(test, s, "pso", 0)
+            j, _ = med(test, s, "serialization", 0)
+            pb, _ = med(test, s, "pso", 2)
+            jb, _ = med(test, s, "serialization", 2)
+            r = j / p if p and j else None
+            print(f"| {s} | {fmt(pb, 0)} | {fmt(p)} | {fmt(jb, 0)} | {fmt(j)} | {fmt(r, 2)} | {n} |")
+        print()
+        continue
     sizes = sorted({s for t, s, _ in rows if t == test})
     lat = test.endswith("_lat")
     if lat:

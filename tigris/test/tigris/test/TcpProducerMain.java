@@ -3,7 +3,6 @@ package tigris.test;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
-import tigris.Water;
 import tigris.reservoir.TcpSender;
 
 /**
@@ -17,13 +16,7 @@ public final class TcpProducerMain {
     public static void main(String[] args) throws Exception {
         TcpSender out = TcpSender.connect("crash", new InetSocketAddress(args[0], Integer.parseInt(args[1])), 8, 256, Duration.ofSeconds(10));
         int n = Integer.parseInt(args[2]);
-        for (int i = 0; i < n; i++) {
-            Water w = out.spring().createWater(256);
-            Record r = w.container().allocate(Record.class);
-            r.key = i;
-            w.container().setRoot(r);
-            out.put(w);
-        }
+        TestModules.putRecords(out, n, 256);
         System.out.println("sent " + n);
         System.out.flush();
         Thread.sleep(200);

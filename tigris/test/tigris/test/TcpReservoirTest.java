@@ -65,15 +65,7 @@ class TcpReservoirTest {
         var sink = new TestModules.Sink();
         try (TcpSender out = TcpSender.connect("link", address, 4, 4096, DEAD_PEER); TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
             assertEquals("link", in.name());
-            ModuleThread a = new RoundRobinModuleThread(source, ModuleConfig.of("source", Map.of())).addDownstream(out);
-            ModuleThread b = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
-            TestModules.runToEnd(a, b);
-            long n = 500 * 20;
-            assertEquals(500, sink.waters.get());
-            assertEquals(n, sink.records.get(), "every PSO record arrived, references followed");
-            assertEquals(n * (n - 1) / 2, sink.keySum.get());
-            assertEquals(3 * n * (n - 1) / 2, sink.valueSum.get());
-            assertTrue(sink.sawEnd);
+            TestModules.riverAcross(source, out, in, sink, 500, 20);
             assertEquals(500, out.sent());
             assertEquals(500, in.received());
         }
@@ -133,24 +125,9 @@ class TcpReservoirTest {
     @Test
     void aProducerProcessThatDiesFailsTheReservoirAfterWhatItSent() throws Exception {
         var accepted = acceptAsync("crash", DEAD_PEER);
-        String javaCommand = ProcessHandle.current().info().command().orElseThrow();
-        String classes = java.nio.file.Path.of(TcpProducerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        Process child = new ProcessBuilder(javaCommand, "-cp", classes, TcpProducerMain.class.getName(),
-                        address.getHostString(), Integer.toString(address.getPort()), "5").redirectErrorStream(true).start();
+        Process child = TestModules.startProcess(TcpProducerMain.class, address.getHostString(), Integer.toString(address.getPort()), "5");
         try (TcpReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
-            for (int i = 0; i < 5; i++) {
-                Water w = in.get();
-                assertEquals(i, w.container().root(Record.class).key);
-                w.release();
-            }
-            ReservoirFailedException e = assertThrows(ReservoirFailedException.class, in::get);
-            assertTrue(e.getMessage().contains("reservoir crash from") && e.getMessage().contains("connection lost before End of River after 5 Waters"),
-                            e.getMessage());
-            assertThrows(ReservoirFailedException.class, in::poll, "and it stays failed");
-        } finally {
-            assertTrue(child.waitFor(60, TimeUnit.SECONDS));
-            String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertEquals(3, child.exitValue(), out);
+            TestModules.recordsThenFailure(in, 5, "connection lost before End of River", child);
         }
     }
 

@@ -121,4 +121,64 @@ final class TestModules {
             waters.incrementAndGet();
         }
     }
+
+    /**
+     * Runs {@code source} into {@code out} and {@code in} into {@code sink} to End of River and
+     * checks that every Water and PSO record of the source arrived: counts, key and value sums.
+     */
+    static void riverAcross(Source source, tigris.Reservoir out, tigris.Reservoir in, Sink sink, int waters, int perWater)
+            throws InterruptedException {
+        tigris.ModuleThread a = new tigris.dq.RoundRobinModuleThread(source, ModuleConfig.of("source", java.util.Map.of())).addDownstream(out);
+        tigris.ModuleThread b = new tigris.dq.RoundRobinModuleThread(sink, ModuleConfig.of("sink", java.util.Map.of())).addUpstream(in);
+        runToEnd(a, b);
+        long n = (long) waters * perWater;
+        org.junit.jupiter.api.Assertions.assertEquals(waters, sink.waters.get());
+        org.junit.jupiter.api.Assertions.assertEquals(n, sink.records.get(), "every PSO record arrived, references followed");
+        org.junit.jupiter.api.Assertions.assertEquals(n * (n - 1) / 2, sink.keySum.get());
+        org.junit.jupiter.api.Assertions.assertEquals(3 * n * (n - 1) / 2, sink.valueSum.get());
+        org.junit.jupiter.api.Assertions.assertTrue(sink.sawEnd);
+    }
+
+    /** Puts {@code n} Waters of one Record (key i) each into {@code out}: the crashing producers' body. */
+    static void putRecords(tigris.Reservoir out, int n, int size) throws InterruptedException {
+        for (int i = 0; i < n; i++) {
+            Water w = out.spring().createWater(size);
+            Record r = w.container().allocate(Record.class);
+            r.key = i;
+            w.container().setRoot(r);
+            out.put(w);
+        }
+    }
+
+    /** Starts {@code main} (a producer that crashes after its Waters) in a JVM of its own, with the test classes. */
+    static Process startProcess(Class<?> main, String... args) throws Exception {
+        String javaCommand = ProcessHandle.current().info().command().orElseThrow();
+        String classes = java.nio.file.Path.of(main.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(javaCommand, "-cp", classes, main.getName()));
+        command.addAll(java.util.List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    /**
+     * Takes {@code n} Waters of one Record (keys 0..n-1) from {@code in}, then expects the
+     * reservoir to fail with a message containing {@code why}, and to stay failed; finally checks
+     * that the crashing producer {@code child} exited with status 3.
+     */
+    static void recordsThenFailure(tigris.Reservoir in, int n, String why, Process child) throws Exception {
+        try {
+            for (int i = 0; i < n; i++) {
+                Water w = in.get();
+                org.junit.jupiter.api.Assertions.assertEquals(i, w.container().root(Record.class).key);
+                w.release();
+            }
+            var e = org.junit.jupiter.api.Assertions.assertThrows(tigris.ReservoirFailedException.class, in::get);
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("reservoir crash from")
+                    && e.getMessage().contains(why + " after " + n + " Waters"), e.getMessage());
+            org.junit.jupiter.api.Assertions.assertThrows(tigris.ReservoirFailedException.class, in::poll, "and it stays failed");
+        } finally {
+            org.junit.jupiter.api.Assertions.assertTrue(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            org.junit.jupiter.api.Assertions.assertEquals(3, child.exitValue(), out);
+        }
+    }
 }

@@ -1,0 +1,299 @@
+package jaguar.bench.verbs;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Arrays;
+
+import jaguar.bench.pso.JavaNode;
+import jaguar.bench.pso.MessageNode;
+import jaguar.ext.OffHeapBuffer;
+import jaguar.pso.PSOContainer;
+import jaguar.verbs.Access;
+import jaguar.verbs.ConnectionOptions;
+import jaguar.verbs.MemoryRegion;
+import jaguar.verbs.QueuePair;
+import jaguar.verbs.RdmaConnection;
+import jaguar.verbs.RdmaListener;
+import jaguar.verbs.ReceiveRequest;
+import jaguar.verbs.SendRequest;
+import jaguar.verbs.WorkCompletions;
+
+/**
+ * The thesis's Figure 9 over verbs: round trips of a list of NODES MessageNodes (the PSO-over-VIA
+ * experiment's element, 32 bytes each). The client builds the list and sends it; the server
+ * decodes it, adds one to every element's i0 and sends it back; the client decodes the reply and
+ * checks it.
+ *
+ * <ul>
+ * <li>{@code pso}: the list is PSOs in a container in registered memory. Sending is sending the
+ *     container's bytes; the server reads and changes the PSOs where the device put them and sends
+ *     the same bytes back; the client reads the reply in place. No copy and no encoding in Java.</li>
+ * <li>{@code serialization}: the same list as Serializable JavaNodes, written with an
+ *     ObjectOutputStream (one per message), copied into the registered buffer, and on the other
+ *     side copied out and read with an ObjectInputStream; the server writes its reply the same way.</li>
+ * </ul>
+ *
+ * <pre>  PsoRoundTrip server|client pso|serialization NODES ITERS ADDRESS PORT WARMUP</pre>
+ * The client prints {@code RESULT mode nodes bytes median_us p99_us} (the round trip).
+ */
+public final class PsoRoundTrip {
+    static final int AREA = 1 << 16;
+
+    public static void main(String[] args) throws Exception {
+        boolean server = args[0].equals("server");
+        boolean pso = args[1].equals("pso");
+        int nodes = Integer.parseInt(args[2]);
+        int iters = Integer.parseInt(args[3]);
+        InetSocketAddress at = new InetSocketAddress(InetAddress.getByName(args[4]), Integer.parseInt(args[5]));
+        int warmup = Integer.parseInt(args[6]);
+        RdmaConnection c;
+        RdmaListener listener = null;
+        if (server) {
+            listener = RdmaListener.bind(at, 1);
+            c = listener.accept(ConnectionOptions.defaults(), Duration.ofMinutes(5));
+        } else {
+            c = connect(at);
+        }
+        try (OffHeapBuffer buf = OffHeapBuffer.allocateShared(2L * AREA)) {
+            MemoryRegion mr = c.protectionDomain().register(buf, Access.LOCAL_WRITE);
+            RoundTrip rt = new RoundTrip(c, buf, mr, nodes, pso);
+            if (server) {
+                rt.serve(warmup + iters);
+            } else {
+                long[] t = rt.run(warmup, iters);
+                Arrays.sort(t);
+                System.out.printf("RESULT %s %d %d %.3f %.3f%n", args[1], nodes, rt.messageBytes, t[iters / 2] / 1e3,
+                        t[(int) (iters * 0.99)] / 1e3);
+            }
+        } finally {
+            c.close();
+            if (listener != null) {
+                listener.close();
+            }
+        }
+    }
+
+    private static RdmaConnection connect(InetSocketAddress at) throws InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return RdmaConnection.connect(at, ConnectionOptions.defaults(), Duration.ofSeconds(30));
+            } catch (RuntimeException e) {
+                if (attempt == 50) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    static final class RoundTrip {
+        final QueuePair qp;
+        final RdmaConnection c;
+        final OffHeapBuffer buf;
+        final MemoryRegion mr;
+        final int nodes;
+        final boolean pso;
+        final SendRequest send = new SendRequest();
+        final ReceiveRequest receive;
+        final WorkCompletions wc = new WorkCompletions(4);
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(AREA);
+        /** The send area (offset 0) as a container, for the PSO client. */
+        final PSOContainer out;
+        JavaNode javaList;
+        int messageBytes;
+
+        RoundTrip(RdmaConnection c, OffHeapBuffer buf, MemoryRegion mr, int nodes, boolean pso) {
+            this.c = c;
+            this.qp = c.queuePair();
+            this.buf = buf;
+            this.mr = mr;
+            this.nodes = nodes;
+            this.pso = pso;
+            this.receive = new ReceiveRequest().into(mr, AREA, AREA);
+            this.out = PSOContainer.format(buf, 0, AREA);
+        }
+
+        long[] run(int warmup, int iters) throws IOException, ClassNotFoundException {
+            long[] t = new long[iters];
+            for (int i = -warmup; i < iters; i++) {
+                long t0 = System.nanoTime();
+                qp.postReceive(receive);
+                int len = pso ? buildPso(i) : buildSerialized(i);
+                messageBytes = len;
+                qp.postSend(send.send(mr, 0, len).signaled(true));
+                int got = awaitReceiveAndSend();
+                long sum = pso ? sumPso(AREA, got) : sumSerialized(AREA, got);
+                // i0 of element k was i + k, plus one from the server
+                long expect = (long) nodes * i + (long) nodes * (nodes - 1) / 2 + nodes;
+                if (sum != expect) {
+                    throw new IllegalStateException("reply " + i + ": sum " + sum + ", expected " + expect);
+                }
+                if (i >= 0) {
+                    t[i] = System.nanoTime() - t0;
+                }
+            }
+            return t;
+        }
+
+        void serve(int total) throws IOException, ClassNotFoundException {
+            for (int i = 0; i < total; i++) {
+                qp.postReceive(receive);
+                int got = awaitReceive();
+                int len;
+                long offset;
+                if (pso) {
+                    // read and change the PSOs where the device wrote them, and send those very bytes back
+                    PSOContainer in = PSOContainer.open(buf, AREA, got);
+                    for (MessageNode n = in.root(MessageNode.class); n != null; n = n.next) {
+                        n.i0 = n.i0 + 1;
+                    }
+                    len = got;
+                    offset = AREA;
+                } else {
+                    JavaNode head = readSerialized(AREA, got);
+                    for (JavaNode n = head; n != null; n = n.next) {
+                        n.i0 = n.i0 + 1;
+                    }
+                    len = writeSerialized(head);
+                    offset = 0;
+                }
+                qp.postSend(send.send(mr, offset, len).signaled(true));
+                awaitSend();
+            }
+        }
+
+        private int buildPso(int seed) {
+            PSOContainer cont = out;
+            cont.reset();
+            MessageNode prev = null;
+            for (int k = 0; k < nodes; k++) {
+                MessageNode n = cont.allocate(MessageNode.class);
+                int v = seed + k;
+                n.b0 = (byte) v;
+                n.b1 = (byte) (v >> 8);
+                n.b2 = (byte) (v >> 16);
+                n.b3 = (byte) (v >> 24);
+                n.i0 = v;
+                n.i1 = v + 1;
+                n.i2 = v + 2;
+                n.i3 = v + 3;
+                if (prev == null) {
+                    cont.setRoot(n);
+                } else {
+                    prev.next = n;
+                }
+                prev = n;
+            }
+            return (int) cont.used();
+        }
+
+        private int buildSerialized(int seed) throws IOException {
+            JavaNode head = null, prev = null;
+            for (int k = 0; k < nodes; k++) {
+                JavaNode n = new JavaNode();
+                int v = seed + k;
+                n.b0 = (byte) v;
+                n.b1 = (byte) (v >> 8);
+                n.b2 = (byte) (v >> 16);
+                n.b3 = (byte) (v >> 24);
+                n.i0 = v;
+                n.i1 = v + 1;
+                n.i2 = v + 2;
+                n.i3 = v + 3;
+                if (prev == null) {
+                    head = n;
+                } else {
+                    prev.next = n;
+                }
+                prev = n;
+            }
+            return writeSerialized(head);
+        }
+
+        /** Serializes the list and copies it into the send area; returns its length. */
+        private int writeSerialized(JavaNode head) throws IOException {
+            bytes.reset();
+            try (ObjectOutputStream o = new ObjectOutputStream(bytes)) {
+                o.writeObject(head);
+            }
+            byte[] b = bytes.toByteArray();
+            if (b.length > AREA) {
+                throw new IllegalStateException("message of " + b.length + " bytes exceeds " + AREA);
+            }
+            buf.put(0, b, 0, b.length);
+            return b.length;
+        }
+
+        private JavaNode readSerialized(long offset, int len) throws IOException, ClassNotFoundException {
+            byte[] b = new byte[len];
+            buf.get(offset, b, 0, len);
+            try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b))) {
+                return (JavaNode) in.readObject();
+            }
+        }
+
+        private long sumPso(long offset, int len) {
+            long s = 0;
+            for (MessageNode n = PSOContainer.open(buf, offset, len).root(MessageNode.class); n != null; n = n.next) {
+                s += n.i0;
+            }
+            return s;
+        }
+
+        private long sumSerialized(long offset, int len) throws IOException, ClassNotFoundException {
+            long s = 0;
+            for (JavaNode n = readSerialized(offset, len); n != null; n = n.next) {
+                s += n.i0;
+            }
+            return s;
+        }
+
+        /** Waits for the reply and for the send's completion; returns the reply's length. */
+        private int awaitReceiveAndSend() {
+            int got = -1;
+            boolean sent = false;
+            while (got < 0 || !sent) {
+                int k = c.completionQueue().poll(wc);
+                for (int j = 0; j < k; j++) {
+                    wc.checkSuccess(j);
+                    if (wc.opcode(j) == WorkCompletions.Opcode.RECV) {
+                        got = wc.byteLength(j);
+                    } else {
+                        sent = true;
+                    }
+                }
+            }
+            return got;
+        }
+
+        private int awaitReceive() {
+            while (true) {
+                int k = c.completionQueue().poll(wc);
+                for (int j = 0; j < k; j++) {
+                    wc.checkSuccess(j);
+                    if (wc.opcode(j) == WorkCompletions.Opcode.RECV) {
+                        return wc.byteLength(j);
+                    }
+                }
+            }
+        }
+
+        private void awaitSend() {
+            while (true) {
+                int k = c.completionQueue().poll(wc);
+                for (int j = 0; j < k; j++) {
+                    wc.checkSuccess(j);
+                    if (wc.opcode(j) == WorkCompletions.Opcode.SEND) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}

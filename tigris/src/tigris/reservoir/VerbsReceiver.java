@@ -1,0 +1,339 @@
+package tigris.reservoir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.OffHeapBuffer;
+import jaguar.verbs.Access;
+import jaguar.verbs.MemoryRegion;
+import jaguar.verbs.QueuePair;
+import jaguar.verbs.RdmaConnection;
+import jaguar.verbs.RdmaListener;
+import jaguar.verbs.ReceiveRequest;
+import jaguar.verbs.SendRequest;
+import jaguar.verbs.VerbsException;
+import jaguar.verbs.WorkCompletions;
+import tigris.Reservoir;
+import tigris.ReservoirFailedException;
+import tigris.Spring;
+import tigris.Water;
+
+/**
+ * The consumer's end of a verbs reservoir (doc/tigris.md, "Verbs reservoirs"): one registered
+ * buffer per Water in the window, each with a receive posted, so the device writes every Water
+ * straight into the buffer the consumer then reads its PSOs from: zero copy. When a Water taken
+ * from here is released (by this consumer or, if passed on, further down the river), its buffer is
+ * posted again and its credit goes back to the producer. Completions are polled by the
+ * consumer's thread, in {@link #poll}. One consumer thread.
+ */
+public final class VerbsReceiver extends Reservoir {
+    private static final long CONTROL_WR = -1;
+    private static final long HELLO_WR = -3;
+    /** How often an idle consumer asks rdma_cm whether the producer is still connected. */
+    private static final long LIVENESS_NANOS = 20_000_000;
+
+    private final RdmaConnection connection;
+    private final QueuePair qp;
+    private final String peer;
+    private final int waterSize;
+    private final OffHeapBuffer memory;
+    private final MemoryRegion region;
+    private final ExternalBuffer[] slots;
+    private final long base;
+    private final ConcurrentLinkedQueue<Integer> recycled = new ConcurrentLinkedQueue<>();
+    private final ArrayDeque<Water> inbox;
+    private final ReceiveRequest receive = new ReceiveRequest();
+    private final SendRequest control = new SendRequest();
+    private final WorkCompletions completions = new WorkCompletions(32);
+    private final Spring recycler = new Spring() {
+        @Override
+        public Water createWater(int size) {
+            throw new UnsupportedOperationException("reservoir " + name() + ": Waters come from the producer's end");
+        }
+
+        @Override
+        public void recycle(ExternalBuffer[] buffers) {
+            // Any thread: the Water may have been released downstream. The consumer's thread re-posts.
+            for (ExternalBuffer b : buffers) {
+                long i = (b.address() - base) / VerbsReceiver.this.waterSize;
+                if (i >= 0 && i < slots.length && slots[(int) i] == b) {
+                    recycled.add((int) i);
+                }
+            }
+        }
+    };
+    private final int creditBatch;
+    private int pendingCredits;
+    private boolean endSeen;
+    private boolean ended;
+    private long received;
+    private long lastLivenessCheck = System.nanoTime();
+    private ReservoirFailedException failure;
+
+    private VerbsReceiver(String name, RdmaConnection connection, int window, int waterSize) {
+        super(name, window);
+        this.connection = connection;
+        this.qp = connection.queuePair();
+        this.peer = connection.peer().toString();
+        this.waterSize = waterSize;
+        // window buffers for Waters and one for End of River, which needs no credit.
+        int count = window + 1;
+        this.memory = OffHeapBuffer.allocateShared((long) count * waterSize + VerbsProtocol.CONTROL);
+        this.region = connection.protectionDomain().register(memory, Access.LOCAL_WRITE);
+        this.slots = new ExternalBuffer[count];
+        for (int i = 0; i < count; i++) {
+            slots[i] = memory.slice((long) i * waterSize, waterSize);
+        }
+        this.base = slots[0].address();
+        this.inbox = new ArrayDeque<>(count);
+        this.creditBatch = Math.max(1, window / 4);
+    }
+
+    /**
+     * Accepts the producer of reservoir {@code expectedName} on {@code listener}: reads its hello,
+     * registers its window of Water buffers, posts a receive on each and welcomes it.
+     *
+     * @param maxWindow the largest window this end accepts (its queue depth)
+     * @throws IOException naming the peer if it is not a verbs reservoir producer, introduces
+     *                     another reservoir, or asks for more than this end allows
+     */
+    public static VerbsReceiver accept(RdmaListener listener, String expectedName, int maxWindow, Duration timeout)
+            throws IOException {
+        if (maxWindow < 1 || maxWindow > VerbsProtocol.MAX_WINDOW) {
+            throw new IllegalArgumentException("maxWindow must be in 1.." + VerbsProtocol.MAX_WINDOW + ", got " + maxWindow);
+        }
+        RdmaConnection c;
+        try {
+            c = listener.accept(VerbsSender.options(maxWindow), timeout);
+        } catch (VerbsException e) {
+            throw new IOException("reservoir " + expectedName + ": no producer connected on " + listener.address() + ": "
+                    + e.getMessage(), e);
+        }
+        String peer = c.peer().toString();
+        VerbsProtocol.Hello hello;
+        try (OffHeapBuffer helloBuffer = OffHeapBuffer.allocateShared(VerbsProtocol.CONTROL)) {
+            MemoryRegion helloRegion = c.protectionDomain().register(helloBuffer, Access.LOCAL_WRITE);
+            try {
+                c.queuePair().postReceive(new ReceiveRequest().into(helloRegion, 0, VerbsProtocol.CONTROL).id(HELLO_WR));
+                WorkCompletions wc = new WorkCompletions(1);
+                long deadline = System.nanoTime() + timeout.toNanos();
+                while (c.completionQueue().poll(wc) == 0) {
+                    if (System.nanoTime() > deadline) {
+                        c.close();
+                        throw new IOException("reservoir " + expectedName + ": " + peer + " sent no hello within "
+                                + timeout.toMillis() + " ms");
+                    }
+                    Thread.onSpinWait();
+                }
+                if (!wc.isSuccess(0) || VerbsProtocol.type(wc.immediate(0)) != VerbsProtocol.HELLO) {
+                    c.close();
+                    throw new IOException("reservoir " + expectedName + ": " + peer + " is not a Tigris verbs reservoir producer ("
+                            + (wc.isSuccess(0) ? "message type " + VerbsProtocol.type(wc.immediate(0)) : WorkCompletionsText.of(wc, 0)) + ")");
+                }
+                hello = VerbsProtocol.Hello.read(helloBuffer, 0, wc.byteLength(0), peer);
+                String refusal = !hello.name().equals(expectedName)
+                        ? "this end expects reservoir '" + expectedName + "', not '" + hello.name() + "'"
+                        : hello.window() < 1 || hello.window() > maxWindow ? "window " + hello.window() + " is not in 1.." + maxWindow
+                        : hello.waterSize() < 1 || hello.waterSize() > VerbsProtocol.MAX_WATER ? "bad water size " + hello.waterSize()
+                        : null;
+                if (refusal != null) {
+                    refuse(c, helloBuffer, helloRegion, refusal);
+                    throw new IOException("reservoir " + expectedName + ": refused the producer at " + peer + ": " + refusal);
+                }
+            } catch (IOException | RuntimeException e) {
+                c.close();
+                throw e;
+            } finally {
+                helloRegion.close();
+            }
+        }
+        VerbsReceiver r;
+        try {
+            r = new VerbsReceiver(hello.name(), c, hello.window(), hello.waterSize());
+            r.start();
+        } catch (RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return r;
+    }
+
+    private static void refuse(RdmaConnection c, OffHeapBuffer buffer, MemoryRegion region, String why) {
+        byte[] b = why.getBytes(StandardCharsets.UTF_8);
+        int n = Math.min(b.length, VerbsProtocol.CONTROL);
+        for (int i = 0; i < n; i++) {
+            buffer.putByte(i, b[i]);
+        }
+        c.queuePair().postSend(new SendRequest().sendWithImmediate(region, 0, n, VerbsProtocol.imm(VerbsProtocol.WELCOME, 1)));
+        WorkCompletions wc = new WorkCompletions(1);
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (c.completionQueue().poll(wc) == 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private void start() {
+        for (int i = 0; i < slots.length; i++) {
+            post(i);
+        }
+        long welcome = (long) slots.length * waterSize;
+        qp.postSend(control.sendWithImmediate(region, welcome, 0, VerbsProtocol.imm(VerbsProtocol.WELCOME, 0)).id(CONTROL_WR));
+    }
+
+    private void post(int slot) {
+        qp.postReceive(receive.into(region, (long) slot * waterSize, waterSize).id(slot));
+    }
+
+    /** The producer's credits are at the other end; this end reports what it would grant. */
+    @Override
+    public int credits() {
+        return 0;
+    }
+
+    @Override
+    public Spring spring() {
+        return recycler;
+    }
+
+    @Override
+    public void put(Water w) {
+        throw new UnsupportedOperationException("reservoir " + name() + ": this is the consumer's end; the producer's is at " + peer);
+    }
+
+    @Override
+    public Water poll() {
+        if (ended) {
+            return null;
+        }
+        repostRecycled();
+        Water w = inbox.poll();
+        if (w == null) {
+            progress();
+            w = inbox.poll();
+        }
+        if (w != null) {
+            return takeOver(w);
+        }
+        if (endSeen) {
+            ended = true;
+            return null;
+        }
+        if (failure != null) {
+            throw new ReservoirFailedException(failure.getMessage(), failure);
+        }
+        checkLiveness();
+        return null;
+    }
+
+    @Override
+    public boolean isEnded() {
+        return ended;
+    }
+
+    @Override
+    public void endOfRiver() {
+        throw new UnsupportedOperationException("reservoir " + name() + ": End of River comes from the producer's end at " + peer);
+    }
+
+    /** Credits go back when buffers are re-posted (a Water passed on downstream still holds its buffer), not here. */
+    @Override
+    protected void creditReturned() {
+    }
+
+    /** Waters received so far. */
+    public long received() {
+        return received;
+    }
+
+    private void repostRecycled() {
+        Integer slot;
+        while ((slot = recycled.poll()) != null) {
+            if (endSeen || failure != null) {
+                continue;
+            }
+            post(slot);
+            pendingCredits++;
+        }
+        if (pendingCredits >= creditBatch || pendingCredits > 0 && inbox.isEmpty()) {
+            int n = pendingCredits;
+            pendingCredits = 0;
+            try {
+                qp.postSend(control.sendWithImmediate(region, 0, 0, VerbsProtocol.imm(VerbsProtocol.CREDIT, n)).id(CONTROL_WR));
+            } catch (VerbsException e) {
+                fail("returning " + n + " credits failed", e);
+            }
+        }
+    }
+
+    private void progress() {
+        int n;
+        try {
+            n = connection.completionQueue().poll(completions);
+        } catch (VerbsException e) {
+            fail("polling completions failed", e);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!completions.isSuccess(i)) {
+                if (!endSeen) {
+                    fail(WorkCompletionsText.of(completions, i), null);
+                }
+                continue;
+            }
+            if (completions.opcode(i) != WorkCompletions.Opcode.RECV) {
+                continue;   // a credit or welcome sent
+            }
+            int imm = completions.immediate(i);
+            int slot = (int) completions.workRequestId(i);
+            switch (VerbsProtocol.type(imm)) {
+                case VerbsProtocol.DATA -> {
+                    Water w = new Water(recycler, slots[slot]);
+                    w.setLength(completions.byteLength(i));
+                    inbox.add(w);
+                    received++;
+                }
+                case VerbsProtocol.END -> endSeen = true;
+                default -> fail("protocol error: message type " + VerbsProtocol.type(imm) + " from the producer", null);
+            }
+        }
+    }
+
+    private void checkLiveness() {
+        long now = System.nanoTime();
+        if (now - lastLivenessCheck < LIVENESS_NANOS) {
+            return;
+        }
+        lastLivenessCheck = now;
+        if (!connection.isConnected()) {
+            progress();   // what arrived before the disconnect still counts
+            if (inbox.isEmpty() && !endSeen) {
+                fail("the producer disconnected before End of River", null);
+                throw new ReservoirFailedException(failure.getMessage(), failure);
+            }
+        }
+    }
+
+    private void fail(String what, Throwable cause) {
+        if (failure == null) {
+            failure = new ReservoirFailedException("reservoir " + name() + " from " + peer + ": " + what + " after " + received
+                    + " Waters" + (cause == null ? "" : ": " + cause.getMessage()), cause);
+        }
+        signalData();
+    }
+
+    /** Disconnects and frees the buffers; Waters still held downstream become unusable (closed buffers). */
+    @Override
+    public void close() {
+        connection.close();   // deregisters the region
+        memory.close();
+    }
+
+    @Override
+    public String toString() {
+        return "VerbsReceiver[" + name() + " from " + peer + ", received " + received + (ended ? ", ended" : "") + "]";
+    }
+}

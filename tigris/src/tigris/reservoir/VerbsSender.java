@@ -1,0 +1,420 @@
+package tigris.reservoir;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.OffHeapBuffer;
+import jaguar.verbs.Access;
+import jaguar.verbs.ConnectionOptions;
+import jaguar.verbs.MemoryRegion;
+import jaguar.verbs.QueuePair;
+import jaguar.verbs.QueuePairConfig;
+import jaguar.verbs.RdmaConnection;
+import jaguar.verbs.ReceiveRequest;
+import jaguar.verbs.SendRequest;
+import jaguar.verbs.VerbsException;
+import jaguar.verbs.WorkCompletions;
+import tigris.Reservoir;
+import tigris.ReservoirFailedException;
+import tigris.Spring;
+import tigris.Water;
+
+/**
+ * The producer's end of a verbs reservoir (doc/tigris.md, "Verbs reservoirs"): its
+ * {@link #spring()} makes Waters in memory registered with the RDMA device, so a module builds
+ * its PSOs where the device sends them from, and {@link #put} posts one send per Water, zero
+ * copy. A Water's buffer comes back to the spring when its send completes. Credits are the
+ * consumer's posted receive buffers; the consumer returns them as it re-posts. Completions are
+ * polled by the producer's own thread, inside put, createWater and while waiting for credit: no
+ * extra thread. One producer thread.
+ */
+public final class VerbsSender extends Reservoir {
+    private static final long CONTROL_WR = -1;
+    private static final long END_WR = -2;
+
+    private final RdmaConnection connection;
+    private final QueuePair qp;
+    private final String peer;
+    private final int waterSize;
+    private final OffHeapBuffer memory;
+    private final MemoryRegion region;
+    /** Where the control receives and the hello live: after the Water slots. */
+    private final long controlBase;
+    private final int controlBuffers;
+    private final SlotSpring spring;
+    private final AtomicInteger credits;
+    private final SendRequest send = new SendRequest();
+    private final ReceiveRequest controlReceive = new ReceiveRequest();
+    private final WorkCompletions completions = new WorkCompletions(32);
+    /** The Water each slot's send carries, until the send completes. */
+    private final Water[] inFlight;
+    private int inFlightCount;
+    private boolean endPut;
+    private boolean endCompleted;
+    private long sent;
+    private ReservoirFailedException failure;
+
+    private VerbsSender(String name, RdmaConnection connection, int window, int waterSize) {
+        super(name, window);
+        this.connection = connection;
+        this.qp = connection.queuePair();
+        this.peer = connection.peer().toString();
+        this.waterSize = waterSize;
+        int slots = 2 * window;
+        this.controlBuffers = window + 4;
+        this.controlBase = (long) slots * waterSize;
+        this.memory = OffHeapBuffer.allocateShared(controlBase + (long) (controlBuffers + 1) * VerbsProtocol.CONTROL);
+        this.region = connection.protectionDomain().register(memory, Access.LOCAL_WRITE);
+        this.spring = new SlotSpring(memory, slots, waterSize);
+        this.inFlight = new Water[slots];
+        this.credits = new AtomicInteger(0);
+    }
+
+    /**
+     * Connects to the consumer's end (a {@link VerbsReceiver} accepting on {@code to}) and
+     * introduces this reservoir.
+     *
+     * @param window Waters in flight at most (the consumer keeps that many buffers posted)
+     * @param waterSize largest Water in bytes
+     * @throws IOException naming the peer if it cannot be reached or refuses the reservoir
+     */
+    public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration timeout)
+            throws IOException {
+        if (window < 1 || window > VerbsProtocol.MAX_WINDOW || waterSize < 1 || waterSize > VerbsProtocol.MAX_WATER) {
+            throw new IllegalArgumentException("reservoir " + name + ": window must be in 1.." + VerbsProtocol.MAX_WINDOW
+                    + " and water size in 1.." + VerbsProtocol.MAX_WATER + "; got " + window + ", " + waterSize);
+        }
+        RdmaConnection c;
+        try {
+            c = RdmaConnection.connect(to, options(window), timeout);
+        } catch (VerbsException e) {
+            throw new IOException("reservoir " + name + ": cannot reach the consumer at " + to + ": " + e.getMessage(), e);
+        }
+        VerbsSender s = null;
+        try {
+            s = new VerbsSender(name, c, window, waterSize);
+            s.introduce(timeout);
+            return s;
+        } catch (IOException | RuntimeException e) {
+            if (s != null) {
+                s.closeConnection();
+            } else {
+                c.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Queue depths for a window: a send per Water and per control message, a receive per credit message. */
+    static ConnectionOptions options(int window) {
+        return ConnectionOptions.of(QueuePairConfig.defaults().withDepth(2 * window + 4, window + 8));
+    }
+
+    private void introduce(Duration timeout) throws IOException {
+        for (int i = 0; i < controlBuffers; i++) {
+            qp.postReceive(controlReceive.into(region, controlBase + (long) i * VerbsProtocol.CONTROL, VerbsProtocol.CONTROL).id(i));
+        }
+        long hello = controlBase + (long) controlBuffers * VerbsProtocol.CONTROL;
+        int length = VerbsProtocol.writeHello(memory, hello, name(), window(), waterSize);
+        qp.postSend(send.sendWithImmediate(region, hello, length, VerbsProtocol.imm(VerbsProtocol.HELLO, 0)).id(CONTROL_WR));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            int n = connection.completionQueue().poll(completions);
+            for (int i = 0; i < n; i++) {
+                if (!completions.isSuccess(i)) {
+                    throw new IOException("reservoir " + name() + ": introducing it to " + peer + " failed: "
+                            + WorkCompletionsText.of(completions, i));
+                }
+                if (completions.opcode(i) == WorkCompletions.Opcode.RECV) {
+                    int imm = completions.immediate(i);
+                    int slot = (int) completions.workRequestId(i);
+                    if (VerbsProtocol.type(imm) != VerbsProtocol.WELCOME) {
+                        throw new IOException("reservoir " + name() + ": " + peer + " answered the hello with message type "
+                                + VerbsProtocol.type(imm));
+                    }
+                    if (VerbsProtocol.value(imm) != 0) {
+                        byte[] why = new byte[completions.byteLength(i)];
+                        for (int k = 0; k < why.length; k++) {
+                            why[k] = memory.getByte(controlBase + (long) slot * VerbsProtocol.CONTROL + k);
+                        }
+                        throw new IOException("reservoir " + name() + ": " + peer + " refused it: " + new String(why, StandardCharsets.UTF_8));
+                    }
+                    repostControl(slot);
+                    credits.set(window());
+                    return;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException("reservoir " + name() + ": no welcome from " + peer + " within " + timeout.toMillis() + " ms");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private void repostControl(int i) {
+        qp.postReceive(controlReceive.into(region, controlBase + (long) i * VerbsProtocol.CONTROL, VerbsProtocol.CONTROL).id(i));
+    }
+
+    @Override
+    public Spring spring() {
+        return spring;
+    }
+
+    @Override
+    public int credits() {
+        return credits.get();
+    }
+
+    @Override
+    public void put(Water w) throws InterruptedException {
+        checkFailed();
+        if (endPut) {
+            throw new IllegalStateException("reservoir " + name() + ": put after End of River");
+        }
+        int slot = spring.slotOf(w);
+        if (slot < 0) {
+            // Not one of ours (another spring, several buffers): one copy into a registered slot.
+            int total = 0;
+            for (int i = 0; i < w.bufferCount(); i++) {
+                total = Math.addExact(total, w.length(i));
+            }
+            if (total > waterSize) {
+                throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + waterSize
+                        + " bytes; this one has " + total);
+            }
+            Water copy = copyIntoSlot(w, total);
+            w.release();
+            w = copy;
+            slot = spring.slotOf(w);
+        }
+        int length = w.length();
+        handOff(w);
+        takeCredit(credits, this::progressOrFail);
+        inFlight[slot] = w;
+        inFlightCount++;
+        try {
+            qp.postSend(send.sendWithImmediate(region, spring.offsetOf(slot), length, VerbsProtocol.imm(VerbsProtocol.DATA, 0))
+                    .id(slot));
+        } catch (VerbsException e) {
+            throw fail("posting Water " + (sent + 1) + " failed", e);
+        }
+        sent++;
+        progress();
+    }
+
+    private Water copyIntoSlot(Water w, int total) throws InterruptedException {
+        Water copy = createWaterWaiting(Math.max(1, total));
+        long at = 0;
+        for (int i = 0; i < w.bufferCount(); i++) {
+            w.buffer(i).copyTo(0, copy.buffer(), at, w.length(i));
+            at += w.length(i);
+        }
+        copy.setLength((int) at);
+        return copy;
+    }
+
+    /** A Water from a free slot, polling completions (and waiting) until a send frees one. */
+    private Water createWaterWaiting(int size) throws InterruptedException {
+        while (true) {
+            Water w = spring.tryCreate(size);
+            if (w != null) {
+                return w;
+            }
+            if (inFlightCount == 0) {
+                throw new IllegalStateException("reservoir " + name() + ": all " + inFlight.length
+                        + " send buffers are held by Waters not yet put or released");
+            }
+            progressOrFail();
+            pause(50_000);
+        }
+    }
+
+    @Override
+    public Water get() {
+        throw new UnsupportedOperationException("reservoir " + name() + ": this is the producer's end; the consumer's is at " + peer);
+    }
+
+    @Override
+    public Water poll() {
+        return get();
+    }
+
+    @Override
+    public boolean isEnded() {
+        return false;
+    }
+
+    /** Sends End of River once every Water put has been posted; the consumer sees it after them. */
+    @Override
+    public void endOfRiver() {
+        if (endPut || failure != null) {
+            return;
+        }
+        endPut = true;
+        try {
+            // The consumer keeps one receive beyond the window for this: it needs no credit.
+            qp.postSend(send.sendWithImmediate(region, 0, 0, VerbsProtocol.imm(VerbsProtocol.END, 0)).id(END_WR));
+        } catch (VerbsException e) {
+            throw fail("sending End of River failed", e);
+        }
+    }
+
+    @Override
+    protected void creditReturned() {
+        throw new IllegalStateException("reservoir " + name() + ": Waters are taken from the consumer's end, not this one");
+    }
+
+    /** Waters put so far. */
+    public long sent() {
+        return sent;
+    }
+
+    private void progressOrFail() {
+        checkFailed();
+        progress();
+        if (credits.get() == 0 && !connection.isConnected()) {
+            throw fail("the consumer disconnected", null);
+        }
+    }
+
+    /** Polls completions: finished sends give their slots back, credit messages add credits. */
+    private void progress() {
+        int n;
+        try {
+            n = connection.completionQueue().poll(completions);
+        } catch (VerbsException e) {
+            throw fail("polling completions failed", e);
+        }
+        for (int i = 0; i < n; i++) {
+            if (!completions.isSuccess(i)) {
+                throw fail(WorkCompletionsText.of(completions, i), null);
+            }
+            long id = completions.workRequestId(i);
+            if (completions.opcode(i) == WorkCompletions.Opcode.RECV) {
+                int imm = completions.immediate(i);
+                if (VerbsProtocol.type(imm) != VerbsProtocol.CREDIT || VerbsProtocol.value(imm) > window()) {
+                    throw fail("protocol error: message type " + VerbsProtocol.type(imm) + " value " + VerbsProtocol.value(imm)
+                            + " from the consumer", null);
+                }
+                repostControl((int) id);
+                credits.addAndGet(VerbsProtocol.value(imm));
+                signalCredit();
+            } else if (id >= 0) {
+                Water w = takeOver(inFlight[(int) id]);
+                inFlight[(int) id] = null;
+                inFlightCount--;
+                w.release();   // the slot goes back to the spring
+            } else if (id == END_WR) {
+                endCompleted = true;
+            }
+        }
+    }
+
+    private void checkFailed() {
+        ReservoirFailedException f = failure;
+        if (f != null) {
+            throw new ReservoirFailedException(f.getMessage(), f);
+        }
+    }
+
+    private ReservoirFailedException fail(String what, Throwable cause) {
+        if (failure == null) {
+            failure = new ReservoirFailedException("reservoir " + name() + " to " + peer + ": " + what + " after " + sent
+                    + " Waters" + (cause == null ? "" : ": " + cause.getMessage()), cause);
+        }
+        signalCredit();
+        return failure;
+    }
+
+    /**
+     * After End of River: waits (up to 30 s) until every send has completed, so no Water is lost
+     * in a queue torn down under it; then disconnects and frees the buffers.
+     */
+    @Override
+    public void close() {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (endPut && failure == null && (inFlightCount > 0 || !endCompleted) && System.nanoTime() < deadline) {
+            try {
+                progress();
+            } catch (ReservoirFailedException e) {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        closeConnection();
+    }
+
+    private void closeConnection() {
+        connection.close();   // deregisters the region
+        memory.close();
+    }
+
+    @Override
+    public String toString() {
+        return "VerbsSender[" + name() + " to " + peer + ", credits " + credits() + "/" + window() + ", sent " + sent + "]";
+    }
+
+    /** The spring of a verbs sender: Waters in its registered slots. */
+    static final class SlotSpring implements Spring {
+        private final ExternalBuffer[] slots;
+        private final int waterSize;
+        private final long base;
+        private final ConcurrentLinkedQueue<Integer> free = new ConcurrentLinkedQueue<>();
+
+        SlotSpring(ExternalBuffer memory, int count, int waterSize) {
+            this.slots = new ExternalBuffer[count];
+            this.waterSize = waterSize;
+            for (int i = 0; i < count; i++) {
+                slots[i] = memory.slice((long) i * waterSize, waterSize);
+                free.add(i);
+            }
+            this.base = slots[0].address();
+        }
+
+        @Override
+        public Water createWater(int size) {
+            Water w = tryCreate(size);
+            if (w == null) {
+                throw new IllegalStateException("all " + slots.length + " send buffers of this verbs reservoir are in use");
+            }
+            return w;
+        }
+
+        Water tryCreate(int size) {
+            if (size < 1 || size > waterSize) {
+                throw new IllegalArgumentException("this spring makes Waters of up to " + waterSize + " bytes; asked for " + size);
+            }
+            Integer slot = free.poll();
+            return slot == null ? null : new Water(this, slots[slot]);
+        }
+
+        /** The slot of a single-buffer Water made here, else -1. */
+        int slotOf(Water w) {
+            if (w.bufferCount() != 1) {
+                return -1;
+            }
+            ExternalBuffer b = w.buffer();
+            long i = (b.address() - base) / waterSize;
+            return i >= 0 && i < slots.length && slots[(int) i] == b ? (int) i : -1;
+        }
+
+        long offsetOf(int slot) {
+            return (long) slot * waterSize;
+        }
+
+        @Override
+        public void recycle(ExternalBuffer[] buffers) {
+            for (ExternalBuffer b : buffers) {
+                long i = (b.address() - base) / waterSize;
+                if (i >= 0 && i < slots.length && slots[(int) i] == b) {
+                    free.add((int) i);
+                }
+            }
+        }
+    }
+}

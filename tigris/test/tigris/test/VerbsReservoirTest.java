@@ -1,0 +1,135 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import jaguar.verbs.RdmaListener;
+import tigris.Water;
+import tigris.reservoir.VerbsReceiver;
+import tigris.reservoir.VerbsSender;
+
+/**
+ * Verbs reservoirs on a real RDMA device (Soft-RoCE in the test VM: make test-verbs): a river of
+ * PSO records across a verbs connection, zero copy on both sides, credits, End of River, a
+ * refused producer and a producer process that dies.
+ */
+@Tag("rdma-device")
+class VerbsReservoirTest {
+    private static final Duration T = Duration.ofSeconds(60);
+    private RdmaListener listener;
+
+    @BeforeEach
+    void listen() throws Exception {
+        listener = RdmaListener.bind(new InetSocketAddress(InetAddress.getByName(System.getProperty("jaguar.verbs.address", "10.50.0.1")), 0), 4);
+    }
+
+    @AfterEach
+    void stopListening() {
+        listener.close();
+    }
+
+    private CompletableFuture<VerbsReceiver> acceptAsync(String name) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return VerbsReceiver.accept(listener, name, 64, T);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Test
+    void aRiverOfPsoRecordsCrossesAVerbsConnection() throws Exception {
+        var accepted = acceptAsync("link");
+        var source = new TestModules.Source(300, 20);
+        var sink = new TestModules.Sink();
+        try (VerbsSender out = VerbsSender.connect("link", listener.address(), 4, 4096, T);
+             VerbsReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
+            assertEquals("link", in.name());
+            assertEquals(4, in.window());
+            TestModules.riverAcross(source, out, in, sink, 300, 20);
+            assertEquals(300, out.sent());
+            assertEquals(300, in.received());
+        }
+    }
+
+    @Test
+    void watersAreBuiltAndReadInRegisteredBuffersWithoutCopies() throws Exception {
+        var accepted = acceptAsync("zero-copy");
+        int window = 4, n = 200;
+        try (VerbsSender out = VerbsSender.connect("zero-copy", listener.address(), window, 1024, T);
+             VerbsReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
+            Set<Long> sentFrom = new HashSet<>();
+            CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int i = 0; i < n; i++) {
+                        Water w = out.spring().createWater(1024);
+                        sentFrom.add(w.buffer().address());
+                        Record r = w.container().allocate(Record.class);
+                        r.key = i;
+                        r.value = -i;
+                        w.container().setRoot(r);
+                        out.put(w);
+                    }
+                    out.endOfRiver();
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            Set<Long> receivedIn = new HashSet<>();
+            for (int i = 0; i < n; i++) {
+                Water w = in.get();
+                receivedIn.add(w.buffer().address());
+                Record r = w.container().root(Record.class);
+                assertEquals(i, r.key);
+                assertEquals(-i, r.value);
+                w.release();   // its buffer is posted again and its credit goes back
+            }
+            assertNull(in.get(), "End of River");
+            assertTrue(in.isEnded());
+            producer.get(60, TimeUnit.SECONDS);
+            // Every Water was built in, and received into, the reservoirs' own registered buffers:
+            // a handful of them, reused, never a fresh copy.
+            assertTrue(sentFrom.size() <= 2 * window, "sender buffers used: " + sentFrom.size());
+            assertTrue(receivedIn.size() <= window + 1, "receiver buffers used: " + receivedIn.size());
+        }
+    }
+
+    @Test
+    void aProducerOfAnotherReservoirIsRefusedWithTheReason() throws Exception {
+        var accepted = acceptAsync("expected");
+        IOException e = assertThrows(IOException.class, () -> VerbsSender.connect("other", listener.address(), 4, 256, T));
+        assertTrue(e.getMessage().contains("refused it") && e.getMessage().contains("expects reservoir 'expected', not 'other'"),
+                e.getMessage());
+        var failed = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(60, TimeUnit.SECONDS));
+        assertTrue(failed.getCause().getMessage().contains("refused the producer"), failed.getCause().getMessage());
+    }
+
+    @Test
+    void aProducerThatDiesFailsTheReservoirAfterItsWaters() throws Exception {
+        var accepted = acceptAsync("crash");
+        InetSocketAddress at = listener.address();
+        Process child = TestModules.startProcess(VerbsProducerMain.class, at.getAddress().getHostAddress(),
+                Integer.toString(at.getPort()), "5");
+        try (VerbsReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
+            TestModules.recordsThenFailure(in, 5, "disconnected before End of River", child);
+        }
+    }
+}
