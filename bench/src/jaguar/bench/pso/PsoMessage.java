@@ -52,29 +52,7 @@ public class PsoMessage {
 
     @Benchmark
     public PSOContainer build() {
-        PSOContainer c = container;
-        c.reset();
-        int s = seed++;
-        MessageNode prev = null;
-        for (int i = 0; i < NODES; i++) {
-            MessageNode n = c.allocate(MessageNode.class);
-            int v = s + i;
-            n.b0 = (byte) v;
-            n.b1 = (byte) (v >> 8);
-            n.b2 = (byte) (v >> 16);
-            n.b3 = (byte) (v >> 24);
-            n.i0 = v;
-            n.i1 = v + 1;
-            n.i2 = v + 2;
-            n.i3 = v + 3;
-            if (prev == null) {
-                c.setRoot(n);
-            } else {
-                prev.next = n;
-            }
-            prev = n;
-        }
-        return c;
+        return MessageLists.buildPso(container, NODES, seed++);
     }
 
     /**

@@ -28,24 +28,7 @@ public class SerializationMessage {
 
     @Setup(Level.Trial)
     public void buildList() {
-        JavaNode prev = null;
-        for (int i = 0; i < PsoMessage.NODES; i++) {
-            JavaNode n = new JavaNode();
-            n.b0 = (byte) i;
-            n.b1 = (byte) (i >> 8);
-            n.b2 = (byte) (i >> 16);
-            n.b3 = (byte) (i >> 24);
-            n.i0 = i;
-            n.i1 = i + 1;
-            n.i2 = i + 2;
-            n.i3 = i + 3;
-            if (prev == null) {
-                head = n;
-            } else {
-                prev.next = n;
-            }
-            prev = n;
-        }
+        head = MessageLists.buildJava(PsoMessage.NODES, 0);
     }
 
     @Benchmark

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Arrays;
 
 import jaguar.bench.pso.JavaNode;
+import jaguar.bench.pso.MessageLists;
 import jaguar.bench.pso.MessageNode;
 import jaguar.ext.OffHeapBuffer;
 import jaguar.pso.PSOContainer;
@@ -169,51 +170,11 @@ public final class PsoRoundTrip {
         }
 
         private int buildPso(int seed) {
-            PSOContainer cont = out;
-            cont.reset();
-            MessageNode prev = null;
-            for (int k = 0; k < nodes; k++) {
-                MessageNode n = cont.allocate(MessageNode.class);
-                int v = seed + k;
-                n.b0 = (byte) v;
-                n.b1 = (byte) (v >> 8);
-                n.b2 = (byte) (v >> 16);
-                n.b3 = (byte) (v >> 24);
-                n.i0 = v;
-                n.i1 = v + 1;
-                n.i2 = v + 2;
-                n.i3 = v + 3;
-                if (prev == null) {
-                    cont.setRoot(n);
-                } else {
-                    prev.next = n;
-                }
-                prev = n;
-            }
-            return (int) cont.used();
+            return (int) MessageLists.buildPso(out, nodes, seed).used();
         }
 
         private int buildSerialized(int seed) throws IOException {
-            JavaNode head = null, prev = null;
-            for (int k = 0; k < nodes; k++) {
-                JavaNode n = new JavaNode();
-                int v = seed + k;
-                n.b0 = (byte) v;
-                n.b1 = (byte) (v >> 8);
-                n.b2 = (byte) (v >> 16);
-                n.b3 = (byte) (v >> 24);
-                n.i0 = v;
-                n.i1 = v + 1;
-                n.i2 = v + 2;
-                n.i3 = v + 3;
-                if (prev == null) {
-                    head = n;
-                } else {
-                    prev.next = n;
-                }
-                prev = n;
-            }
-            return writeSerialized(head);
+            return writeSerialized(MessageLists.buildJava(nodes, seed));
         }
 
         /** Serializes the list and copies it into the send area; returns its length. */

@@ -1,0 +1,61 @@
+package jaguar.bench.pso;
+
+import jaguar.pso.PSOContainer;
+
+/**
+ * The PSO-over-VIA experiment's message, built the same way by every benchmark that sends it: a
+ * list of {@code nodes} elements whose fields all derive from {@code seed + index}.
+ */
+public final class MessageLists {
+    private MessageLists() {
+    }
+
+    /** Empties {@code c} and builds the list in it as MessageNode PSOs, the first as the root; returns c. */
+    public static PSOContainer buildPso(PSOContainer c, int nodes, int seed) {
+        c.reset();
+        MessageNode prev = null;
+        for (int i = 0; i < nodes; i++) {
+            MessageNode n = c.allocate(MessageNode.class);
+            int v = seed + i;
+            n.b0 = (byte) v;
+            n.b1 = (byte) (v >> 8);
+            n.b2 = (byte) (v >> 16);
+            n.b3 = (byte) (v >> 24);
+            n.i0 = v;
+            n.i1 = v + 1;
+            n.i2 = v + 2;
+            n.i3 = v + 3;
+            if (prev == null) {
+                c.setRoot(n);
+            } else {
+                prev.next = n;
+            }
+            prev = n;
+        }
+        return c;
+    }
+
+    /** The same list as Serializable JavaNodes; returns its head. */
+    public static JavaNode buildJava(int nodes, int seed) {
+        JavaNode head = null, prev = null;
+        for (int i = 0; i < nodes; i++) {
+            JavaNode n = new JavaNode();
+            int v = seed + i;
+            n.b0 = (byte) v;
+            n.b1 = (byte) (v >> 8);
+            n.b2 = (byte) (v >> 16);
+            n.b3 = (byte) (v >> 24);
+            n.i0 = v;
+            n.i1 = v + 1;
+            n.i2 = v + 2;
+            n.i3 = v + 3;
+            if (prev == null) {
+                head = n;
+            } else {
+                prev.next = n;
+            }
+            prev = n;
+        }
+        return head;
+    }
+}
