@@ -5,7 +5,7 @@
 #   ROW test size impl rep value1 value2 value3
 # latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
-# usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP LOGS ["TESTS"] ["IMPLS"]
+# usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP_SECONDS LOGS ["TESTS"] ["IMPLS"]
 set -uo pipefail
 image=$1 classes=$2 sizes=$3 lat_iters=$4 bw_iters=$5 reps=$6 warmup=$7 logs=$8
 tests=${9:-send_lat send_bw write_bw}

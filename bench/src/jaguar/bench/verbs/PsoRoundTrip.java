@@ -40,8 +40,10 @@ import jaguar.verbs.WorkCompletions;
  *     side copied out and read with an ObjectInputStream; the server writes its reply the same way.</li>
  * </ul>
  *
- * <pre>  PsoRoundTrip server|client pso|serialization NODES ITERS ADDRESS PORT WARMUP</pre>
- * The client prints {@code RESULT mode nodes bytes median_us p99_us} (the round trip).
+ * <pre>  PsoRoundTrip server|client pso|serialization NODES ITERS ADDRESS PORT WARMUP_SECONDS</pre>
+ * The client runs round trips unmeasured for WARMUP_SECONDS (the JIT's warm-up), then ITERS
+ * measured, then sends a zero-length goodbye; it prints {@code RESULT mode nodes bytes median_us
+ * p99_us} (the round trip).
  */
 public final class PsoRoundTrip {
     static final int AREA = 1 << 16;
@@ -52,7 +54,7 @@ public final class PsoRoundTrip {
         int nodes = Integer.parseInt(args[2]);
         int iters = Integer.parseInt(args[3]);
         InetSocketAddress at = new InetSocketAddress(InetAddress.getByName(args[4]), Integer.parseInt(args[5]));
-        int warmup = Integer.parseInt(args[6]);
+        long warmup = (long) (Double.parseDouble(args[6]) * 1e9);
         RdmaConnection c;
         RdmaListener listener = null;
         if (server) {
@@ -65,7 +67,7 @@ public final class PsoRoundTrip {
             MemoryRegion mr = c.protectionDomain().register(buf, Access.LOCAL_WRITE);
             RoundTrip rt = new RoundTrip(c, buf, mr, nodes, pso);
             if (server) {
-                rt.serve(warmup + iters);
+                rt.serve();
             } else {
                 long[] t = rt.run(warmup, iters);
                 Arrays.sort(t);
@@ -120,38 +122,50 @@ public final class PsoRoundTrip {
             this.out = PSOContainer.format(buf, 0, AREA);
         }
 
-        long[] run(int warmup, int iters) throws IOException, ClassNotFoundException {
-            long[] t = new long[iters];
-            for (int i = -warmup; i < iters; i++) {
-                long t0 = System.nanoTime();
-                qp.postReceive(receive);
-                int len = pso ? buildPso(i) : buildSerialized(i);
-                messageBytes = len;
-                qp.postSend(send.send(mr, 0, len).signaled(true));
-                int got = awaitReceiveAndSend();
-                long sum = pso ? sumPso(AREA, got) : sumSerialized(AREA, got);
-                // i0 of element k was i + k, plus one from the server
-                long expect = (long) nodes * i + (long) nodes * (nodes - 1) / 2 + nodes;
-                if (sum != expect) {
-                    throw new IllegalStateException("reply " + i + ": sum " + sum + ", expected " + expect);
-                }
-                if (i >= 0) {
-                    t[i] = System.nanoTime() - t0;
-                }
+        long[] run(long warmupNanos, int iters) throws IOException, ClassNotFoundException {
+            long warmEnd = System.nanoTime() + warmupNanos;
+            for (int seed = 0; System.nanoTime() < warmEnd; seed++) {
+                roundTrip(-1 - (seed & 0xffff));   // unmeasured
             }
+            long[] t = new long[iters];
+            for (int i = 0; i < iters; i++) {
+                long t0 = System.nanoTime();
+                roundTrip(i);
+                t[i] = System.nanoTime() - t0;
+            }
+            qp.postSend(send.send(mr, 0, 0).signaled(true));   // goodbye
+            awaitSend();
             return t;
+        }
+
+        /** One message there and back, the reply checked. */
+        private void roundTrip(int seed) throws IOException, ClassNotFoundException {
+            qp.postReceive(receive);
+            int len = pso ? buildPso(seed) : buildSerialized(seed);
+            messageBytes = len;
+            qp.postSend(send.send(mr, 0, len).signaled(true));
+            int got = awaitReceiveAndSend();
+            long sum = pso ? sumPso(AREA, got) : sumSerialized(AREA, got);
+            // i0 of element k was seed + k, plus one from the server
+            long expect = (long) nodes * seed + (long) nodes * (nodes - 1) / 2 + nodes;
+            if (sum != expect) {
+                throw new IllegalStateException("reply to message " + seed + ": sum " + sum + ", expected " + expect);
+            }
         }
 
         /**
          * Two receive areas, always one posted: the client's next message never finds the server
          * without a receive (a receiver-not-ready retry costs milliseconds).
          */
-        void serve(int total) throws IOException, ClassNotFoundException {
+        void serve() throws IOException, ClassNotFoundException {
             ReceiveRequest[] areas = {new ReceiveRequest().into(mr, AREA, AREA).id(0), new ReceiveRequest().into(mr, 2L * AREA, AREA).id(1)};
             qp.postReceive(areas[0]);
             qp.postReceive(areas[1]);
-            for (int i = 0; i < total; i++) {
+            while (true) {
                 int got = awaitReceive();
+                if (got == 0) {
+                    return;   // the client's goodbye
+                }
                 int area = receivedArea;
                 long at = (area + 1L) * AREA;
                 int len;

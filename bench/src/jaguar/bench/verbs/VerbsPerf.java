@@ -27,12 +27,14 @@ import jaguar.verbs.WorkCompletions;
  * run each beside the C tool on the same device and compare.
  *
  * <pre>
- *   VerbsPerf server|client send_lat|send_bw|write_bw SIZE ITERS ADDRESS PORT [WARMUP]
+ *   VerbsPerf server|client send_lat|send_bw|write_bw SIZE ITERS ADDRESS PORT WARMUP_SECONDS
  * </pre>
  *
  * The client prints one line: {@code RESULT test size iters typical_us avg_us p99_us} (latency:
- * half the round trip) or {@code RESULT test size iters MB_per_s Mpps}. WARMUP iterations
- * (default ITERS) run first and are not measured: C needs none, the JIT does.
+ * half the round trip) or {@code RESULT test size iters MB_per_s Mpps}. The client first runs the
+ * test for WARMUP_SECONDS unmeasured (C needs no warm-up, the JIT does: under emulation Graal takes
+ * minutes), then ITERS measured; it ends the run with a zero-length send, so the server needs
+ * no count.
  */
 public final class VerbsPerf {
     static final int INLINE = 236;
@@ -46,7 +48,7 @@ public final class VerbsPerf {
         int size = Integer.parseInt(args[2]);
         int iters = Integer.parseInt(args[3]);
         InetSocketAddress at = new InetSocketAddress(InetAddress.getByName(args[4]), Integer.parseInt(args[5]));
-        int warmup = args.length > 6 ? Integer.parseInt(args[6]) : iters;
+        long warmup = (long) (Double.parseDouble(args[6]) * 1e9);
         QueuePairConfig qp = new QueuePairConfig(TX_DEPTH, RX_DEPTH, 1, 1, test.equals("send_lat") ? INLINE : 0, 4, false);
         ConnectionOptions opts = new ConnectionOptions(qp, TX_DEPTH + RX_DEPTH, false);
         RdmaConnection c;
@@ -110,36 +112,52 @@ public final class VerbsPerf {
         }
 
         /** ib_send_lat: ping-pong of sends, both sides keep receives posted; reports half the round trip. */
-        void sendLatency(boolean server, int warmup, int iters) {
+        void sendLatency(boolean server, long warmupNanos, int iters) {
             rr.into(mr, size, size);
             for (int i = 0; i < RX_DEPTH / 2; i++) {
                 qp.postReceive(rr);
             }
             sr.send(mr, 0, size).inline(size <= INLINE).signaled(false);
             handshake();
-            int total = warmup + iters;
-            long[] rtt = new long[iters];
             int unsignaled = 0;
-            for (int i = 0; i < total; i++) {
-                long t0 = System.nanoTime();
-                if (!server) {
+            if (server) {
+                while (true) {
+                    awaitReceive();
+                    if (lastReceiveLength == 0) {
+                        break;   // the client's goodbye
+                    }
+                    qp.postReceive(rr);
                     unsignaled = send(unsignaled);
                 }
+                drainSends(unsignaled);
+                return;
+            }
+            long[] rtt = new long[iters];
+            long warmEnd = System.nanoTime() + warmupNanos;
+            for (int i = -1; i < iters; i++) {
+                long t0 = System.nanoTime();
+                unsignaled = send(unsignaled);
                 awaitReceive();
                 qp.postReceive(rr);
-                if (server) {
-                    unsignaled = send(unsignaled);
-                } else if (i >= warmup) {
-                    rtt[i - warmup] = System.nanoTime() - t0;
+                if (i < 0) {
+                    if (t0 < warmEnd) {
+                        i--;   // still warming up
+                    }
+                    continue;
                 }
+                rtt[i] = System.nanoTime() - t0;
             }
-            drainSends(unsignaled);
-            if (!server) {
-                Arrays.sort(rtt);
-                double avg = Arrays.stream(rtt).average().orElse(0);
-                System.out.printf("RESULT send_lat %d %d %.3f %.3f %.3f%n", size, iters, rtt[iters / 2] / 2e3, avg / 2e3,
-                        rtt[(int) (iters * 0.99)] / 2e3);
-            }
+            goodbye();
+            Arrays.sort(rtt);
+            double avg = Arrays.stream(rtt).average().orElse(0);
+            System.out.printf("RESULT send_lat %d %d %.3f %.3f %.3f%n", size, iters, rtt[iters / 2] / 2e3, avg / 2e3,
+                    rtt[(int) (iters * 0.99)] / 2e3);
+        }
+
+        /** A zero-length signalled send: the end of the client's run (and of its unsignalled sends). */
+        private void goodbye() {
+            qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));
+            awaitSendCompletions(1);
         }
 
         /** Posts one send; every CQ_MOD-th is signalled and its completion awaited, so the send queue never fills. */
@@ -155,6 +173,7 @@ public final class VerbsPerf {
 
         private int pendingReceives;
         private int pendingSends;
+        private int lastReceiveLength;
 
         private void awaitReceive() {
             while (pendingReceives == 0) {
@@ -176,6 +195,7 @@ public final class VerbsPerf {
                 wc.checkSuccess(j);
                 if (wc.opcode(j) == WorkCompletions.Opcode.RECV || wc.opcode(j) == WorkCompletions.Opcode.RECV_RDMA_WITH_IMM) {
                     pendingReceives++;
+                    lastReceiveLength = wc.byteLength(j);
                 } else {
                     pendingSends++;
                 }
@@ -199,16 +219,18 @@ public final class VerbsPerf {
         }
 
         /** ib_send_bw: the client streams sends, TX_DEPTH in flight; the server keeps RX_DEPTH receives posted. */
-        void sendBandwidth(boolean server, int warmup, int iters) {
+        void sendBandwidth(boolean server, long warmup, int iters) {
             rr.into(mr, size, size);
             for (int i = 0; i < RX_DEPTH - 1; i++) {
                 qp.postReceive(rr);
             }
             handshake();
-            int total = warmup + iters;
             if (server) {
-                for (int i = 0; i < total; i++) {
+                while (true) {
                     awaitReceive();
+                    if (lastReceiveLength == 0) {
+                        break;   // the client's goodbye: everything before it has arrived
+                    }
                     qp.postReceive(rr);
                 }
                 // tell the client everything arrived
@@ -218,11 +240,12 @@ public final class VerbsPerf {
             }
             sr.send(mr, 0, size);
             stream("send_bw", warmup, iters);
+            goodbye();
             awaitReceive();   // the server got them all
         }
 
         /** ib_write_bw: the client streams RDMA writes into the server's buffer; the server only waits. */
-        void writeBandwidth(boolean server, int warmup, int iters) {
+        void writeBandwidth(boolean server, long warmup, int iters) {
             rr.into(mr, mr.length() - 64, 64);   // control messages: the RemoteBuffer, "done"
             qp.postReceive(rr);
             qp.postReceive(rr);
@@ -252,19 +275,30 @@ public final class VerbsPerf {
 
         /**
          * Streams the prepared request: at most TX_DEPTH in flight, one signalled per CQ_MOD (a
-         * completion covers every request before it: one queue completes in order). The warm-up
-         * drains before the clock starts. Prints the rate of the measured part.
+         * completion covers every request before it: one queue completes in order). It streams
+         * unmeasured for {@code warmupNanos}, lets that drain, then times {@code iters} requests.
+         * Prints the rate of the measured part.
          */
-        private void stream(String test, int warmup, int iters) {
-            int total = warmup + iters;
+        private void stream(String test, long warmupNanos, int iters) {
+            long warmEnd = System.nanoTime() + warmupNanos;
             long[] signalled = new long[TX_DEPTH + 1];   // ring of the indexes (1-based) of signalled requests in flight
             int head = 0, tail = 0;
-            long posted = 0, completed = 0, t0 = warmup == 0 ? System.nanoTime() : 0;
+            long posted = 0, completed = 0, t0 = 0;
+            long warmup = -1;   // requests in the warm-up, once it is over
+            long total = Long.MAX_VALUE;
             while (completed < total) {
-                long limit = completed < warmup ? warmup : total;   // no measured request before the warm-up drained
+                if (warmup < 0 && System.nanoTime() >= warmEnd) {
+                    // the warm-up ends at the next signalled request, so that its completion is seen
+                    warmup = (posted + CQ_MOD - 1) / CQ_MOD * CQ_MOD;
+                    total = warmup + iters;
+                    if (completed == warmup) {
+                        t0 = System.nanoTime();
+                    }
+                }
+                long limit = warmup < 0 ? Long.MAX_VALUE : completed < warmup ? warmup : total;
                 while (posted < limit && posted - completed < TX_DEPTH) {
                     long p = ++posted;
-                    boolean signal = p % CQ_MOD == 0 || p == warmup || p == total;
+                    boolean signal = p % CQ_MOD == 0 || p == total;
                     qp.postSend(sr.signaled(signal));
                     if (signal) {
                         signalled[tail] = p;
@@ -280,7 +314,7 @@ public final class VerbsPerf {
                     }
                     completed = signalled[head];
                     head = (head + 1) % signalled.length;
-                    if (completed == warmup && t0 == 0) {
+                    if (warmup >= 0 && completed == warmup && t0 == 0) {
                         t0 = System.nanoTime();
                     }
                 }
