@@ -1,3 +1,8 @@
-tools/verbs-perf.sh /work/main/build/jdk /work/main/build/bench/classes 4096 5000 5000 1 20000 /work/main/build/bench/verbs-logs send_bw C
-java-c2
-java; then (pso_rt, stopped after 32 elements) tools/verbs-perf.sh IMAGE CLASSES "8 64 512 4096 65536" 2000 5000 1 3000 LOGS pso_rt "C java java-nc"
+tools/verbs-perf.sh /work/main/build/jdk /work/main/build/bench/classes 8
+4096
+65536 3000 5000 1 45 /work/main/build/bench/verbs-logs send_lat
+send_bw
+write_bw
+pso_rt C
+java
+java-nc
