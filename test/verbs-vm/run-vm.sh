@@ -3,6 +3,11 @@
 # Jaguar tree at its host path; prints the guest's log and exits with the command's status.
 #   run-vm.sh <vm dir: vmlinuz, initrd.img> <timeout s> <command...>
 # VERBS_VM_ACCEL=kvm|tcg overrides the accelerator (default: kvm when /dev/kvm is usable).
+# VERBS_VM_TCG_THREAD=single|multi: TCG's threading (default single). Multi-threaded TCG runs the
+# two vCPUs on two host threads, but does not make cross-modifying code safe: HotSpot patches
+# method entries while other threads run them, and one benchmark JVM died of a torn patch
+# (SIGSEGV at a C1 method's entry being made not entrant). Single-threaded TCG interleaves the
+# vCPUs on one host thread, which is safe; benchmarks choose multi for speed.
 set -euo pipefail
 vm=$1; limit=$2; shift 2
 top=$(cd "$(dirname "$0")/../.." && pwd -P)
@@ -19,9 +24,11 @@ if [ -z "$accel" ]; then
   if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then accel=kvm; else accel=tcg; fi
 fi
 cpu=${VERBS_VM_CPU:-max}
-echo "verbs VM: booting ($accel), running: $*"
+accel_opts=$accel
+[ "$accel" = tcg ] && accel_opts="tcg,thread=${VERBS_VM_TCG_THREAD:-single}"
+echo "verbs VM: booting ($accel_opts), running: $*"
 set +e
-timeout "$limit" qemu-system-x86_64 -accel "$accel" -m 6144 -smp 2 -cpu "$cpu" -nographic -no-reboot -nic none \
+timeout "$limit" qemu-system-x86_64 -accel "$accel_opts" -m 6144 -smp 2 -cpu "$cpu" -nographic -no-reboot -nic none \
   -kernel "$vm/vmlinuz" -initrd "$vm/initrd.img" \
   -append "console=ttyS0 earlyprintk=ttyS0 rdinit=/init panic=-1 loglevel=${VERBS_VM_LOGLEVEL:-3} jaguar.top=$top jaguar.run=$run" \
   -virtfs local,path=/usr,mount_tag=hostusr,security_model=none,readonly=on,multidevs=remap \

@@ -15,7 +15,7 @@ public final class VerbsProducerMain {
 
     public static void main(String[] args) throws Exception {
         VerbsSender out = VerbsSender.connect("crash", new InetSocketAddress(args[0], Integer.parseInt(args[1])), 8, 256,
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(150));
         int n = Integer.parseInt(args[2]);
         TestModules.putRecords(out, n, 256);
         System.out.println("sent " + n);

@@ -32,7 +32,8 @@ import tigris.reservoir.VerbsSender;
  */
 @Tag("rdma-device")
 class VerbsReservoirTest {
-    private static final Duration T = Duration.ofSeconds(60);
+    /** Generous: under emulation (the test VM) a JVM takes tens of seconds to start and connect. */
+    private static final Duration T = Duration.ofSeconds(180);
     private RdmaListener listener;
 
     @BeforeEach
@@ -61,7 +62,7 @@ class VerbsReservoirTest {
         var source = new TestModules.Source(300, 20);
         var sink = new TestModules.Sink();
         try (VerbsSender out = VerbsSender.connect("link", listener.address(), 4, 4096, T);
-             VerbsReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
+             VerbsReceiver in = accepted.get(T.toSeconds(), TimeUnit.SECONDS)) {
             assertEquals("link", in.name());
             assertEquals(4, in.window());
             TestModules.riverAcross(source, out, in, sink, 300, 20);
@@ -75,7 +76,7 @@ class VerbsReservoirTest {
         var accepted = acceptAsync("zero-copy");
         int window = 4, n = 200;
         try (VerbsSender out = VerbsSender.connect("zero-copy", listener.address(), window, 1024, T);
-             VerbsReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
+             VerbsReceiver in = accepted.get(T.toSeconds(), TimeUnit.SECONDS)) {
             Set<Long> sentFrom = new HashSet<>();
             CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
                 try {
@@ -118,7 +119,7 @@ class VerbsReservoirTest {
         IOException e = assertThrows(IOException.class, () -> VerbsSender.connect("other", listener.address(), 4, 256, T));
         assertTrue(e.getMessage().contains("refused it") && e.getMessage().contains("expects reservoir 'expected', not 'other'"),
                 e.getMessage());
-        var failed = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(60, TimeUnit.SECONDS));
+        var failed = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(T.toSeconds(), TimeUnit.SECONDS));
         assertTrue(failed.getCause().getMessage().contains("refused the producer"), failed.getCause().getMessage());
     }
 
@@ -128,7 +129,7 @@ class VerbsReservoirTest {
         InetSocketAddress at = listener.address();
         Process child = TestModules.startProcess(VerbsProducerMain.class, at.getAddress().getHostAddress(),
                 Integer.toString(at.getPort()), "5");
-        try (VerbsReceiver in = accepted.get(60, TimeUnit.SECONDS)) {
+        try (VerbsReceiver in = accepted.get(T.toSeconds(), TimeUnit.SECONDS)) {
             TestModules.recordsThenFailure(in, 5, "disconnected before End of River", child);
         }
     }
