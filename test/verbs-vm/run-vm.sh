@@ -10,6 +10,8 @@
 # vCPUs on one host thread, which is safe; benchmarks choose multi for speed.
 set -euo pipefail
 vm=$1; limit=$2; shift 2
+[ -d "$vm" ] || { echo "run-vm: no VM directory $vm (make verbs-vm builds it)" >&2; exit 1; }
+vm=$(cd "$vm" && pwd -P)   # the guest sees the run directory at its absolute host path
 top=$(cd "$(dirname "$0")/../.." && pwd -P)
 for f in vmlinuz initrd.img; do
   [ -f "$vm/$f" ] || { echo "run-vm: $vm/$f is missing (make verbs-vm builds it)" >&2; exit 1; }
