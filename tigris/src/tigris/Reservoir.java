@@ -116,6 +116,14 @@ public abstract class Reservoir implements AutoCloseable {
     }
 
     /**
+     * Copies the bytes of {@code from} (its buffers one after another) into the first buffer of
+     * {@code to}, for a reservoir that makes its own copy Water (one that must wait for a buffer).
+     */
+    protected final void copyBytes(Water from, Water to) {
+        from.copyTo(to);
+    }
+
+    /**
      * Takes one of {@code credits}, waiting while there is none (woken by {@link #signalCredit()});
      * {@code beforeWait} runs before each wait and may throw to give up (a broken connection).
      */

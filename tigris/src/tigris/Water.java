@@ -168,18 +168,20 @@ public final class Water {
             total = Math.addExact(total, n);
         }
         Water copy = spring.createWater(Math.max(1, total));
-        if (buffers.length == 1) {
-            buffers[0].copyTo(0, copy.buffers[0], 0, lengths[0]);
-            copy.lengths[0] = lengths[0];
-        } else {
-            long at = 0;
-            for (int i = 0; i < buffers.length; i++) {
-                buffers[i].copyTo(0, copy.buffers[0], at, lengths[i]);
-                at += lengths[i];
-            }
-            copy.lengths[0] = total;
-        }
+        copyTo(copy);
         return copy;
+    }
+
+    /** Writes this Water's bytes, its buffers one after another, into the first buffer of {@code copy}, which must have room. */
+    void copyTo(Water copy) {
+        checkOwner();
+        syncContainerLength();
+        long at = 0;
+        for (int i = 0; i < buffers.length; i++) {
+            buffers[i].copyTo(0, copy.buffers[0], at, lengths[i]);
+            at += lengths[i];
+        }
+        copy.lengths[0] = Math.toIntExact(at);
     }
 
     /** True if every buffer can be used by any thread. */

@@ -209,12 +209,7 @@ public final class VerbsSender extends Reservoir {
 
     private Water copyIntoSlot(Water w, int total) throws InterruptedException {
         Water copy = createWaterWaiting(Math.max(1, total));
-        long at = 0;
-        for (int i = 0; i < w.bufferCount(); i++) {
-            w.buffer(i).copyTo(0, copy.buffer(), at, w.length(i));
-            at += w.length(i);
-        }
-        copy.setLength((int) at);
+        copyBytes(w, copy);
         return copy;
     }
 
