@@ -12,7 +12,10 @@
 #include <string.h>
 #include <infiniband/verbs.h>
 #include <rdma/rdma_cma.h>
+#include <rdma/rdma_user_rxe.h>
+#include <rdma/ib_user_verbs.h>
 #include <netinet/in.h>
+#include <pthread.h>
 
 static const char *cur_struct;
 static size_t cur_off;
@@ -60,6 +63,127 @@ static void off_line(const char *jstruct, const char *jconst, const char *cfield
 #define SIZE_OF(t) (cur_size = sizeof(struct t))
 static void end_struct(void) { end(cur_size); }
 #define C(x) printf("    static final int %s = %lld;\n", #x, (long long) (x))
+/*
+ * A named compile-time constant (code-mapping templates can only use those). Its C expression goes
+ * to DERIVED_C so that VerbsAbiTest can check it against the headers, except for the provider's
+ * private structs, which no installed header declares (RxeQueueFinder checks those at run time).
+ */
+static char derived[1 << 16];
+static void ci(const char *name, long long value, const char *expr) {
+  printf("    static final int %s = %lld;\n", name, value);
+  if (strncmp(name, "RXE_PRIVATE_", 12) != 0) {
+    char line[512];
+    snprintf(line, sizeof line, "            {\"%s\", \"%s\"},\n", name, expr);
+    strcat(derived, line);
+  }
+}
+#define CI(name, x) ci(#name, (long long) (x), #x)
+#define FAIL_UNLESS(cond, what) do { if (!(cond)) { fprintf(stderr, "verbs_abi_gen: %s\n", what); exit(1); } } while (0)
+
+/*
+ * The rxe provider's private queue pair and completion queue (rdma-core providers/rxe/rxe.h and
+ * libibverbs/driver.h, unchanged in these parts from v28 to v56): only the prefix the binding
+ * reads to find the queues the provider mapped. Nothing is trusted at run time without checks:
+ * RxeQueueFinder compares every value read through these offsets with what the kernel reports
+ * (/proc/self/maps, ibv_query_qp, the queue headers) and falls back to the provider's calls on any
+ * mismatch.
+ */
+struct jaguar_rxe_wq { void *queue; pthread_spinlock_t lock; unsigned int max_sge; unsigned int max_inline; };
+struct jaguar_verbs_qp { union { struct ibv_qp qp; struct ibv_qp_ex qp_ex; }; uint32_t comp_mask; void *xrcd; };
+struct jaguar_rxe_qp {
+  struct jaguar_verbs_qp vqp;
+  struct mminfo rq_mmap_info; struct jaguar_rxe_wq rq;
+  struct mminfo sq_mmap_info; struct jaguar_rxe_wq sq;
+};
+struct jaguar_verbs_cq { union { struct ibv_cq cq; struct ibv_cq_ex cq_ex; }; };
+struct jaguar_rxe_cq { struct jaguar_verbs_cq vcq; struct mminfo mmap_info; void *queue; };
+
+static void rxe_abi(void) {
+  printf("\n    // Soft-RoCE (rxe): the queues it shares with the kernel (rdma/rdma_user_rxe.h, a kernel ABI),\n"
+         "    // the doorbell command (rdma/ib_user_verbs.h) and the provider's private structs (see the generator).\n");
+  CI(RXE_QUEUE_LOG2_ELEM_SIZE, offsetof(struct rxe_queue_buf, log2_elem_size));
+  CI(RXE_QUEUE_INDEX_MASK, offsetof(struct rxe_queue_buf, index_mask));
+  CI(RXE_QUEUE_PRODUCER, offsetof(struct rxe_queue_buf, producer_index));
+  CI(RXE_QUEUE_CONSUMER, offsetof(struct rxe_queue_buf, consumer_index));
+  CI(RXE_QUEUE_DATA, offsetof(struct rxe_queue_buf, data));
+
+  CI(RXE_SEND_WR_SIZE, sizeof(struct rxe_send_wr));
+  CI(RXE_SEND_WQE_SIZE, sizeof(struct rxe_send_wqe));
+  CI(RXE_SWQE_WR_ID, offsetof(struct rxe_send_wqe, wr.wr_id));
+  CI(RXE_SWQE_OPCODE, offsetof(struct rxe_send_wqe, wr.opcode));
+  CI(RXE_SWQE_SEND_FLAGS, offsetof(struct rxe_send_wqe, wr.send_flags));
+  CI(RXE_SWQE_IMM_DATA, offsetof(struct rxe_send_wqe, wr.ex.imm_data));
+  CI(RXE_SWQE_REMOTE_ADDR, offsetof(struct rxe_send_wqe, wr.wr.rdma.remote_addr));
+  CI(RXE_SWQE_RKEY, offsetof(struct rxe_send_wqe, wr.wr.rdma.rkey));
+  CI(RXE_SWQE_STATUS, offsetof(struct rxe_send_wqe, status));
+  CI(RXE_SWQE_STATE, offsetof(struct rxe_send_wqe, state));
+  CI(RXE_SWQE_IOVA, offsetof(struct rxe_send_wqe, iova));
+  CI(RXE_SWQE_SSN, offsetof(struct rxe_send_wqe, ssn));
+  CI(RXE_SWQE_DMA_LENGTH, offsetof(struct rxe_send_wqe, dma.length));
+  CI(RXE_SWQE_DMA_RESID, offsetof(struct rxe_send_wqe, dma.resid));
+  CI(RXE_SWQE_DMA_CUR_SGE, offsetof(struct rxe_send_wqe, dma.cur_sge));
+  CI(RXE_SWQE_DMA_NUM_SGE, offsetof(struct rxe_send_wqe, dma.num_sge));
+  CI(RXE_SWQE_DMA_SGE_OFFSET, offsetof(struct rxe_send_wqe, dma.sge_offset));
+  CI(RXE_SWQE_SGE_ADDR, offsetof(struct rxe_send_wqe, dma.sge[0].addr));
+  CI(RXE_SWQE_SGE_LENGTH, offsetof(struct rxe_send_wqe, dma.sge[0].length));
+  CI(RXE_SWQE_SGE_LKEY, offsetof(struct rxe_send_wqe, dma.sge[0].lkey));
+  CI(RXE_SWQE_INLINE_DATA, offsetof(struct rxe_send_wqe, dma.inline_data));
+  FAIL_UNLESS(offsetof(struct rxe_send_wqe, wr) == 0 && sizeof(struct rxe_send_wr) % 8 == 0,
+              "struct rxe_send_wr is not an 8-byte multiple at the start of struct rxe_send_wqe");
+
+  CI(RXE_RECV_WQE_SIZE, sizeof(struct rxe_recv_wqe));
+  CI(RXE_RWQE_WR_ID, offsetof(struct rxe_recv_wqe, wr_id));
+  CI(RXE_RWQE_DMA_LENGTH, offsetof(struct rxe_recv_wqe, dma.length));
+  CI(RXE_RWQE_DMA_RESID, offsetof(struct rxe_recv_wqe, dma.resid));
+  CI(RXE_RWQE_DMA_CUR_SGE, offsetof(struct rxe_recv_wqe, dma.cur_sge));
+  CI(RXE_RWQE_DMA_NUM_SGE, offsetof(struct rxe_recv_wqe, dma.num_sge));
+  CI(RXE_RWQE_DMA_SGE_OFFSET, offsetof(struct rxe_recv_wqe, dma.sge_offset));
+  CI(RXE_RWQE_SGE_ADDR, offsetof(struct rxe_recv_wqe, dma.sge[0].addr));
+  CI(RXE_RWQE_SGE_LENGTH, offsetof(struct rxe_recv_wqe, dma.sge[0].length));
+  CI(RXE_RWQE_SGE_LKEY, offsetof(struct rxe_recv_wqe, dma.sge[0].lkey));
+  CI(RXE_SGE_SIZE, sizeof(struct rxe_sge));
+
+  /* A completion in an rxe CQ is a struct ib_uverbs_wc, which the binding copies into ibv_wc arrays as the provider does. */
+  CI(RXE_CQE_SIZE, sizeof(struct ib_uverbs_wc));
+  FAIL_UNLESS(sizeof(struct ib_uverbs_wc) == sizeof(struct ibv_wc)
+              && offsetof(struct ib_uverbs_wc, wr_id) == offsetof(struct ibv_wc, wr_id)
+              && offsetof(struct ib_uverbs_wc, status) == offsetof(struct ibv_wc, status)
+              && offsetof(struct ib_uverbs_wc, opcode) == offsetof(struct ibv_wc, opcode)
+              && offsetof(struct ib_uverbs_wc, byte_len) == offsetof(struct ibv_wc, byte_len)
+              && offsetof(struct ib_uverbs_wc, ex.imm_data) == offsetof(struct ibv_wc, imm_data)
+              && offsetof(struct ib_uverbs_wc, qp_num) == offsetof(struct ibv_wc, qp_num)
+              && offsetof(struct ib_uverbs_wc, wc_flags) == offsetof(struct ibv_wc, wc_flags),
+              "struct ib_uverbs_wc and struct ibv_wc differ: rxe completions cannot be copied as ibv_wc");
+
+  /* The doorbell of an rxe send queue: a POST_SEND command header and body with no work requests, written to cmd_fd. */
+  CI(UVERBS_CMD_POST_SEND, IB_USER_VERBS_CMD_POST_SEND);
+  CI(UVERBS_POST_SEND_SIZE, sizeof(struct ib_uverbs_cmd_hdr) + sizeof(struct ib_uverbs_post_send));
+  CI(UVERBS_POST_SEND_RESP_SIZE, sizeof(struct ib_uverbs_post_send_resp));
+  CI(UVERBS_HDR_COMMAND, offsetof(struct ib_uverbs_cmd_hdr, command));
+  CI(UVERBS_HDR_IN_WORDS, offsetof(struct ib_uverbs_cmd_hdr, in_words));
+  CI(UVERBS_HDR_OUT_WORDS, offsetof(struct ib_uverbs_cmd_hdr, out_words));
+  CI(UVERBS_POST_SEND_RESPONSE, sizeof(struct ib_uverbs_cmd_hdr) + offsetof(struct ib_uverbs_post_send, response));
+  CI(UVERBS_POST_SEND_QP_HANDLE, sizeof(struct ib_uverbs_cmd_hdr) + offsetof(struct ib_uverbs_post_send, qp_handle));
+  CI(UVERBS_POST_SEND_WR_COUNT, sizeof(struct ib_uverbs_cmd_hdr) + offsetof(struct ib_uverbs_post_send, wr_count));
+  CI(UVERBS_POST_SEND_SGE_COUNT, sizeof(struct ib_uverbs_cmd_hdr) + offsetof(struct ib_uverbs_post_send, sge_count));
+  CI(UVERBS_POST_SEND_WQE_SIZE, sizeof(struct ib_uverbs_cmd_hdr) + offsetof(struct ib_uverbs_post_send, wqe_size));
+  CI(IBV_SEND_WR_BYTES, sizeof(struct ibv_send_wr));
+
+  CI(RXE_PRIVATE_QP_RQ_MMAP_OFFSET, offsetof(struct jaguar_rxe_qp, rq_mmap_info.offset));
+  CI(RXE_PRIVATE_QP_RQ_MMAP_SIZE, offsetof(struct jaguar_rxe_qp, rq_mmap_info.size));
+  CI(RXE_PRIVATE_QP_RQ_QUEUE, offsetof(struct jaguar_rxe_qp, rq.queue));
+  CI(RXE_PRIVATE_QP_RQ_MAX_SGE, offsetof(struct jaguar_rxe_qp, rq.max_sge));
+  CI(RXE_PRIVATE_QP_SQ_MMAP_OFFSET, offsetof(struct jaguar_rxe_qp, sq_mmap_info.offset));
+  CI(RXE_PRIVATE_QP_SQ_MMAP_SIZE, offsetof(struct jaguar_rxe_qp, sq_mmap_info.size));
+  CI(RXE_PRIVATE_QP_SQ_QUEUE, offsetof(struct jaguar_rxe_qp, sq.queue));
+  CI(RXE_PRIVATE_QP_SQ_MAX_SGE, offsetof(struct jaguar_rxe_qp, sq.max_sge));
+  CI(RXE_PRIVATE_QP_SQ_MAX_INLINE, offsetof(struct jaguar_rxe_qp, sq.max_inline));
+  CI(RXE_PRIVATE_QP_PREFIX_SIZE, sizeof(struct jaguar_rxe_qp));
+  CI(RXE_PRIVATE_CQ_MMAP_OFFSET, offsetof(struct jaguar_rxe_cq, mmap_info.offset));
+  CI(RXE_PRIVATE_CQ_MMAP_SIZE, offsetof(struct jaguar_rxe_cq, mmap_info.size));
+  CI(RXE_PRIVATE_CQ_QUEUE, offsetof(struct jaguar_rxe_cq, queue));
+  CI(RXE_PRIVATE_CQ_PREFIX_SIZE, sizeof(struct jaguar_rxe_cq));
+}
 
 int main(void) {
   printf("// Generated by jaguar-lib/native/verbs_abi_gen.c from the installed rdma-core headers. Do not edit.\n"
@@ -119,6 +243,7 @@ int main(void) {
     F(QPA_QKEY, qkey, "JAVA_INT") F(QPA_RQ_PSN, rq_psn, "JAVA_INT") F(QPA_SQ_PSN, sq_psn, "JAVA_INT")
     F(QPA_DEST_QP_NUM, dest_qp_num, "JAVA_INT") F(QPA_QP_ACCESS_FLAGS, qp_access_flags, "JAVA_INT")
     F(QPA_CAP_MAX_SEND_WR, cap.max_send_wr, "JAVA_INT") F(QPA_CAP_MAX_RECV_WR, cap.max_recv_wr, "JAVA_INT")
+    F(QPA_CAP_MAX_SEND_SGE, cap.max_send_sge, "JAVA_INT") F(QPA_CAP_MAX_RECV_SGE, cap.max_recv_sge, "JAVA_INT")
     F(QPA_CAP_MAX_INLINE_DATA, cap.max_inline_data, "JAVA_INT")
     F(QPA_AH_DGID, ah_attr.grh.dgid, "BYTES") F(QPA_AH_FLOW_LABEL, ah_attr.grh.flow_label, "JAVA_INT")
     F(QPA_AH_SGID_INDEX, ah_attr.grh.sgid_index, "JAVA_BYTE") F(QPA_AH_HOP_LIMIT, ah_attr.grh.hop_limit, "JAVA_BYTE")
@@ -181,7 +306,7 @@ int main(void) {
   C(IBV_PORT_ACTIVE); C(IBV_LINK_LAYER_INFINIBAND); C(IBV_LINK_LAYER_ETHERNET);
   C(IBV_QP_STATE); C(IBV_QP_CUR_STATE); C(IBV_QP_ACCESS_FLAGS); C(IBV_QP_PKEY_INDEX); C(IBV_QP_PORT); C(IBV_QP_QKEY);
   C(IBV_QP_AV); C(IBV_QP_PATH_MTU); C(IBV_QP_TIMEOUT); C(IBV_QP_RETRY_CNT); C(IBV_QP_RNR_RETRY); C(IBV_QP_RQ_PSN);
-  C(IBV_QP_MAX_QP_RD_ATOMIC); C(IBV_QP_MIN_RNR_TIMER); C(IBV_QP_SQ_PSN); C(IBV_QP_MAX_DEST_RD_ATOMIC); C(IBV_QP_DEST_QPN);
+  C(IBV_QP_MAX_QP_RD_ATOMIC); C(IBV_QP_CAP); C(IBV_QP_MIN_RNR_TIMER); C(IBV_QP_SQ_PSN); C(IBV_QP_MAX_DEST_RD_ATOMIC); C(IBV_QP_DEST_QPN);
   C(IBV_ACCESS_LOCAL_WRITE); C(IBV_ACCESS_REMOTE_WRITE); C(IBV_ACCESS_REMOTE_READ); C(IBV_ACCESS_REMOTE_ATOMIC);
   C(IBV_WR_RDMA_WRITE); C(IBV_WR_RDMA_WRITE_WITH_IMM); C(IBV_WR_SEND); C(IBV_WR_SEND_WITH_IMM); C(IBV_WR_RDMA_READ);
   C(IBV_SEND_FENCE); C(IBV_SEND_SIGNALED); C(IBV_SEND_SOLICITED); C(IBV_SEND_INLINE);
@@ -191,6 +316,8 @@ int main(void) {
   C(RDMA_CM_EVENT_CONNECT_REQUEST); C(RDMA_CM_EVENT_CONNECT_RESPONSE); C(RDMA_CM_EVENT_CONNECT_ERROR);
   C(RDMA_CM_EVENT_UNREACHABLE); C(RDMA_CM_EVENT_REJECTED); C(RDMA_CM_EVENT_ESTABLISHED); C(RDMA_CM_EVENT_DISCONNECTED);
   C(RDMA_CM_EVENT_DEVICE_REMOVAL); C(RDMA_CM_EVENT_TIMEWAIT_EXIT);
-  printf("}\n");
+  rxe_abi();
+  printf("\n    /** The C expression of each named constant above that is not a C name itself (for VerbsAbiTest). */\n"
+         "    static final String[][] DERIVED_C = {\n%s    };\n}\n", derived);
   return 0;
 }

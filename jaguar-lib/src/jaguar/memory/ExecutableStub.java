@@ -12,8 +12,9 @@ import java.lang.invoke.MethodHandle;
  * the Java body of a mapping whose template is raw machine code (rdtsc, sfence) does exactly what
  * the template does in the interpreter and C1. The code must follow the System V calling
  * convention (result in rax, only caller-saved registers touched) and end in {@code ret}.
+ * Public for the other packages of this module (jaguar.memory is not exported).
  */
-final class ExecutableStub {
+public final class ExecutableStub {
     private static final int PROT_READ = 1, PROT_WRITE = 2, PROT_EXEC = 4;
     private static final int MAP_PRIVATE = 0x02, MAP_ANONYMOUS = 0x20;
     private static final long PAGE = 4096;
@@ -22,7 +23,7 @@ final class ExecutableStub {
     }
 
     /** Maps {@code code} executable (never freed: stubs live as long as the VM) and links it. */
-    static MethodHandle link(byte[] code, FunctionDescriptor type) {
+    public static MethodHandle link(byte[] code, FunctionDescriptor type) {
         if (code.length > PAGE) {
             throw new IllegalArgumentException("stub of " + code.length + " bytes exceeds one page");
         }

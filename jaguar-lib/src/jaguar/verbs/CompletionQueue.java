@@ -5,8 +5,9 @@ import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
 
 /**
- * A completion queue ({@code struct ibv_cq}). {@link #poll} is the data path: one call through
- * the provider's poll_cq, no allocation.
+ * A completion queue ({@code struct ibv_cq}). {@link #poll} is the data path, no allocation:
+ * one call through the provider's poll_cq, or, with direct queue access ({@link QueueAccess}),
+ * a copy out of the ring the device shares with this process. Safe for several threads.
  */
 public final class CompletionQueue implements AutoCloseable {
     final VerbsContext context;
@@ -15,15 +16,50 @@ public final class CompletionQueue implements AutoCloseable {
     private final MethodHandle pollCq;
     private final MethodHandle reqNotifyCq;
     private final CompletionChannel channel;
+    /** The ring when polling directly, else null. */
+    private final RxeCompletionQueue direct;
+    /** Why polling goes through the provider (null when direct). */
+    private final String providerReason;
     boolean closed;
 
-    CompletionQueue(VerbsContext context, MemorySegment cq, CompletionChannel channel) {
+    CompletionQueue(VerbsContext context, MemorySegment cq, CompletionChannel channel, QueueAccess access) {
         this.context = context;
         this.cq = cq.reinterpret(VerbsAbi.IBV_CQ.byteSize());
         this.address = cq.address();
         this.pollCq = context.dataPath.pollCq;
         this.reqNotifyCq = context.dataPath.reqNotifyCq;
         this.channel = channel;
+        RxeCompletionQueue ring = null;
+        String reason;
+        if (access == QueueAccess.PROVIDER) {
+            reason = "PROVIDER access was asked for";
+        } else if (access == QueueAccess.AUTO && !QueueAccess.AUTO_IS_DIRECT) {
+            reason = "-Djaguar.verbs.queueAccess=provider";
+        } else {
+            try {
+                ring = RxeQueueFinder.completionQueue(context, this.cq);
+                reason = null;
+            } catch (RxeQueueFinder.Unavailable e) {
+                if (access == QueueAccess.DIRECT) {
+                    close();
+                    throw new UnsupportedOperationException("completion queue on " + context.deviceName()
+                            + ": direct queue access is not possible: " + e.getMessage());
+                }
+                reason = e.getMessage();
+            }
+        }
+        this.direct = ring;
+        this.providerReason = reason;
+    }
+
+    /** Whether polls read the device's ring directly ({@link QueueAccess}) rather than call the provider. */
+    public boolean isDirect() {
+        return direct != null;
+    }
+
+    /** "direct (rxe ring)", or "provider calls: " and why. */
+    public String queueAccessDescription() {
+        return direct != null ? "direct (rxe ring)" : "provider calls: " + providerReason;
     }
 
     /** Number of entries the device gave the queue (at least what was asked). */
@@ -38,8 +74,9 @@ public final class CompletionQueue implements AutoCloseable {
     public int poll(WorkCompletions into) {
         checkOpen();
         int n;
+        RxeCompletionQueue ring = direct;
         try {
-            n = (int) pollCq.invokeExact(address, into.capacity, into.address);
+            n = ring != null ? ring.poll(into.capacity, into.address) : (int) pollCq.invokeExact(address, into.capacity, into.address);
         } catch (Throwable t) {
             throw new AssertionError(t);
         } finally {

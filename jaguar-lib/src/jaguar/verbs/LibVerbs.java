@@ -79,6 +79,7 @@ final class LibVerbs {
         static final NativeCall ACK_CQ_EVENTS = call("ibv_ack_cq_events", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
         static final NativeCall CREATE_QP = call("ibv_create_qp", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
         static final NativeCall MODIFY_QP = call("ibv_modify_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+        static final NativeCall QUERY_QP = call("ibv_query_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
         static final NativeCall DESTROY_QP = call("ibv_destroy_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         static final NativeCall WC_STATUS_STR = call("ibv_wc_status_str", FunctionDescriptor.of(ADDRESS, JAVA_INT));
     }
@@ -108,6 +109,7 @@ final class LibVerbs {
         static final NativeCall REJECT = call("rdma_reject", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_BYTE));
         static final NativeCall DISCONNECT = call("rdma_disconnect", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         static final NativeCall CREATE_QP = call("rdma_create_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        static final NativeCall QUERY_QP = call("ibv_query_qp", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS));
         static final NativeCall DESTROY_QP = call("rdma_destroy_qp", FunctionDescriptor.ofVoid(ADDRESS));
         static final NativeCall MIGRATE_ID = call("rdma_migrate_id", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         static final NativeCall GET_CM_EVENT = call("rdma_get_cm_event", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));

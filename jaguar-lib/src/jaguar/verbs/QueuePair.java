@@ -13,7 +13,9 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * A reliable-connected queue pair ({@code struct ibv_qp}). Connect it either through rdma_cm
  * ({@link RdmaConnection}, which does the state changes) or by hand: exchange
  * {@link #localAddress} with the peer out of band and call {@link #connect}. {@link #postSend}
- * and {@link #postReceive} are the data path: one call through the provider, no allocation.
+ * and {@link #postReceive} are the data path, no allocation: either one call through the
+ * provider, or, with direct queue access ({@link QueueAccess}), stores into the rings the device
+ * shares with this process. Safe for several threads, as the provider's calls are.
  */
 public final class QueuePair implements AutoCloseable {
     final ProtectionDomain pd;
@@ -22,6 +24,11 @@ public final class QueuePair implements AutoCloseable {
     private final int number;
     private final MethodHandle postSend;
     private final MethodHandle postRecv;
+    /** The rings when posting directly, else null. */
+    private final RxeSendQueue directSend;
+    private final RxeReceiveQueue directReceive;
+    /** Why posting goes through the provider (null when direct). */
+    private final String providerReason;
     private final CompletionQueue sendCq;
     private final CompletionQueue receiveCq;
     private final QueuePairConfig config;
@@ -41,6 +48,37 @@ public final class QueuePair implements AutoCloseable {
         this.receiveCq = receiveCq;
         this.config = config;
         this.cmId = cmId;
+        RxeQueueFinder.QueuePairRings rings = null;
+        String reason;
+        if (config.queueAccess() == QueueAccess.PROVIDER) {
+            reason = "PROVIDER access was asked for";
+        } else if (config.queueAccess() == QueueAccess.AUTO && !QueueAccess.AUTO_IS_DIRECT) {
+            reason = "-Djaguar.verbs.queueAccess=provider";
+        } else {
+            try {
+                rings = RxeQueueFinder.queuePair(pd.context, this.qp);
+                reason = null;
+            } catch (RxeQueueFinder.Unavailable e) {
+                if (config.queueAccess() == QueueAccess.DIRECT) {
+                    close();
+                    throw new UnsupportedOperationException("QP " + number + ": direct queue access is not possible: " + e.getMessage());
+                }
+                reason = e.getMessage();
+            }
+        }
+        this.directSend = rings == null ? null : rings.send();
+        this.directReceive = rings == null ? null : rings.receive();
+        this.providerReason = reason;
+    }
+
+    /** Whether posts go straight into the device's rings ({@link QueueAccess}) rather than through the provider. */
+    public boolean isDirect() {
+        return directSend != null;
+    }
+
+    /** "direct (rxe rings)", or "provider calls: " and why. */
+    public String queueAccessDescription() {
+        return directSend != null ? "direct (rxe rings)" : "provider calls: " + providerReason;
     }
 
     /** The queue pair number peers address. */
@@ -128,11 +166,12 @@ public final class QueuePair implements AutoCloseable {
     public void postSend(SendRequest request) {
         checkOpen();
         request.checkPostable();
-        int rc = post(postSend, request.wrAddress, request.badAddress);
+        RxeSendQueue direct = directSend;
+        int rc = direct != null ? direct.post(request) : post(postSend, request.wrAddress, request.badAddress);
         // The request's native memory is freed with it: keep it until the device has copied it.
         Reference.reachabilityFence(request);
         if (rc != 0) {
-            throw postFailed("ibv_post_send", rc, "send");
+            throw postFailed(direct != null ? "post_send (direct rxe ring)" : "ibv_post_send", rc, "send");
         }
     }
 
@@ -144,10 +183,11 @@ public final class QueuePair implements AutoCloseable {
     public void postReceive(ReceiveRequest request) {
         checkOpen();
         request.checkPostable();
-        int rc = post(postRecv, request.wrAddress, request.badAddress);
+        RxeReceiveQueue direct = directReceive;
+        int rc = direct != null ? direct.post(request) : post(postRecv, request.wrAddress, request.badAddress);
         Reference.reachabilityFence(request);
         if (rc != 0) {
-            throw postFailed("ibv_post_recv", rc, "receive");
+            throw postFailed(direct != null ? "post_recv (direct rxe ring)" : "ibv_post_recv", rc, "receive");
         }
     }
 

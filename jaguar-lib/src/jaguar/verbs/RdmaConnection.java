@@ -117,19 +117,22 @@ public final class RdmaConnection implements AutoCloseable {
         try (Arena arena = Arena.ofConfined()) {
             pd = ctx.allocateProtectionDomain();
             ch = options.completionChannel() ? ctx.createCompletionChannel() : null;
-            cq = ctx.createCompletionQueue(options.completionQueueEntries(), ch);
+            cq = ctx.createCompletionQueue(options.completionQueueEntries(), ch, options.queuePair().queueAccess());
             MemorySegment ia = options.queuePair().initAttributes(arena, cq, cq);
             LibVerbs.Cm.CREATE_QP.status(what, id, pd.pd, ia);
             QueuePair qp = new QueuePair(pd, id.get(ADDRESS, VerbsAbi.CMID_QP), cq, cq, options.queuePair(), id);
             pd.adopt(qp);
             return new RdmaConnection(events, id, ctx, pd, ch, cq, qp, peer);
-        } catch (VerbsException e) {
+        } catch (VerbsException | UnsupportedOperationException e) {
             if (cq != null) cq.close();
             if (ch != null) ch.close();
             if (pd != null) pd.close();
             LibVerbs.Cm.DESTROY_ID.plain(id);
             events.close();
-            throw new BuildFailure(e);
+            if (e instanceof VerbsException v) {
+                throw new BuildFailure(v);
+            }
+            throw e;
         }
     }
 

@@ -19,6 +19,11 @@ public final class ReceiveRequest {
     final long wrAddress;
     final long badAddress;
     private MemoryRegion region;
+    // As Java values too, for direct queue access (RxeReceiveQueue).
+    long workRequestId;
+    long localAddress;
+    int length;
+    int lkey;
 
     public ReceiveRequest() {
         memory = Arena.ofAuto().allocate(WR + SGE + ADDRESS.byteSize(), 8);
@@ -31,6 +36,9 @@ public final class ReceiveRequest {
     public ReceiveRequest into(MemoryRegion region, long offset, int length) {
         long addr = region.addressOf(offset, length);
         this.region = region;
+        this.localAddress = addr;
+        this.length = length;
+        this.lkey = region.lkey;
         memory.set(JAVA_INT, VerbsAbi.RWR_NUM_SGE, length == 0 ? 0 : 1);
         memory.set(JAVA_LONG, WR + VerbsAbi.SGE_ADDR, addr);
         memory.set(JAVA_INT, WR + VerbsAbi.SGE_LENGTH, length);
@@ -39,6 +47,7 @@ public final class ReceiveRequest {
     }
 
     public ReceiveRequest id(long workRequestId) {
+        this.workRequestId = workRequestId;
         memory.set(JAVA_LONG, VerbsAbi.RWR_WR_ID, workRequestId);
         return this;
     }

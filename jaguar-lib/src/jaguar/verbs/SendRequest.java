@@ -21,7 +21,18 @@ public final class SendRequest {
     final long wrAddress;
     final long badAddress;
     private MemoryRegion region;
-    private int flags = VerbsAbi.IBV_SEND_SIGNALED;
+    // The request as Java values too, for direct queue access (RxeSendQueue), which writes them
+    // straight into the ring instead of handing the native ibv_send_wr to the provider.
+    int flags = VerbsAbi.IBV_SEND_SIGNALED;
+    int opcode;
+    long workRequestId;
+    long localAddress;
+    int length;
+    int lkey;
+    /** The immediate value as stored (big-endian __be32). */
+    int immediateData;
+    long remoteAddress;
+    int remoteKey;
 
     public SendRequest() {
         memory = Arena.ofAuto().allocate(WR + SGE + ADDRESS.byteSize(), 8);
@@ -39,7 +50,7 @@ public final class SendRequest {
     /** A send that also hands the receiver a 32-bit immediate value in its completion. */
     public SendRequest sendWithImmediate(MemoryRegion region, long offset, int length, int immediate) {
         local(VerbsAbi.IBV_WR_SEND_WITH_IMM, region, offset, length);
-        memory.set(JAVA_INT, VerbsAbi.SWR_IMM_DATA, Integer.reverseBytes(immediate));   // __be32
+        immediate(immediate);
         return this;
     }
 
@@ -58,8 +69,9 @@ public final class SendRequest {
     public SendRequest writeWithImmediate(MemoryRegion region, long offset, int length, RemoteBuffer remote,
                                           long remoteOffset, int immediate) {
         write(region, offset, length, remote, remoteOffset);
-        memory.set(JAVA_INT, VerbsAbi.SWR_OPCODE, VerbsAbi.IBV_WR_RDMA_WRITE_WITH_IMM);
-        memory.set(JAVA_INT, VerbsAbi.SWR_IMM_DATA, Integer.reverseBytes(immediate));
+        opcode = VerbsAbi.IBV_WR_RDMA_WRITE_WITH_IMM;
+        memory.set(JAVA_INT, VerbsAbi.SWR_OPCODE, opcode);
+        immediate(immediate);
         return this;
     }
 
@@ -73,6 +85,7 @@ public final class SendRequest {
 
     /** The id the completion of this request will carry. */
     public SendRequest id(long workRequestId) {
+        this.workRequestId = workRequestId;
         memory.set(JAVA_LONG, VerbsAbi.SWR_WR_ID, workRequestId);
         return this;
     }
@@ -109,6 +122,10 @@ public final class SendRequest {
     private SendRequest local(int opcode, MemoryRegion region, long offset, int length) {
         long addr = region.addressOf(offset, length);
         this.region = region;
+        this.opcode = opcode;
+        this.localAddress = addr;
+        this.length = length;
+        this.lkey = region.lkey;
         memory.set(JAVA_INT, VerbsAbi.SWR_OPCODE, opcode);
         memory.set(JAVA_INT, VerbsAbi.SWR_NUM_SGE, length == 0 ? 0 : 1);
         memory.set(JAVA_LONG, WR + VerbsAbi.SGE_ADDR, addr);
@@ -117,7 +134,14 @@ public final class SendRequest {
         return this;
     }
 
+    private void immediate(int immediate) {
+        immediateData = Integer.reverseBytes(immediate);   // __be32
+        memory.set(JAVA_INT, VerbsAbi.SWR_IMM_DATA, immediateData);
+    }
+
     private void remote(long address, int rkey) {
+        remoteAddress = address;
+        remoteKey = rkey;
         memory.set(JAVA_LONG, VerbsAbi.SWR_RDMA_REMOTE_ADDR, address);
         memory.set(JAVA_INT, VerbsAbi.SWR_RDMA_RKEY, rkey);
     }

@@ -125,14 +125,22 @@ public final class VerbsContext implements AutoCloseable {
      * receives its events once {@link CompletionQueue#requestNotification} arms it.
      */
     public CompletionQueue createCompletionQueue(int entries, CompletionChannel channel) {
+        return createCompletionQueue(entries, channel, QueueAccess.AUTO);
+    }
+
+    /** A completion queue polled as {@code access} says ({@link QueueAccess}). */
+    public CompletionQueue createCompletionQueue(int entries, CompletionChannel channel, QueueAccess access) {
         checkOpen();
+        if (access == null) {
+            throw new IllegalArgumentException("access is null (AUTO, PROVIDER or DIRECT)");
+        }
         if (entries < 1) {
             throw new IllegalArgumentException("a completion queue needs at least 1 entry, not " + entries);
         }
         MemorySegment ch = channel == null ? MemorySegment.NULL : channel.checkedChannel();
         MemorySegment cq = LibVerbs.Ibv.CREATE_CQ.pointer(deviceName + " " + entries + " entries",
                 context, entries, MemorySegment.NULL, ch, 0);
-        return new CompletionQueue(this, cq, channel);
+        return new CompletionQueue(this, cq, channel, access);
     }
 
     void checkOpen() {

@@ -38,13 +38,18 @@ final class LoopbackPair implements AutoCloseable {
     }
 
     LoopbackPair(QueuePairConfig config, boolean channelOnA) {
+        this(config, config, channelOnA, 256);
+    }
+
+    /** A and B shaped (and their queues accessed) differently; each completion queue accessed as its queue pair. */
+    LoopbackPair(QueuePairConfig configA, QueuePairConfig configB, boolean channelOnA, int cqEntries) {
         ctx = Verbs.open(DEVICE);
         pd = ctx.allocateProtectionDomain();
         channelA = channelOnA ? ctx.createCompletionChannel() : null;
-        cqA = ctx.createCompletionQueue(256, channelA);
-        cqB = ctx.createCompletionQueue(256, null);
-        a = pd.createQueuePair(config, cqA, cqA);
-        b = pd.createQueuePair(config, cqB, cqB);
+        cqA = ctx.createCompletionQueue(cqEntries, channelA, configA.queueAccess());
+        cqB = ctx.createCompletionQueue(cqEntries, null, configB.queueAccess());
+        a = pd.createQueuePair(configA, cqA, cqA);
+        b = pd.createQueuePair(configB, cqB, cqB);
         int gid = ctx.defaultGidIndex(PORT);
         QueuePairAddress addrA = a.localAddress(PORT, gid, 100);
         QueuePairAddress addrB = b.localAddress(PORT, gid, 200);

@@ -41,9 +41,19 @@ class VerbsAbiTest {
                 #include <stddef.h>
                 #include <infiniband/verbs.h>
                 #include <rdma/rdma_cma.h>
+                #include <rdma/rdma_user_rxe.h>
+                #include <rdma/ib_user_verbs.h>
                 #include <netinet/in.h>
                 int main(void) {
                 """);
+        // Named constants that are not C names carry their C expression; the rxe provider's private
+        // struct offsets have no header to check against (RxeQueueFinder validates them at run time).
+        Map<String, String> derived = new HashMap<>();
+        Field derivedField = abi.getDeclaredField("DERIVED_C");
+        derivedField.setAccessible(true);
+        for (String[] e : (String[][]) derivedField.get(null)) {
+            derived.put(e[0], e[1]);
+        }
         int ints = 0;
         for (Field f : abi.getDeclaredFields()) {
             if (!Modifier.isStatic(f.getModifiers())) {
@@ -67,9 +77,9 @@ class VerbsAbiTest {
                             .append(field).append("));\n");
                     javaValues.put(type + "." + field, off * 1000 + m.byteSize());
                 }
-            } else if (f.getType() == int.class) {
-                c.append("  printf(\"%s\\t%lld\\n\", \"").append(f.getName()).append("\", (long long) ").append(f.getName())
-                        .append(");\n");
+            } else if (f.getType() == int.class && !f.getName().startsWith("RXE_PRIVATE_")) {
+                c.append("  printf(\"%s\\t%lld\\n\", \"").append(f.getName()).append("\", (long long) (")
+                        .append(derived.getOrDefault(f.getName(), f.getName())).append("));\n");
                 javaValues.put(f.getName(), (long) f.getInt(null));
                 ints++;
             }
