@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
 # Runs inside the Soft-RoCE VM (make -C bench verbs): perftest's ib_send_lat, ib_send_bw and
-# ib_write_bw beside Jaguar's VerbsPerf with critical downcalls and with plain (JNI-style) FFM
-# downcalls, on the same rxe0, interleaved, REPS times each; prints one ROW line per run:
+# ib_write_bw beside Jaguar's VerbsPerf on the same rxe0, interleaved, REPS times each. Java
+# implementations: java = the binding as shipped (direct queue access on rxe), java-prov = the
+# provider's calls with critical downcalls, java-nc = the provider's calls with plain (JNI-style)
+# FFM downcalls, java-c2 = java compiled by C2 instead of Graal. Prints one ROW line per run:
 #   ROW test size impl rep value1 value2 value3
 # latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
+# VERBS_INLINE (default 0): inline bytes for latency sends, both sides (perftest disables inline
+# on rxe). C latency is measured in TSC cycles (-C) and converted with the guest's TSC rate.
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
 # usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP_SECONDS LOGS ["TESTS"] ["IMPLS"]
 set -uo pipefail
 image=$1 classes=$2 sizes=$3 lat_iters=$4 bw_iters=$5 reps=$6 warmup=$7 logs=$8
 tests=${9:-send_lat send_bw write_bw}
-impls=${10:-C java java-nc}
+impls=${10:-C java java-prov java-nc}
 rm -rf "$logs" && mkdir -p "$logs"
 addr=10.50.0.1
 port=18515
+inline=${VERBS_INLINE:-0}
 java_run() {   # role test size iters extra-flags...
   local role=$1 test=$2 size=$3 iters=$4; shift 4
-  "$image/bin/java" "$@" -cp "$classes" jaguar.bench.verbs.VerbsPerf "$role" "$test" "$size" "$iters" "$addr" "$port" "$warmup"
+  "$image/bin/java" -Djaguar.bench.inline="$inline" "$@" -cp "$classes" jaguar.bench.verbs.VerbsPerf "$role" "$test" "$size" "$iters" "$addr" "$port" "$warmup"
+}
+java_flags() {   # impl
+  case $1 in
+    java) ;;
+    java-prov) echo -Djaguar.verbs.queueAccess=provider ;;
+    java-nc) echo -Djaguar.verbs.queueAccess=provider -Djaguar.verbs.criticalDowncalls=false ;;
+    java-c2) echo -XX:-UseJVMCICompiler ;;
+  esac
 }
 c_run() {   # role test size iters
   local role=$1 test=$2 size=$3 iters=$4
   local extra=()
-  [ "$test" = send_lat ] && extra+=(-I 236)
+  [ "$test" = send_lat ] && extra+=(-C)
+  [ "$test" = send_lat ] && [ "$inline" -gt 0 ] && extra+=(-I "$inline")
   [ "$test" != send_lat ] && extra+=(-t 128 -Q 100)
   if [ "$role" = server ]; then "ib_$test" -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" "${extra[@]}"
   else "ib_$test" -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" "${extra[@]}" "$addr"; fi
@@ -29,25 +43,24 @@ one() {   # impl test size iters rep
   local impl=$1 test=$2 size=$3 iters=$4 rep=$5 out line
   local log=$logs/$impl-$test-$size-$rep
   port=$((port + 1))
-  case $impl in
-    C)      c_run server "$test" "$size" "$iters" > "$log.server.log" 2>&1 & ;;
-    java)   java_run server "$test" "$size" "$iters" > "$log.server.log" 2>&1 & ;;
-    java-nc) java_run server "$test" "$size" "$iters" -Djaguar.verbs.criticalDowncalls=false > "$log.server.log" 2>&1 & ;;
-    java-c2) java_run server "$test" "$size" "$iters" -XX:-UseJVMCICompiler > "$log.server.log" 2>&1 & ;;
-  esac
+  if [ "$impl" = C ]; then
+    c_run server "$test" "$size" "$iters" > "$log.server.log" 2>&1 &
+  else
+    java_run server "$test" "$size" "$iters" $(java_flags "$impl") > "$log.server.log" 2>&1 &
+  fi
   local srv=$!
   sleep 2
-  case $impl in
-    C)      out=$(c_run client "$test" "$size" "$iters" 2>&1) ;;
-    java)   out=$(java_run client "$test" "$size" "$iters" 2>&1) ;;
-    java-nc) out=$(java_run client "$test" "$size" "$iters" -Djaguar.verbs.criticalDowncalls=false 2>&1) ;;
-    java-c2) out=$(java_run client "$test" "$size" "$iters" -XX:-UseJVMCICompiler 2>&1) ;;
-  esac
+  if [ "$impl" = C ]; then
+    out=$(c_run client "$test" "$size" "$iters" 2>&1)
+  else
+    out=$(java_run client "$test" "$size" "$iters" $(java_flags "$impl") 2>&1)
+  fi
   wait $srv
   printf '%s\n' "$out" > "$log.client.log"
   if [ "$impl" = C ]; then
     line=$(awk -v s="$size" '$1 == s && NF >= 5 {print; exit}' <<< "$out")
-    if [ "$test" = send_lat ]; then set -- $line; echo "ROW $test $size C $rep ${5:-NA} ${6:-NA} ${8:-NA}"
+    if [ "$test" = send_lat ]; then set -- $line   # cycles: to microseconds with the guest's TSC rate
+      echo "ROW $test $size C $rep $(us "${5:-NA}") $(us "${6:-NA}") $(us "${8:-NA}")"
     else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
   else
     line=$(grep '^RESULT' <<< "$out")
@@ -72,7 +85,10 @@ pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
   echo "ROW pso_rt $nodes $mode $rep ${5:-NA} ${6:-NA} ${4:-NA}"
   [ -n "$line" ] || echo "FAILED $mode pso_rt $nodes (logs: $log.*)"
 }
+us() { [ "$1" = NA ] && echo NA || awk -v c="$1" -v m="$tsc_mhz" 'BEGIN { printf "%.3f", c / m }'; }
 echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+tsc_mhz=$("$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate | awk '/^TSC_MHZ/ {print $2}')
+echo "TSC_MHZ $tsc_mhz (perftest -C cycles per microsecond, measured in the guest)"
 ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
 for test in $tests; do
   if [ "$test" = pso_rt ]; then

@@ -10,7 +10,7 @@ import sys
 from collections import defaultdict
 
 rows = defaultdict(list)
-machine = perftest = ""
+machine = perftest = tsc = ""
 failures = []
 for line in open(sys.argv[1]):
     w = line.split()
@@ -18,6 +18,8 @@ for line in open(sys.argv[1]):
         continue
     if w[0] == "MACHINE":
         machine = line[len("MACHINE "):].strip()
+    elif w[0] == "TSC_MHZ":
+        tsc = w[1]
     elif w[0] == "PERFTEST":
         perftest = line[len("PERFTEST "):].strip()
     elif w[0] == "FAILED":
@@ -36,7 +38,8 @@ def fmt(v, digits=2):
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-print(f"Guest: {machine}; perftest {perftest or '(version unknown)'}.\n")
+print(f"Guest: {machine}; perftest {perftest or '(version unknown)'}"
+      + (f"; TSC {tsc} MHz (converts perftest's -C cycles)" if tsc else "") + ".\n")
 tests = sorted({t for t, _, _ in rows}, key=["send_lat", "send_bw", "write_bw", "pso_rt"].index)
 for test in tests:
     if test == "pso_rt":
@@ -53,21 +56,26 @@ for test in tests:
         print()
         continue
     sizes = sorted({s for t, s, _ in rows if t == test})
-    lat = test.endswith("_lat")
-    if lat:
+    impls = [i for i in ("java", "java-prov", "java-nc", "java-c2") if any((test, s, i) in rows for s in sizes)]
+    names = {"java": "Jaguar (direct rings)", "java-prov": "Jaguar (provider, critical)",
+             "java-nc": "Jaguar (provider, plain FFM)", "java-c2": "Jaguar direct, C2"}
+    if test.endswith("_lat"):
         print(f"### ib_{test}: half round trip, median of runs (typical = perftest's t_typical), us\n")
-        print("| bytes | C perftest | Jaguar (critical) | Jaguar (plain FFM) | Java/C | plain FFM/C | runs |")
     else:
         print(f"### ib_{test}: streaming, median of runs, MiB/s\n")
-        print("| bytes | C perftest | Jaguar (critical) | Jaguar (plain FFM) | Java/C | plain FFM/C | runs |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print("| bytes | C perftest | " + " | ".join(names[i] for i in impls) + " | "
+          + " | ".join(names[i].replace("Jaguar ", "") + "/C" for i in impls) + " | runs |")
+    print("|---:|---:|" + "---:|" * (2 * len(impls)) + "---:|")
     for s in sizes:
         c, n = med(test, s, "C", 0)
-        j, _ = med(test, s, "java", 0)
-        jn, _ = med(test, s, "java-nc", 0)
-        r = j / c if c and j else None
-        rn = jn / c if c and jn else None
-        print(f"| {s} | {fmt(c)} | {fmt(j)} | {fmt(jn)} | {fmt(r, 3)} | {fmt(rn, 3)} | {n} |")
+        vals = [med(test, s, i, 0)[0] for i in impls]
+        ratios = [v / c if c and v else None for v in vals]
+        print(f"| {s} | {fmt(c)} | " + " | ".join(fmt(v) for v in vals) + " | "
+              + " | ".join(fmt(r, 3) for r in ratios) + f" | {n} |")
+    if test.endswith("_lat"):
+        print("\np99 (us), median of runs: " + "; ".join(
+            f"{s} B: C {fmt(med(test, s, 'C', 2)[0])}, " + ", ".join(f"{i} {fmt(med(test, s, i, 2)[0])}" for i in impls)
+            for s in sizes))
     print()
 if failures:
     print("Runs that produced no result:\n")

@@ -22,9 +22,13 @@ import jaguar.verbs.WorkCompletions;
 
 /**
  * Java counterparts of perftest's ib_send_lat, ib_send_bw and ib_write_bw, with the same
- * protocol and defaults (rdma_cm connection, inline sends up to 236 bytes for latency, 128 sends
- * in flight, a completion every 100 sends for bandwidth), so that bench/tools/verbs-perf.sh can
- * run each beside the C tool on the same device and compare.
+ * protocol and defaults (rdma_cm connection, 128 sends in flight, a completion every 100 sends
+ * for bandwidth), so that bench/tools/verbs-perf.sh can run each beside the C tool on the same
+ * device and compare. Latency sends are inline up to -Djaguar.bench.inline bytes (default 0):
+ * perftest turns inline off on devices it does not know to support it, rxe among them, and the
+ * script passes both sides the same number. The queue pair's {@link jaguar.verbs.QueueAccess} is
+ * the binding's default (AUTO: direct on rxe); -Djaguar.verbs.queueAccess=provider selects the
+ * provider's calls.
  *
  * <pre>
  *   VerbsPerf server|client send_lat|send_bw|write_bw SIZE ITERS ADDRESS PORT WARMUP_SECONDS
@@ -37,7 +41,7 @@ import jaguar.verbs.WorkCompletions;
  * no count.
  */
 public final class VerbsPerf {
-    static final int INLINE = 236;
+    static final int INLINE = Integer.getInteger("jaguar.bench.inline", 0);
     static final int TX_DEPTH = 128;
     static final int RX_DEPTH = 512;
     static final int CQ_MOD = 100;
@@ -109,6 +113,7 @@ public final class VerbsPerf {
             this.cq = c.completionQueue();
             this.mr = mr;
             this.size = size;
+            System.out.println("QUEUES qp: " + qp.queueAccessDescription() + "; cq: " + cq.queueAccessDescription());
         }
 
         /** ib_send_lat: ping-pong of sends, both sides keep receives posted; reports half the round trip. */
@@ -117,7 +122,7 @@ public final class VerbsPerf {
             for (int i = 0; i < RX_DEPTH / 2; i++) {
                 qp.postReceive(rr);
             }
-            sr.send(mr, 0, size).inline(size <= INLINE).signaled(false);
+            sr.send(mr, 0, size).inline(size <= INLINE && INLINE > 0).signaled(false);
             handshake();
             int unsignaled = 0;
             if (server) {
