@@ -30,15 +30,10 @@ public final class CompletionQueue implements AutoCloseable {
         this.reqNotifyCq = context.dataPath.reqNotifyCq;
         this.channel = channel;
         RxeCompletionQueue ring = null;
-        String reason;
-        if (access == QueueAccess.PROVIDER) {
-            reason = "PROVIDER access was asked for";
-        } else if (access == QueueAccess.AUTO && !QueueAccess.AUTO_IS_DIRECT) {
-            reason = "-Djaguar.verbs.queueAccess=provider";
-        } else {
+        String reason = access.providerOnlyReason();
+        if (reason == null) {
             try {
                 ring = RxeQueueFinder.completionQueue(context, this.cq);
-                reason = null;
             } catch (RxeQueueFinder.Unavailable e) {
                 if (access == QueueAccess.DIRECT) {
                     close();

@@ -22,6 +22,12 @@ public enum QueueAccess {
     /** What AUTO resolves to in this VM. */
     static final boolean AUTO_IS_DIRECT = autoIsDirect(System.getProperty("jaguar.verbs.queueAccess", "auto"));
 
+    /** Why this access means the provider's calls without trying direct access, or null to try it. */
+    String providerOnlyReason() {
+        return this == PROVIDER ? "PROVIDER access was asked for"
+                : this == AUTO && !AUTO_IS_DIRECT ? "-Djaguar.verbs.queueAccess=provider" : null;
+    }
+
     private static boolean autoIsDirect(String value) {
         return switch (value) {
             case "auto" -> true;

@@ -49,15 +49,10 @@ public final class QueuePair implements AutoCloseable {
         this.config = config;
         this.cmId = cmId;
         RxeQueueFinder.QueuePairRings rings = null;
-        String reason;
-        if (config.queueAccess() == QueueAccess.PROVIDER) {
-            reason = "PROVIDER access was asked for";
-        } else if (config.queueAccess() == QueueAccess.AUTO && !QueueAccess.AUTO_IS_DIRECT) {
-            reason = "-Djaguar.verbs.queueAccess=provider";
-        } else {
+        String reason = config.queueAccess().providerOnlyReason();
+        if (reason == null) {
             try {
                 rings = RxeQueueFinder.queuePair(pd.context, this.qp);
-                reason = null;
             } catch (RxeQueueFinder.Unavailable e) {
                 if (config.queueAccess() == QueueAccess.DIRECT) {
                     close();

@@ -16,15 +16,7 @@ public final class MessageLists {
         MessageNode prev = null;
         for (int i = 0; i < nodes; i++) {
             MessageNode n = c.allocate(MessageNode.class);
-            int v = seed + i;
-            n.b0 = (byte) v;
-            n.b1 = (byte) (v >> 8);
-            n.b2 = (byte) (v >> 16);
-            n.b3 = (byte) (v >> 24);
-            n.i0 = v;
-            n.i1 = v + 1;
-            n.i2 = v + 2;
-            n.i3 = v + 3;
+            fill(n, seed + i);
             if (prev == null) {
                 c.setRoot(n);
             } else {
@@ -33,6 +25,18 @@ public final class MessageLists {
             prev = n;
         }
         return c;
+    }
+
+    /** Assigns every field of {@code n} from {@code v} (the same values buildJava gives a JavaNode). */
+    public static void fill(MessageNode n, int v) {
+        n.b0 = (byte) v;
+        n.b1 = (byte) (v >> 8);
+        n.b2 = (byte) (v >> 16);
+        n.b3 = (byte) (v >> 24);
+        n.i0 = v;
+        n.i1 = v + 1;
+        n.i2 = v + 2;
+        n.i3 = v + 3;
     }
 
     /** The same list as Serializable JavaNodes; returns its head. */

@@ -64,14 +64,7 @@ public class PsoMessage {
         PSOContainer c = container;
         int v = seed++;
         for (MessageNode n = c.root(MessageNode.class); n != null; n = n.next, v++) {
-            n.b0 = (byte) v;
-            n.b1 = (byte) (v >> 8);
-            n.b2 = (byte) (v >> 16);
-            n.b3 = (byte) (v >> 24);
-            n.i0 = v;
-            n.i1 = v + 1;
-            n.i2 = v + 2;
-            n.i3 = v + 3;
+            MessageLists.fill(n, v);
         }
         return c;
     }
