@@ -12,4 +12,5 @@ module jaguar.tigris {
     exports tigris.graph;
     exports tigris.node;
     exports tigris.reservoir;
+    exports tigris.sort;
 }

@@ -19,6 +19,8 @@ import tigris.node.NodeMain;
  * tigris keygen CLUSTER.p12 PASSWORD-FILE   make a cluster key (copy both files to every node and agent)
  * tigris node --name N --port P --key CLUSTER.p12 --password-file F [--host A] [--work DIR]
  * tigris run RIVER-FILE --key CLUSTER.p12 --password-file F [--timeout SECONDS]
+ * tigris gensort [-a] [-c] [-bSTART] [-tN] COUNT FILE     sortbenchmark.org's gensort 1.5
+ * tigris valsort [-i] [-q] [-tN] [-o SUMMARY] [-s] FILE   sortbenchmark.org's valsort 1.5
  * </pre>
  *
  * {@code run} is the control agent ({@code tigris.node.ControlAgent}) on a river file
@@ -37,6 +39,8 @@ public final class Tigris {
             case "node" -> NodeMain.main(rest);
             case "keygen" -> keygen(rest);
             case "run" -> System.exit(run(rest));
+            case "gensort" -> System.exit(GenSortCommand.run(rest, System.err));
+            case "valsort" -> System.exit(ValSortCommand.run(rest, System.err));
             case "help", "--help", "-h" -> usage(null);
             default -> usage("unknown command '" + args[0] + "'");
         }
@@ -49,7 +53,9 @@ public final class Tigris {
         System.err.println("""
                         usage: tigris keygen CLUSTER.p12 PASSWORD-FILE
                                tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
-                               tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS]""");
+                               tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS]
+                               tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME
+                               tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME""");
         System.exit(problem == null ? 0 : 2);
     }
 

@@ -1,0 +1,131 @@
+package tigris.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import tigris.sort.InvalidRecordFileException;
+import tigris.sort.KeyOrder;
+import tigris.sort.PartitionSummary;
+import tigris.sort.SortValidator;
+
+/**
+ * {@code tigris valsort}: sortbenchmark.org's valsort 1.5, with its arguments, messages, summary
+ * files and exit status (0 when every record is in order), so that scripts written for it run
+ * unchanged (doc/tigrissort.md).
+ *
+ * <pre>
+ * tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME[,opts]
+ * </pre>
+ */
+public final class ValSortCommand {
+    private ValSortCommand() {
+    }
+
+    public static int run(String[] args, PrintStream err) {
+        KeyOrder order = KeyOrder.BYTES;
+        boolean quiet = false;
+        boolean summaries = false;
+        Path summaryOut = null;
+        int threads = Runtime.getRuntime().availableProcessors();
+        int i = 0;
+        for (; i < args.length && args[i].startsWith("-") && args[i].length() > 1; i++) {
+            String a = args[i];
+            switch (a.charAt(1)) {
+                case 'i' -> order = KeyOrder.ASCII_IGNORE_CASE;
+                case 'q' -> quiet = true;
+                case 's' -> summaries = true;
+                case 'o' -> {
+                    if (i + 2 >= args.length || args[i + 1].startsWith("-")) {
+                        return usage(err, "-o needs a SUMMARY_FILE before FILE_NAME");
+                    }
+                    summaryOut = Path.of(args[++i]);
+                }
+                case 't' -> {
+                    try {
+                        int t = Integer.parseInt(a.substring(2));
+                        threads = t <= 0 ? Runtime.getRuntime().availableProcessors() : t;
+                    } catch (NumberFormatException e) {
+                        return usage(err, "bad thread count in " + a);
+                    }
+                }
+                default -> {
+                    return usage(err, "unknown option " + a);
+                }
+            }
+        }
+        if (args.length - i != 1) {
+            return usage(err, "one FILE_NAME is needed");
+        }
+        String name;
+        try {
+            name = GenSortCommand.fileName(args[i]);
+        } catch (IllegalArgumentException e) {
+            return usage(err, e.getMessage());
+        }
+        Path file = Path.of(name);
+        PartitionSummary s;
+        try {
+            s = summaries ? joinSummaries(file, order) : SortValidator.validate(file, threads, order);
+        } catch (InvalidRecordFileException e) {
+            err.println(e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println(name + ": " + GenSortCommand.describe(e));
+            return 1;
+        }
+        if (summaryOut != null) {
+            try {
+                Files.write(summaryOut, s.toBytes());
+            } catch (IOException e) {
+                err.println(summaryOut + ": " + GenSortCommand.describe(e));
+                return 1;
+            }
+        }
+        if (!quiet) {
+            if (!s.firstUnordered().isZero()) {
+                err.println("First unordered record is record " + s.firstUnordered());
+            }
+            err.println("Records: " + s.recordCount());
+            err.println("Checksum: " + s.checksum().toHex());
+            if (!s.isOrdered()) {
+                err.println("ERROR - there are " + s.unorderedCount() + " unordered records");
+            } else {
+                err.println("Duplicate keys: " + s.duplicateCount());
+                err.println("SUCCESS - all records are in order");
+            }
+        }
+        return s.isOrdered() ? 0 : 1;
+    }
+
+    /** {@code -s}: a file of concatenated summaries (valsort -o of each partition, in order). */
+    private static PartitionSummary joinSummaries(Path file, KeyOrder order) throws IOException {
+        byte[] all = Files.readAllBytes(file);
+        if (all.length == 0) {
+            throw new InvalidRecordFileException(file + ": there must be at least one record to be validated");
+        }
+        if (all.length % PartitionSummary.BYTES != 0) {
+            throw new InvalidRecordFileException(file + ": partial partition summary found at end (size " + all.length
+                            + " is not a multiple of " + PartitionSummary.BYTES + ")");
+        }
+        PartitionSummary s = PartitionSummary.fromBytes(all, 0);
+        for (int at = PartitionSummary.BYTES; at < all.length; at += PartitionSummary.BYTES) {
+            s = s.then(PartitionSummary.fromBytes(all, at), order);
+        }
+        return s;
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.println("valsort: " + problem);
+        err.println("""
+                        usage: tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME[,opts]
+                        -i        Use case insensitive ascii comparisons (optional for PennySort).
+                        -q        Quiet mode, don't output diagnostic text.
+                        -tN       Use N threads (default: one per processor).
+                        -o SUMMARY_FILE  Output a summary of the validated records; summaries of the parts of
+                                  a partitioned output, concatenated in order, are checked with -s.
+                        -s        The file to validate contains partition summaries instead of records.""");
+        return 1;
+    }
+}

@@ -1,0 +1,137 @@
+package tigris.sort;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * What valsort knows about a run of records once it has read them: how many, how many keys repeat
+ * their predecessor, how many are out of order and the first such, the checksum, and the first
+ * and last records (so that summaries of consecutive partitions can be joined: {@link #then}).
+ *
+ * <p>{@link #toBytes} writes valsort 1.5's summary file entry as the C tool does on x86-64 and
+ * AArch64: five 128-bit counters, each as its high then its low 64-bit half in little-endian
+ * order, then the first and the last record (280 bytes), so that summaries written by either tool
+ * can be concatenated and checked by either ({@code valsort -s}).
+ */
+public final class PartitionSummary {
+    public static final int BYTES = 5 * 16 + 2 * RecordGenerator.RECORD_BYTES;
+
+    private final Uint128 firstUnordered;
+    private final Uint128 unorderedCount;
+    private final Uint128 recordCount;
+    private final Uint128 duplicateCount;
+    private final Uint128 checksum;
+    private final byte[] firstRecord;
+    private final byte[] lastRecord;
+
+    public PartitionSummary(Uint128 firstUnordered, Uint128 unorderedCount, Uint128 recordCount, Uint128 duplicateCount,
+                    Uint128 checksum, byte[] firstRecord, byte[] lastRecord) {
+        if (firstRecord.length != RecordGenerator.RECORD_BYTES || lastRecord.length != RecordGenerator.RECORD_BYTES) {
+            throw new IllegalArgumentException("first and last record must be " + RecordGenerator.RECORD_BYTES + " bytes");
+        }
+        this.firstUnordered = firstUnordered;
+        this.unorderedCount = unorderedCount;
+        this.recordCount = recordCount;
+        this.duplicateCount = duplicateCount;
+        this.checksum = checksum;
+        this.firstRecord = firstRecord.clone();
+        this.lastRecord = lastRecord.clone();
+    }
+
+    /** Index of the first record whose key is below its predecessor's; zero when there is none. */
+    public Uint128 firstUnordered() {
+        return firstUnordered;
+    }
+
+    public Uint128 unorderedCount() {
+        return unorderedCount;
+    }
+
+    public Uint128 recordCount() {
+        return recordCount;
+    }
+
+    /** Records whose key equals their predecessor's. */
+    public Uint128 duplicateCount() {
+        return duplicateCount;
+    }
+
+    public Uint128 checksum() {
+        return checksum;
+    }
+
+    public boolean isOrdered() {
+        return unorderedCount.isZero();
+    }
+
+    public byte[] firstRecord() {
+        return firstRecord.clone();
+    }
+
+    public byte[] lastRecord() {
+        return lastRecord.clone();
+    }
+
+    /**
+     * The summary of this partition's records followed by {@code next}'s: the boundary between the
+     * two counts as one more comparison of neighbouring keys.
+     */
+    public PartitionSummary then(PartitionSummary next, KeyOrder order) {
+        int diff = order.compare(lastRecord, 0, next.firstRecord, 0);
+        Uint128 dups = duplicateCount.plus(next.duplicateCount);
+        Uint128 unordered = unorderedCount.plus(next.unorderedCount);
+        Uint128 first = firstUnordered;
+        if (diff == 0) {
+            dups = dups.plus(1);
+        } else if (diff > 0) {
+            unordered = unordered.plus(1);
+            if (first.isZero()) {
+                first = recordCount;
+            }
+        }
+        if (first.isZero() && !next.firstUnordered.isZero()) {
+            first = recordCount.plus(next.firstUnordered);
+        }
+        return new PartitionSummary(first, unordered, recordCount.plus(next.recordCount), dups, checksum.plus(next.checksum),
+                        firstRecord, next.lastRecord);
+    }
+
+    /** valsort's 280-byte summary file entry (see the class comment). */
+    public byte[] toBytes() {
+        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (Uint128 v : new Uint128[]{firstUnordered, unorderedCount, recordCount, duplicateCount, checksum}) {
+            b.putLong(v.hi()).putLong(v.lo());
+        }
+        return b.put(firstRecord).put(lastRecord).array();
+    }
+
+    /** Reads one summary file entry at {@code bytes[offset .. offset+280)}. */
+    public static PartitionSummary fromBytes(byte[] bytes, int offset) {
+        ByteBuffer b = ByteBuffer.wrap(bytes, offset, BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        Uint128[] v = new Uint128[5];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = new Uint128(b.getLong(), b.getLong());
+        }
+        byte[] first = new byte[RecordGenerator.RECORD_BYTES];
+        byte[] last = new byte[RecordGenerator.RECORD_BYTES];
+        b.get(first).get(last);
+        return new PartitionSummary(v[0], v[1], v[2], v[3], v[4], first, last);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PartitionSummary s && Arrays.equals(toBytes(), s.toBytes());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(toBytes());
+    }
+
+    @Override
+    public String toString() {
+        return "PartitionSummary[records=" + recordCount + ", duplicates=" + duplicateCount + ", unordered=" + unorderedCount
+                        + ", firstUnordered=" + firstUnordered + ", checksum=" + checksum.toHex() + "]";
+    }
+}

@@ -1,0 +1,82 @@
+package tigris.sort;
+
+import java.math.BigInteger;
+
+/**
+ * An unsigned 128-bit number, as the sort benchmark's tools count records and sum checksums
+ * (their {@code u16}: two 64-bit halves). Arithmetic wraps modulo 2^128.
+ */
+public record Uint128(long hi, long lo) implements Comparable<Uint128> {
+    public static final Uint128 ZERO = new Uint128(0, 0);
+    private static final BigInteger LIMIT = BigInteger.ONE.shiftLeft(128);
+
+    public static Uint128 of(long unsignedLo) {
+        return new Uint128(0, unsignedLo);
+    }
+
+    public Uint128 plus(Uint128 o) {
+        return add(o.hi, o.lo);
+    }
+
+    public Uint128 plus(long unsignedLo) {
+        return add(0, unsignedLo);
+    }
+
+    private Uint128 add(long oHi, long oLo) {
+        long l = lo + oLo;
+        return new Uint128(hi + oHi + (Long.compareUnsigned(l, lo) < 0 ? 1 : 0), l);
+    }
+
+    public Uint128 times(Uint128 o) {
+        return new Uint128(Math.unsignedMultiplyHigh(lo, o.lo) + lo * o.hi + hi * o.lo, lo * o.lo);
+    }
+
+    public boolean isZero() {
+        return (hi | lo) == 0;
+    }
+
+    /** Whether the value fits in a signed long (record counts and offsets in this JVM). */
+    public boolean fitsLong() {
+        return hi == 0 && lo >= 0;
+    }
+
+    /**
+     * Parses an unsigned decimal number below 2^128, as gensort's {@code -b} and record count.
+     *
+     * @throws NumberFormatException naming the text when it is not one
+     */
+    public static Uint128 parseDecimal(String text) {
+        if (text.isEmpty() || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new NumberFormatException("'" + text + "' is not an unsigned decimal number");
+        }
+        BigInteger v = new BigInteger(text);
+        if (v.compareTo(LIMIT) >= 0) {
+            throw new NumberFormatException("'" + text + "' does not fit in 128 bits");
+        }
+        return new Uint128(v.shiftRight(64).longValue(), v.longValue());
+    }
+
+    public BigInteger toBigInteger() {
+        return new BigInteger(1, new byte[]{
+            (byte) (hi >>> 56), (byte) (hi >>> 48), (byte) (hi >>> 40), (byte) (hi >>> 32),
+            (byte) (hi >>> 24), (byte) (hi >>> 16), (byte) (hi >>> 8), (byte) hi,
+            (byte) (lo >>> 56), (byte) (lo >>> 48), (byte) (lo >>> 40), (byte) (lo >>> 32),
+            (byte) (lo >>> 24), (byte) (lo >>> 16), (byte) (lo >>> 8), (byte) lo});
+    }
+
+    /** Lower-case hexadecimal without leading zeros: how gensort and valsort print checksums. */
+    public String toHex() {
+        return hi == 0 ? Long.toHexString(lo) : Long.toHexString(hi) + String.format("%016x", lo);
+    }
+
+    @Override
+    public String toString() {
+        return toBigInteger().toString();
+    }
+
+    @Override
+    public int compareTo(Uint128 o) {
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
+    }
+}
