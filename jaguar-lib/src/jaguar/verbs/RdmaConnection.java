@@ -63,8 +63,10 @@ public final class RdmaConnection implements AutoCloseable {
             LibVerbs.Cm.RESOLVE_ROUTE.status(what, id, ms);
             events.await(VerbsAbi.RDMA_CM_EVENT_ROUTE_RESOLVED, timeout, what + " (resolving the route)");
             RdmaConnection c = build(events, id, options, peer, what);
+            MemorySegment connecting = id;
+            id = null;   // the connection owns the id and channel now: c.close() releases them, once
             try {
-                LibVerbs.Cm.CONNECT.status(what, id, connParam(arena, options));
+                LibVerbs.Cm.CONNECT.status(what, connecting, connParam(arena, options));
                 events.await(VerbsAbi.RDMA_CM_EVENT_ESTABLISHED, timeout, what);
                 return c;
             } catch (RuntimeException e) {
@@ -72,7 +74,7 @@ public final class RdmaConnection implements AutoCloseable {
                 throw e;
             }
         } catch (RuntimeException e) {
-            if (id != null && !isOwnedByConnection(e)) {
+            if (id != null && !isOwnedByConnection(e)) {   // failed before the connection took them
                 LibVerbs.Cm.DESTROY_ID.plain(id);
                 events.close();
             }
