@@ -8,6 +8,8 @@
 # latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
 # VERBS_INLINE (default 0): inline bytes for latency sends, both sides (perftest disables inline
 # on rxe). C latency is measured in TSC cycles (-C) and converted with the guest's TSC rate.
+# Java runs with -Djaguar.mapping.strict=true: VerbsPerf warms up until no code mapping's Java body
+# runs and says so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
 # usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP_SECONDS LOGS ["TESTS"] ["IMPLS"]
 set -uo pipefail
@@ -20,7 +22,7 @@ port=18515
 inline=${VERBS_INLINE:-0}
 java_run() {   # role test size iters extra-flags...
   local role=$1 test=$2 size=$3 iters=$4; shift 4
-  "$image/bin/java" -Djaguar.bench.inline="$inline" "$@" -cp "$classes" jaguar.bench.verbs.VerbsPerf "$role" "$test" "$size" "$iters" "$addr" "$port" "$warmup"
+  "$image/bin/java" -Djaguar.bench.inline="$inline" -Djaguar.mapping.strict=true ${VERBS_JAVA_OPTS:-} "$@" -cp "$classes" jaguar.bench.verbs.VerbsPerf "$role" "$test" "$size" "$iters" "$addr" "$port" "$warmup"
 }
 java_flags() {   # impl
   case $1 in
@@ -64,6 +66,7 @@ one() {   # impl test size iters rep
     else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
   else
     line=$(grep '^RESULT' <<< "$out")
+    echo "WARM $impl $test $size $rep $(grep -h '^WARMUP\|^SERVER java' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
     set -- $line; echo "ROW $test $size $impl $rep ${5:-NA} ${6:-NA} ${7:--}"
   fi
   [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"

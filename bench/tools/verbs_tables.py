@@ -5,6 +5,7 @@ Per test and size: the median over repetitions of each implementation, and the r
 (latency: lower is better, target <= 1.05; bandwidth: higher is better, target >= 0.98).
 usage: verbs_tables.py RAW_FILE
 """
+import re
 import statistics
 import sys
 from collections import defaultdict
@@ -12,6 +13,7 @@ from collections import defaultdict
 rows = defaultdict(list)
 machine = perftest = tsc = ""
 failures = []
+warm = []   # (impl, test, size, rep, client warm-up seconds, client and server Java-body runs while measured)
 for line in open(sys.argv[1]):
     w = line.split()
     if not w:
@@ -22,6 +24,11 @@ for line in open(sys.argv[1]):
         tsc = w[1]
     elif w[0] == "PERFTEST":
         perftest = line[len("PERFTEST "):].strip()
+    elif w[0] == "WARM":
+        m = re.search(r"WARMUP ([0-9.]+) s, java bodies before \d+, during the measured part (-?\d+)", line)
+        srv = re.search(r"SERVER java bodies during the last \d+ messages (\d+)", line)
+        if m:
+            warm.append((w[1], w[2], w[3], w[4], float(m.group(1)), int(m.group(2)), int(srv.group(1)) if srv else None))
     elif w[0] == "FAILED":
         failures.append(line.strip())
     elif w[0] == "ROW" and w[5] != "NA":
@@ -76,6 +83,13 @@ for test in tests:
         print("\np99 (us), median of runs: " + "; ".join(
             f"{s} B: C {fmt(med(test, s, 'C', 2)[0])}, " + ", ".join(f"{i} {fmt(med(test, s, i, 2)[0])}" for i in impls)
             for s in sizes))
+    print()
+if warm:
+    dirty = [x for x in warm if x[5] > 0 or (x[6] or 0) > 0]
+    print(f"Warm-up (Java runs, -Djaguar.mapping.strict=true): {min(x[4] for x in warm):.0f}-{max(x[4] for x in warm):.0f} s; "
+          + ("no code mapping's Java body ran during any measured part." if not dirty else
+             "Java bodies still ran during the measured part of: " + ", ".join(
+                 f"{i} {t} {s} B run {r} (client {c}, server {v if v is not None else '-'})" for i, t, s, r, _, c, v in dirty) + "."))
     print()
 if failures:
     print("Runs that produced no result:\n")

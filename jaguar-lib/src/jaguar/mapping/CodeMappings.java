@@ -5,6 +5,10 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 import jaguar.mapping.template.MethodSignature;
 import jaguar.mapping.template.Template;
@@ -22,8 +26,8 @@ public final class CodeMappings {
     /** Strict mode can only be armed when the VM was started with {@code -Djaguar.mapping.strict=true}. */
     private static final boolean STRICT_AVAILABLE = Boolean.getBoolean("jaguar.mapping.strict");
     private static volatile boolean strict;
-    /** Java-body executions seen while strict mode is available (racy by design: a progress hint). */
-    private static long javaBodyRuns;
+    /** Java-body executions per mapped method, counted while strict mode is available. */
+    private static final ConcurrentHashMap<String, LongAdder> JAVA_BODY_RUNS = new ConcurrentHashMap<>();
 
     private CodeMappings() {
     }
@@ -91,7 +95,7 @@ public final class CodeMappings {
             if (strict) {
                 throw new IllegalStateException("strict mode: the Java body of mapped method " + method + " ran; its caller was not JIT-mapped");
             }
-            javaBodyRuns++;
+            JAVA_BODY_RUNS.computeIfAbsent(method, m -> new LongAdder()).increment();
         }
     }
 
@@ -100,6 +104,20 @@ public final class CodeMappings {
      * {@code -Djaguar.mapping.strict=true}. A warm-up loop is done when a whole round adds nothing.
      */
     public static long javaBodyRuns() {
-        return javaBodyRuns;
+        long sum = 0;
+        for (LongAdder runs : JAVA_BODY_RUNS.values()) {
+            sum += runs.sum();
+        }
+        return sum;
+    }
+
+    /**
+     * {@link #javaBodyRuns()} per mapped method (the name its body passes to
+     * {@link #enterJavaBody}), in name order: which callers the JIT has not mapped yet.
+     */
+    public static SortedMap<String, Long> javaBodyRunsByMethod() {
+        SortedMap<String, Long> out = new TreeMap<>();
+        JAVA_BODY_RUNS.forEach((method, runs) -> out.put(method, runs.sum()));
+        return out;
     }
 }

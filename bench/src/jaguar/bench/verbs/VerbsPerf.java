@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Arrays;
 
 import jaguar.ext.OffHeapBuffer;
+import jaguar.mapping.CodeMappings;
 import jaguar.verbs.Access;
 import jaguar.verbs.CompletionQueue;
 import jaguar.verbs.ConnectionOptions;
@@ -37,7 +38,8 @@ import jaguar.verbs.WorkCompletions;
  * The client prints one line: {@code RESULT test size iters typical_us avg_us p99_us} (latency:
  * half the round trip) or {@code RESULT test size iters MB_per_s Mpps}. The client first runs the
  * test for WARMUP_SECONDS unmeasured (C needs no warm-up, the JIT does: under emulation Graal takes
- * minutes), then ITERS measured; it ends the run with a zero-length send, so the server needs
+ * minutes; with -Djaguar.mapping.strict=true it goes on until no code mapping's Java body runs, see
+ * {@link WarmUp}), then ITERS measured; it ends the run with a zero-length send, so the server needs
  * no count.
  */
 public final class VerbsPerf {
@@ -126,32 +128,42 @@ public final class VerbsPerf {
             handshake();
             int unsignaled = 0;
             if (server) {
+                // Java-body runs counted at each of the last ITERS messages: the client's measured part
+                long[] runsAt = new long[iters];
+                long messages = 0;
                 while (true) {
                     awaitReceive();
                     if (lastReceiveLength == 0) {
                         break;   // the client's goodbye
                     }
+                    runsAt[(int) (messages++ % iters)] = CodeMappings.javaBodyRuns();
                     qp.postReceive(rr);
                     unsignaled = send(unsignaled);
                 }
                 drainSends(unsignaled);
+                if (messages >= iters) {
+                    System.out.println("SERVER java bodies during the last " + iters + " messages "
+                            + (CodeMappings.javaBodyRuns() - runsAt[(int) (messages % iters)]) + ", whole run "
+                            + WarmUp.since(new java.util.TreeMap<>()));
+                }
                 return;
             }
             long[] rtt = new long[iters];
-            long warmEnd = System.nanoTime() + warmupNanos;
+            WarmUp warm = new WarmUp(warmupNanos);
             for (int i = -1; i < iters; i++) {
                 long t0 = System.nanoTime();
                 unsignaled = send(unsignaled);
                 awaitReceive();
                 qp.postReceive(rr);
                 if (i < 0) {
-                    if (t0 < warmEnd) {
+                    if (!warm.over()) {
                         i--;   // still warming up
                     }
                     continue;
                 }
                 rtt[i] = System.nanoTime() - t0;
             }
+            System.out.println(warm.report());
             goodbye();
             Arrays.sort(rtt);
             double avg = Arrays.stream(rtt).average().orElse(0);
@@ -285,14 +297,14 @@ public final class VerbsPerf {
          * Prints the rate of the measured part.
          */
         private void stream(String test, long warmupNanos, int iters) {
-            long warmEnd = System.nanoTime() + warmupNanos;
+            WarmUp warm = new WarmUp(warmupNanos);
             long[] signalled = new long[TX_DEPTH + 1];   // ring of the indexes (1-based) of signalled requests in flight
             int head = 0, tail = 0;
             long posted = 0, completed = 0, t0 = 0;
             long warmup = -1;   // requests in the warm-up, once it is over
             long total = Long.MAX_VALUE;
             while (completed < total) {
-                if (warmup < 0 && System.nanoTime() >= warmEnd) {
+                if (warmup < 0 && warm.over()) {
                     // the warm-up ends at the next signalled request, so that its completion is seen
                     warmup = (posted + CQ_MOD - 1) / CQ_MOD * CQ_MOD;
                     total = warmup + iters;
@@ -325,6 +337,7 @@ public final class VerbsPerf {
                 }
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.println(warm.report());
             System.out.printf("RESULT %s %d %d %.2f %.6f%n", test, size, iters,
                     (double) iters * size / seconds / (1 << 20), iters / seconds / 1e6);
         }
