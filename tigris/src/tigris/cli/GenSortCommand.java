@@ -70,7 +70,7 @@ public final class GenSortCommand {
         }
         Path file = name.equals("/dev/null") ? null : Path.of(name);
         try {
-            Uint128 sum = RecordFileGenerator.generate(file, format, start, count.lo(), threads);
+            Uint128 sum = RecordFileGenerator.generate(file, format, start, count.lo(), threads, checksum);
             if (checksum) {
                 err.println(sum.toHex());
             }

@@ -21,10 +21,11 @@ public final class RecordFileGenerator {
      * Generates the records; {@code file == null} makes them without writing them (gensort's
      * {@code /dev/null}, for the checksum).
      *
+     * @param checksum whether to sum the records' CRC-32s (gensort's {@code -c}); else the result is zero
      * @return the records' checksum ({@link RecordChecksum})
      */
-    public static Uint128 generate(Path file, RecordGenerator.Format format, Uint128 firstRecord, long count, int threads)
-                    throws IOException {
+    public static Uint128 generate(Path file, RecordGenerator.Format format, Uint128 firstRecord, long count, int threads,
+                    boolean checksum) throws IOException {
         if (count < 0) {
             throw new IllegalArgumentException("count=" + count + " is negative");
         }
@@ -34,7 +35,7 @@ public final class RecordFileGenerator {
                         : FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
             RecordChecksum sum = new RecordChecksum();
             for (Uint128 part : ParallelParts.run("gensort", workers,
-                            worker -> generateBlocks(out, format, firstRecord, count, blocks, worker, workers))) {
+                            worker -> generateBlocks(out, format, firstRecord, count, blocks, worker, workers, checksum))) {
                 sum.add(part);
             }
             return sum.value();
@@ -43,7 +44,7 @@ public final class RecordFileGenerator {
 
     /** Blocks worker, worker + workers, ...: generated, summed and written at their offset. */
     private static Uint128 generateBlocks(FileChannel out, RecordGenerator.Format format, Uint128 firstRecord, long count,
-                    long blocks, int worker, int workers) throws IOException {
+                    long blocks, int worker, int workers, boolean checksum) throws IOException {
         byte[] buf = new byte[BLOCK_RECORDS * RecordGenerator.RECORD_BYTES];
         RecordChecksum sum = new RecordChecksum();
         for (long b = worker; b < blocks; b += workers) {
@@ -53,7 +54,9 @@ public final class RecordFileGenerator {
             for (int r = 0; r < n; r++) {
                 int at = r * RecordGenerator.RECORD_BYTES;
                 gen.next(buf, at);
-                sum.addRecord(buf, at);
+                if (checksum) {
+                    sum.addRecord(buf, at);
+                }
             }
             if (out != null) {
                 ByteBuffer bb = ByteBuffer.wrap(buf, 0, n * RecordGenerator.RECORD_BYTES);

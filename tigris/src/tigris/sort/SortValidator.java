@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
 /**
  * valsort's work: summarizes a file of records ({@link PartitionSummary}), split into as many
@@ -62,7 +63,7 @@ public final class SortValidator {
                 int at = r * rec;
                 checksum.addRecord(block, at);
                 if (index == 0) {
-                    firstRecord = java.util.Arrays.copyOfRange(block, 0, rec);
+                    firstRecord = Arrays.copyOfRange(block, 0, rec);
                     continue;
                 }
                 int diff = r == 0 ? order.compare(prev, 0, block, 0) : order.compare(block, at - rec, block, at);
