@@ -84,6 +84,11 @@ public abstract class ModuleThread {
         return downstream;
     }
 
+    /** The downstream reservoirs as one {@link Partitions} view, for a thread whose module chooses among them. */
+    protected final Partitions partitionsOf(List<Reservoir> reservoirs) {
+        return new Partitions(name(), reservoirs);
+    }
+
     /** Starts the thread (a platform thread named after the module). */
     public final synchronized void start() {
         checkNew();

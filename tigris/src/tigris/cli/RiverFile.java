@@ -24,7 +24,7 @@ import tigris.node.ControlAgent.Node;
  * river NAME
  * jar PATH                                    the module classes (relative to the file)
  * node NAME HOST:PORT
- * module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:ROUND_ROBIN|RANDOM|LOTTERY] [KEY=VALUE...]
+ * module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:ROUND_ROBIN|RANDOM|LOTTERY|PARTITIONED] [KEY=VALUE...]
  * connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES]
  * </pre>
  *

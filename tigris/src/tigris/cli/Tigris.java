@@ -21,6 +21,7 @@ import tigris.node.NodeMain;
  * tigris run RIVER-FILE --key CLUSTER.p12 --password-file F [--timeout SECONDS]
  * tigris gensort [-a] [-c] [-bSTART] [-tN] COUNT FILE     sortbenchmark.org's gensort 1.5
  * tigris valsort [-i] [-q] [-tN] [-o SUMMARY] [-s] FILE   sortbenchmark.org's valsort 1.5
+ * tigris sort [-p N] [-s N] [--memory SIZE] [--tmp DIR] INPUT OUTPUT   TigrisSort on this machine
  * </pre>
  *
  * {@code run} is the control agent ({@code tigris.node.ControlAgent}) on a river file
@@ -41,6 +42,7 @@ public final class Tigris {
             case "run" -> System.exit(run(rest));
             case "gensort" -> System.exit(GenSortCommand.run(rest, System.err));
             case "valsort" -> System.exit(ValSortCommand.run(rest, System.err));
+            case "sort" -> System.exit(SortCommand.run(rest, System.out, System.err));
             case "help", "--help", "-h" -> usage(null);
             default -> usage("unknown command '" + args[0] + "'");
         }
@@ -55,7 +57,8 @@ public final class Tigris {
                                tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
                                tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS]
                                tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME
-                               tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME""");
+                               tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME
+                               tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q] INPUT OUTPUT""");
         System.exit(problem == null ? 0 : 2);
     }
 

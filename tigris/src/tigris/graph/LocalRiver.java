@@ -12,6 +12,7 @@ import tigris.ModuleIF;
 import tigris.ModuleThread;
 import tigris.Reservoir;
 import tigris.dq.LotteryModuleThread;
+import tigris.dq.PartitionModuleThread;
 import tigris.dq.RandomModuleThread;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.MemoryReservoir;
@@ -54,6 +55,7 @@ public final class LocalRiver implements AutoCloseable {
                     case ROUND_ROBIN -> new RoundRobinModuleThread(module, config);
                     case RANDOM -> new RandomModuleThread(module, config, null);
                     case LOTTERY -> new LotteryModuleThread(module, config, null);
+                    case PARTITIONED -> new PartitionModuleThread(module, config);
                 };
                 instances.add(t);
                 threads.add(t);

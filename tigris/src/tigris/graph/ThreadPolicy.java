@@ -4,5 +4,7 @@ package tigris.graph;
 public enum ThreadPolicy {
     ROUND_ROBIN,
     RANDOM,
-    LOTTERY
+    LOTTERY,
+    /** The module chooses: it gets every downstream reservoir as {@code tigris.Partitions}. */
+    PARTITIONED
 }

@@ -24,6 +24,7 @@ import tigris.ModuleIF;
 import tigris.ModuleThread;
 import tigris.Reservoir;
 import tigris.dq.LotteryModuleThread;
+import tigris.dq.PartitionModuleThread;
 import tigris.dq.RandomModuleThread;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.MemoryReservoir;
@@ -147,6 +148,7 @@ public final class NodeServer implements RiverManager {
             case "ROUND_ROBIN" -> new RoundRobinModuleThread(m, config);
             case "RANDOM" -> new RandomModuleThread(m, config, null);
             case "LOTTERY" -> new LotteryModuleThread(m, config, null);
+            case "PARTITIONED" -> new PartitionModuleThread(m, config);
             default -> throw error(river, "module " + module + ": unknown thread policy " + policy, null);
         };
         r.modules.put(module, t);

@@ -23,7 +23,7 @@ public interface RiverManager extends Remote {
     /**
      * Creates module thread {@code module} (instance {@code instance} of {@code instances}) of
      * class {@code className} from pushed jar {@code jarName}, with parameters and a thread
-     * policy (ROUND_ROBIN, RANDOM, LOTTERY).
+     * policy (ROUND_ROBIN, RANDOM, LOTTERY, PARTITIONED).
      */
     void createModule(String river, String module, String className, String jarName, Map<String, String> parameters, int instance,
                     int instances, String policy) throws RemoteException;

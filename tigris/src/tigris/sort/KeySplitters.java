@@ -1,0 +1,144 @@
+package tigris.sort;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.HexFormat;
+
+/**
+ * Where the key space is cut into the sorters' ranges: {@code count - 1} ascending bounds on the
+ * first 8 key bytes. Range i holds the keys whose prefix is at least bound i-1 and below bound i,
+ * so the sorters' outputs, one after another, are in order. Chosen from a sample of the input
+ * ({@link #sample}), so the ranges hold about as many records each whatever the key alphabet
+ * (gensort's binary keys use every byte value, its ASCII keys only 95).
+ */
+public final class KeySplitters {
+    private final long[] bounds;
+
+    private KeySplitters(long[] bounds) {
+        this.bounds = bounds;
+    }
+
+    /** Number of ranges. */
+    public int count() {
+        return bounds.length + 1;
+    }
+
+    /** The range of a key whose first 8 bytes, big-endian, are {@code prefix}. */
+    public int rangeOf(long prefix) {
+        // The number of bounds <= prefix (unsigned): a binary search over a few dozen longs.
+        int lo = 0;
+        int hi = bounds.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(bounds[mid], prefix) <= 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** {@code count} ranges of equal width: right for keys spread evenly over all byte values. */
+    public static KeySplitters uniform(int count) {
+        checkCount(count);
+        long[] b = new long[count - 1];
+        BigInteger space = BigInteger.ONE.shiftLeft(64);
+        for (int i = 0; i < b.length; i++) {
+            b[i] = space.multiply(BigInteger.valueOf(i + 1)).divide(BigInteger.valueOf(count)).longValue();
+        }
+        return new KeySplitters(b);
+    }
+
+    /** {@code count} ranges at the quantiles of {@code prefixes} (a sample of key prefixes; sorted in place). */
+    public static KeySplitters ofSample(long[] prefixes, int count) {
+        checkCount(count);
+        if (prefixes.length == 0) {
+            return uniform(count);
+        }
+        // Unsigned order: flipping the sign bit makes signed order unsigned.
+        for (int i = 0; i < prefixes.length; i++) {
+            prefixes[i] ^= Long.MIN_VALUE;
+        }
+        Arrays.sort(prefixes);
+        long[] b = new long[count - 1];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = prefixes[(int) ((long) prefixes.length * (i + 1) / count)] ^ Long.MIN_VALUE;
+        }
+        return new KeySplitters(b);
+    }
+
+    /**
+     * Splitters for {@code count} ranges from {@code samples} key prefixes read at evenly spaced
+     * records of {@code input}'s records {@code first .. first+records-1}.
+     */
+    public static KeySplitters sample(Path input, long first, long records, int count, int samples) throws IOException {
+        int n = (int) Math.min(samples, records);
+        long[] prefixes = new long[n];
+        ByteBuffer b = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.BIG_ENDIAN);
+        try (FileChannel ch = FileChannel.open(input, StandardOpenOption.READ)) {
+            for (int i = 0; i < n; i++) {
+                long record = first + records * i / n;
+                b.clear();
+                while (b.hasRemaining()) {
+                    if (ch.read(b, record * RecordGenerator.RECORD_BYTES + b.position()) < 0) {
+                        throw new IOException(input + ": ends before record " + record + " (" + ch.size() + " bytes)");
+                    }
+                }
+                prefixes[i] = b.getLong(0);
+            }
+        }
+        return ofSample(prefixes, count);
+    }
+
+    private static void checkCount(int count) {
+        if (count < 1 || count > 65536) {
+            throw new IllegalArgumentException("number of key ranges must be 1..65536, got " + count);
+        }
+    }
+
+    /** The bounds as a module parameter: hex numbers joined by commas ("" for one range). */
+    public String encode() {
+        StringBuilder s = new StringBuilder();
+        HexFormat hex = HexFormat.of();
+        for (long v : bounds) {
+            if (!s.isEmpty()) {
+                s.append(',');
+            }
+            s.append(hex.toHexDigits(v));
+        }
+        return s.toString();
+    }
+
+    /** The inverse of {@link #encode()}; IllegalArgumentException naming what is wrong. */
+    public static KeySplitters decode(String text) {
+        if (text.isBlank()) {
+            return new KeySplitters(new long[0]);
+        }
+        String[] parts = text.split(",");
+        long[] b = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                b[i] = Long.parseUnsignedLong(parts[i].trim(), 16);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("splitter " + i + " '" + parts[i] + "' is not a 64-bit hex number");
+            }
+            if (i > 0 && Long.compareUnsigned(b[i - 1], b[i]) > 0) {
+                throw new IllegalArgumentException("splitters must ascend; " + parts[i - 1] + " comes before " + parts[i]);
+            }
+        }
+        checkCount(b.length + 1);
+        return new KeySplitters(b);
+    }
+
+    @Override
+    public String toString() {
+        return "KeySplitters[" + count() + " ranges: " + encode() + "]";
+    }
+}

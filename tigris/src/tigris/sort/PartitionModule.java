@@ -1,0 +1,185 @@
+package tigris.sort;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+import jaguar.ext.AccessMode;
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.MappedFileBuffer;
+import tigris.EndOfRiverException;
+import tigris.ModuleConfig;
+import tigris.ModuleIF;
+import tigris.Partitions;
+import tigris.Reservoir;
+import tigris.Water;
+
+/**
+ * TigrisSort's partitioner (a source, run by a {@code PARTITIONED} thread): maps its stripe of
+ * the input file a window at a time as an External Object, and copies each record into the
+ * Water of the sorter whose key range holds it, made by that sorter's reservoir; a full Water is
+ * put at once. At the end it puts the partly filled Waters and a {@link SortTally} to every
+ * sorter, then ends its river.
+ *
+ * <p>Parameters: {@code input} (path); its stripe, either {@code records-total} (the input's
+ * records, read by all instances: instance p reads the p-th of as many equal stripes) or
+ * {@code first} and {@code records} (default: the whole file); {@code splitters} ({@link KeySplitters#encode()}), {@code water} (bytes of records
+ * per Water, a multiple of 100), {@code window} (bytes mapped at once).
+ */
+public final class PartitionModule implements ModuleIF {
+    /** Made by the river from its module class name. */
+    public PartitionModule() {
+    }
+
+    private static final int RECORD = RecordGenerator.RECORD_BYTES;
+
+    private String name;
+    private int instance;
+    private Path input;
+    private long next;
+    private long end;
+    private long total;
+    private KeySplitters splitters;
+    private int waterBytes;
+    private long windowRecords;
+    private Water[] open;
+    private ExternalBuffer[] openBuffer;
+    private int[] fill;
+    private long[] counts;
+    private volatile long recordsDone;
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public void init(ModuleConfig config) {
+        name = config.name();
+        instance = config.instance();
+        input = Path.of(config.get("input"));
+        long records;
+        long stripeOf = config.getLong("records-total", -1);
+        if (stripeOf >= 0) {
+            // One input file, read by all partitioners: this one reads stripe 'instance' of it.
+            next = SortPlan.stripeStart(stripeOf, config.instances(), instance);
+            records = SortPlan.stripeStart(stripeOf, config.instances(), instance + 1) - next;
+        } else {
+            next = config.getLong("first", 0);
+            records = config.getLong("records", -1);
+        }
+        splitters = KeySplitters.decode(config.get("splitters", ""));
+        waterBytes = (int) config.getLong("water", 1_000_000);
+        windowRecords = Math.max(1, config.getLong("window", 64_000_000) / RECORD);
+        if (waterBytes < RECORD || waterBytes % RECORD != 0) {
+            throw new IllegalArgumentException("module " + name + ": water=" + waterBytes + " is not a positive multiple of " + RECORD + " bytes");
+        }
+        long size;
+        try {
+            size = Files.size(input);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("module " + name + ": no input file " + input);
+        } catch (IOException e) {
+            throw new UncheckedIOException("module " + name + ": cannot read input " + input + ": " + e.getMessage(), e);
+        }
+        if (records < 0) {
+            records = size / RECORD - next;
+        }
+        end = next + records;
+        total = records;
+        if (next < 0 || records < 0 || end * RECORD > size) {
+            throw new IllegalArgumentException("module " + name + ": records " + next + ".." + (end - 1) + " are not all in " + input + " ("
+                            + size + " bytes, " + size / RECORD + " records)");
+        }
+        int s = splitters.count();
+        open = new Water[s];
+        openBuffer = new ExternalBuffer[s];
+        fill = new int[s];
+        counts = new long[s];
+    }
+
+    /** Records read and bucketed so far. */
+    public long recordsDone() {
+        return recordsDone;
+    }
+
+    /** Records of this partitioner's stripe. */
+    public long recordsTotal() {
+        return total;
+    }
+
+    @Override
+    public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
+        Partitions parts = Partitions.of(out, name);
+        if (parts.count() != splitters.count()) {
+            throw new IllegalStateException("module " + name + " has " + parts.count() + " sorters downstream but splitters for "
+                            + splitters.count() + " key ranges");
+        }
+        if (next == end) {
+            finish(parts);
+            throw new EndOfRiverException();
+        }
+        long n = Math.min(windowRecords, end - next);
+        try (MappedFileBuffer window = MappedFileBuffer.map(input, AccessMode.READ_ONLY, next * RECORD, n * RECORD)) {
+            bucket(window, (int) n, parts);
+        } catch (IOException e) {
+            throw new UncheckedIOException("module " + name + ": cannot map " + input + " at record " + next + ": " + e.getMessage(), e);
+        }
+        next += n;
+        recordsDone += n;
+    }
+
+    private void bucket(ExternalBuffer window, int records, Partitions parts) throws InterruptedException {
+        KeySplitters keys = splitters;
+        for (int i = 0; i < records; i++) {
+            long o = (long) i * RECORD;
+            int r = keys.rangeOf(RecordKey.prefix(window, o));
+            ExternalBuffer b = openBuffer[r];
+            if (b == null) {
+                Water w = parts.get(r).spring().createWater(waterBytes);
+                open[r] = w;
+                b = openBuffer[r] = w.buffer();
+            }
+            window.copyTo(o, b, fill[r], RECORD);
+            counts[r]++;
+            if ((fill[r] += RECORD) == waterBytes) {
+                send(parts, r);
+            }
+        }
+    }
+
+    private void send(Partitions parts, int r) throws InterruptedException {
+        Water w = open[r];
+        w.setLength(fill[r]);
+        open[r] = null;
+        openBuffer[r] = null;
+        fill[r] = 0;
+        parts.get(r).put(w);
+    }
+
+    private void finish(Partitions parts) throws InterruptedException {
+        for (int r = 0; r < open.length; r++) {
+            if (open[r] != null) {
+                send(parts, r);
+            }
+        }
+        for (int r = 0; r < open.length; r++) {
+            Water t = parts.get(r).spring().createWater(SortTally.bytes(counts.length));
+            SortTally.write(t, instance, counts);
+            parts.get(r).put(t);
+        }
+    }
+
+    @Override
+    public void destroy() {
+        if (open != null) {
+            for (Water w : open) {
+                if (w != null && w.isOwned()) {
+                    w.release();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package tigris.sort;
+
+import java.nio.ByteOrder;
+
+import jaguar.ext.ExternalBuffer;
+
+/**
+ * The 10-byte key of a record in an external buffer as two unsigned numbers that compare as the
+ * bytes do (memcmp): the first 8 bytes big-endian, then the last 2.
+ */
+final class RecordKey {
+    private RecordKey() {
+    }
+
+    /** Key bytes 0..7 of the record at {@code offset}, big-endian: compare with Long.compareUnsigned. */
+    static long prefix(ExternalBuffer b, long offset) {
+        return b.getLong(offset, ByteOrder.BIG_ENDIAN);
+    }
+
+    /** Key bytes 8..9 of the record at {@code offset}, big-endian, 0..65535. */
+    static int suffix(ExternalBuffer b, long offset) {
+        return b.getShort(offset + 8, ByteOrder.BIG_ENDIAN) & 0xffff;
+    }
+
+    /** memcmp order of two keys given as (prefix, suffix). */
+    static int compare(long prefixA, int suffixA, long prefixB, int suffixB) {
+        int c = Long.compareUnsigned(prefixA, prefixB);
+        return c != 0 ? c : Integer.compare(suffixA, suffixB);
+    }
+}

@@ -1,0 +1,246 @@
+package tigris.sort;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import tigris.ModuleConfig;
+import tigris.ModuleIF;
+import tigris.Reservoir;
+import tigris.Water;
+
+/**
+ * TigrisSort's sorter (a sink, instance i of S takes key range i): copies the records of every
+ * Water it receives into its {@link RecordArena} until End of River, then sorts them by key and
+ * writes them out. When the arena is full it sorts what it holds and spills it to a run file;
+ * at the end the runs are merged (two passes over the data instead of one).
+ *
+ * <p>The partitioners' {@link SortTally tallies} say how many records each range was sent: the
+ * sorter checks that it got all of its own, and in the {@code shared} layout writes its range at
+ * the byte where the ranges below it end, so S sorters fill one output file; in the {@code own}
+ * layout each writes its range as a whole file (one per host, as the Sort Benchmark allows).
+ *
+ * <p>Parameters: {@code output} (path), {@code layout} (shared or own), {@code partitioners}
+ * (how many tallies to expect), {@code memory} (bytes for records and keys), {@code tmp}
+ * (directory for runs), {@code sync} (force the output to disk at the end; default true).
+ */
+public final class SortModule implements ModuleIF {
+    /** Made by the river from its module class name. */
+    public SortModule() {
+    }
+
+    private static final int RECORD = RecordGenerator.RECORD_BYTES;
+
+    /** What the sorter is doing, for progress reports. */
+    public enum Phase { RECEIVING, SPILLING, SORTING, MERGING, WRITING, DONE }
+
+    private String name;
+    private int instance;
+    private Path output;
+    private boolean shared;
+    private int partitioners;
+    private long memory;
+    private Path tmp;
+    private boolean sync;
+    private RecordArena arena;
+    private final List<Path> runs = new ArrayList<>();
+    private long[] rangeTotals;
+    private int tallies;
+    private volatile int spilled;
+    private volatile long received;
+    private volatile long written;
+    private volatile Phase phase = Phase.RECEIVING;
+    private long firstWaterNanos;
+    private long endOfRiverNanos;
+    private long spillNanos;
+    private long sortNanos;
+    private long writeNanos;
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public void init(ModuleConfig config) {
+        name = config.name();
+        instance = config.instance();
+        output = Path.of(config.get("output"));
+        String layout = config.get("layout", "shared");
+        if (!layout.equals("shared") && !layout.equals("own")) {
+            throw new IllegalArgumentException("module " + name + ": layout=" + layout + " is neither 'shared' nor 'own'");
+        }
+        shared = layout.equals("shared");
+        partitioners = (int) config.getLong("partitioners", -1);
+        if (partitioners < 1) {
+            throw new IllegalArgumentException("module " + name + ": parameter partitioners (how many send to it) must be at least 1");
+        }
+        memory = config.getLong("memory", 1L << 30);
+        tmp = Path.of(config.get("tmp", System.getProperty("java.io.tmpdir")));
+        sync = Boolean.parseBoolean(config.get("sync", "true"));
+        Path dir = output.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("module " + name + ": output directory " + dir + " does not exist");
+        }
+        arena = new RecordArena(RecordArena.capacityFor(memory));
+        rangeTotals = new long[config.instances()];
+    }
+
+    public long recordsReceived() {
+        return received;
+    }
+
+    /** Records in the output so far. */
+    public long recordsWritten() {
+        return written;
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    /** Runs spilled so far (0 for a one-pass sort). */
+    public int runs() {
+        return spilled;
+    }
+
+    /** Time from the first Water to End of River, sorting (with spills), and writing, in nanoseconds. */
+    public long[] phaseNanos() {
+        return new long[] {endOfRiverNanos - firstWaterNanos, sortNanos + spillNanos, writeNanos};
+    }
+
+    @Override
+    public void doOperation(Water in, Reservoir out) {
+        try {
+            if (in == null) {
+                endOfRiverNanos = System.nanoTime();
+                finish();
+                return;
+            }
+            if (firstWaterNanos == 0) {
+                firstWaterNanos = System.nanoTime();
+            }
+            if (SortTally.isTally(in)) {
+                SortTally.addTo(in, rangeTotals);
+                tallies++;
+                return;
+            }
+            for (int b = 0; b < in.bufferCount(); b++) {
+                int bytes = in.length(b);
+                if (bytes % RECORD != 0) {
+                    throw new IllegalArgumentException("module " + name + ": a Water of " + bytes + " bytes is not whole 100-byte records");
+                }
+                int records = bytes / RECORD;
+                long offset = 0;
+                while (records > 0) {
+                    if (arena.room() == 0) {
+                        spill();
+                    }
+                    int n = Math.min(records, arena.room());
+                    arena.append(in.buffer(b), offset, n);
+                    offset += (long) n * RECORD;
+                    records -= n;
+                    received += n;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("module " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void spill() throws IOException {
+        phase = Phase.SPILLING;
+        long t0 = System.nanoTime();
+        Path run = Files.createTempFile(tmp, "tigris-sort-" + name.replace('#', '-') + "-", ".run");
+        runs.add(run);
+        spilled++;
+        arena.sort();
+        try (FileChannel ch = FileChannel.open(run, StandardOpenOption.WRITE); RecordWriter w = new RecordWriter(run, ch, 0)) {
+            arena.writeSorted(w);
+        }
+        arena.clear();
+        spillNanos += System.nanoTime() - t0;
+        phase = Phase.RECEIVING;
+    }
+
+    private void finish() throws IOException {
+        if (tallies != partitioners) {
+            throw new IllegalStateException("module " + name + ": End of River after tallies from " + tallies + " of " + partitioners
+                            + " partitioners: records may be missing");
+        }
+        if (rangeTotals[instance] != received) {
+            throw new IllegalStateException("module " + name + ": received " + received + " records, but the partitioners sent "
+                            + rangeTotals[instance] + " to key range " + instance);
+        }
+        long below = 0;
+        long all = 0;
+        for (int r = 0; r < rangeTotals.length; r++) {
+            if (r < instance) {
+                below += rangeTotals[r];
+            }
+            all += rangeTotals[r];
+        }
+        long start = shared ? below * RECORD : 0;
+        Set<StandardOpenOption> options = EnumSet.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE);
+        if (!shared) {
+            options.add(StandardOpenOption.TRUNCATE_EXISTING);
+        }
+        try (FileChannel ch = FileChannel.open(output, options)) {
+            long t0 = System.nanoTime();
+            if (runs.isEmpty()) {
+                phase = Phase.SORTING;
+                arena.sort();
+                sortNanos += System.nanoTime() - t0;
+                phase = Phase.WRITING;
+                long t1 = System.nanoTime();
+                try (RecordWriter w = new RecordWriter(output, ch, start)) {
+                    arena.writeSorted(w);
+                }
+                writeNanos += System.nanoTime() - t1;
+            } else {
+                if (arena.count() > 0) {
+                    spill();
+                }
+                arena.close();     // the merge's read buffers need the memory
+                phase = Phase.MERGING;
+                long t1 = System.nanoTime();
+                try (RecordWriter w = new RecordWriter(output, ch, start)) {
+                    RunMerger.merge(runs, w, Math.max(memory / 2, 64L << 20));
+                }
+                writeNanos += System.nanoTime() - t1;
+            }
+            if (shared && instance == rangeTotals.length - 1) {
+                ch.truncate(all * RECORD);   // an older, longer file at the same path loses its tail
+            }
+            if (sync) {
+                long t2 = System.nanoTime();
+                ch.force(false);
+                writeNanos += System.nanoTime() - t2;
+            }
+        }
+        written = received;
+        phase = Phase.DONE;
+    }
+
+    @Override
+    public void destroy() {
+        if (arena != null) {
+            arena.close();
+        }
+        for (Path run : runs) {
+            try {
+                Files.deleteIfExists(run);
+            } catch (IOException e) {
+                // a run left in tmp is garbage, not data: the output is complete or the sort failed
+            }
+        }
+        runs.clear();
+    }
+}

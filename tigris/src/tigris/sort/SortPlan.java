@@ -1,0 +1,129 @@
+package tigris.sort;
+
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+import tigris.Water;
+import tigris.graph.ReservoirSpec;
+import tigris.graph.RiverGraph;
+import tigris.graph.ThreadPolicy;
+
+/**
+ * One TigrisSort: the input and output files, how many partitioners read the input (each a
+ * consecutive stripe of it) and how many sorters take its key ranges, the memory each sorter
+ * may hold records in (beyond it, it spills runs to {@code tmp} and merges them), and the size
+ * of the Waters between them.
+ *
+ * @param water bytes of records per Water (a multiple of 100)
+ * @param window Waters in flight per reservoir
+ * @param sync force the output to disk before the sort reports done
+ */
+public record SortPlan(Path input, Path output, int partitioners, int sorters, long memoryPerSorter, Path tmp, int water, int window,
+                boolean sync) {
+    private static final int RECORD = RecordGenerator.RECORD_BYTES;
+
+    public SortPlan {
+        if (partitioners < 1 || sorters < 1) {
+            throw new IllegalArgumentException("a sort needs at least one partitioner and one sorter (got " + partitioners + " and " + sorters + ")");
+        }
+        if (sorters > 4096) {
+            throw new IllegalArgumentException("at most 4096 sorters, got " + sorters);
+        }
+        if (water < RECORD || water % RECORD != 0) {
+            throw new IllegalArgumentException("Water size " + water + " is not a positive multiple of " + RECORD + " bytes");
+        }
+        if (window < 1) {
+            throw new IllegalArgumentException("reservoir window must be at least 1, got " + window);
+        }
+        if (memoryPerSorter < 1 << 20) {
+            throw new IllegalArgumentException("memory per sorter " + memoryPerSorter + " bytes is below 1 MiB");
+        }
+    }
+
+    /**
+     * Checks what can be checked before anything runs, each with an error that names the file:
+     * the input exists and holds whole records, the output's directory exists and is not the
+     * input, and the output's and spill directory's disks have room.
+     *
+     * @return the number of records in the input
+     */
+    public long check() throws IOException {
+        long size;
+        try {
+            size = Files.size(input);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(input.toString(), null, "no such input file");
+        }
+        if (!Files.isRegularFile(input)) {
+            throw new IOException("input " + input + " is not a regular file");
+        }
+        if (size % RECORD != 0) {
+            throw new InvalidRecordFileException("input " + input + " has " + size + " bytes, not a whole number of " + RECORD
+                            + "-byte records (" + size % RECORD + " bytes over " + size / RECORD + " records)");
+        }
+        Path dir = output.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            throw new NoSuchFileException(dir.toString(), null, "the output's directory does not exist");
+        }
+        if (Files.exists(output) && Files.isSameFile(input, output)) {
+            throw new IOException("output " + output + " is the input: TigrisSort does not sort in place");
+        }
+        long reuse = Files.exists(output) ? Files.size(output) : 0;
+        long records = size / RECORD;
+        if (spills(records)) {
+            if (!Files.isDirectory(tmp)) {
+                throw new NoSuchFileException(tmp.toString(), null, "the spill directory does not exist");
+            }
+            String runs = "runs spilled to " + tmp + " (the sort does not fit in " + sorters + " x " + memoryPerSorter + " bytes)";
+            if (Files.getFileStore(tmp).equals(Files.getFileStore(dir))) {
+                // Runs and output on one disk: the runs are deleted only after the output is written.
+                requireSpace(dir, 2 * size - reuse, "the output " + output + " and the " + runs);
+            } else {
+                requireSpace(tmp, size, "the " + runs);
+            }
+        }
+        requireSpace(dir, size - reuse, "the output " + output);
+        return records;
+    }
+
+    private static void requireSpace(Path dir, long bytes, String what) throws IOException {
+        FileStore store = Files.getFileStore(dir);
+        long free = store.getUsableSpace();
+        if (bytes > free) {
+            throw new IOException("disk full: " + what + " needs " + bytes + " bytes, and " + dir + " (" + store + ") has " + free + " free");
+        }
+    }
+
+    /** True if the records do not fit in the sorters' memory: the sort takes two passes. */
+    public boolean spills(long records) {
+        return records > (long) sorters * RecordArena.capacityFor(memoryPerSorter);
+    }
+
+    /**
+     * The river: partitioner instance p reads stripe p of the input; sorter instance s takes key
+     * range s of {@code splitters} and writes it where the ranges below it end.
+     */
+    public RiverGraph graph(String name, long records, KeySplitters splitters) {
+        if (splitters.count() != sorters) {
+            throw new IllegalArgumentException(sorters + " sorters but splitters for " + splitters.count() + " key ranges");
+        }
+        RiverGraph g = new RiverGraph(name);
+        g.module("partition", PartitionModule.class).instances(partitioners).policy(ThreadPolicy.PARTITIONED).output("out", Water.class)
+                        .parameter("input", input.toAbsolutePath().toString()).parameter("records-total", Long.toString(records))
+                        .parameter("splitters", splitters.encode()).parameter("water", Integer.toString(water));
+        g.module("sort", SortModule.class).instances(sorters).input("in", Water.class)
+                        .parameter("output", output.toAbsolutePath().toString()).parameter("layout", "shared")
+                        .parameter("partitioners", Integer.toString(partitioners)).parameter("memory", Long.toString(memoryPerSorter))
+                        .parameter("tmp", tmp.toAbsolutePath().toString()).parameter("sync", Boolean.toString(sync));
+        g.connect("partition.out", "sort.in", ReservoirSpec.memory(window, water));
+        return g;
+    }
+
+    /** First record of partitioner {@code p}'s stripe when {@code records} are split {@code partitioners} ways. */
+    public static long stripeStart(long records, int partitioners, int p) {
+        return records / partitioners * p + Math.min(p, records % partitioners);
+    }
+}

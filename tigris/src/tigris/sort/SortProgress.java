@@ -1,0 +1,36 @@
+package tigris.sort;
+
+/**
+ * Where a running sort is: records the partitioners have read, records the sorters have received,
+ * the sorters' phases (one letter each: R receiving, S spilling, s sorting, M merging, W writing,
+ * D done) and the time since the start.
+ */
+public record SortProgress(long records, long partitioned, long received, String sorterPhases, long elapsedNanos) {
+    private static final int BAR = 24;
+
+    /** Two bars, partitioning and sorting, on one line. */
+    public String line() {
+        return String.format("partition %s %3d%%  sort %s %3d%% [%s]  %s records  %.1f s", bar(partitioned), percent(partitioned),
+                        bar(received), percent(received), sorterPhases, records, elapsedNanos / 1e9);
+    }
+
+    private int percent(long n) {
+        return records == 0 ? 100 : (int) (100 * n / records);
+    }
+
+    private String bar(long n) {
+        int full = records == 0 ? BAR : (int) (BAR * n / records);
+        return "[" + "#".repeat(full) + "-".repeat(BAR - full) + "]";
+    }
+
+    static char letter(SortModule.Phase p) {
+        return switch (p) {
+            case RECEIVING -> 'R';
+            case SPILLING -> 'S';
+            case SORTING -> 's';
+            case MERGING -> 'M';
+            case WRITING -> 'W';
+            case DONE -> 'D';
+        };
+    }
+}

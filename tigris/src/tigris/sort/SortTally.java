@@ -1,0 +1,75 @@
+package tigris.sort;
+
+import java.nio.ByteOrder;
+
+import jaguar.ext.ExternalBuffer;
+import tigris.Water;
+
+/**
+ * The last Water a partitioner sends each sorter: how many records it sent to every key range.
+ * A sorter adds up the tallies of all partitioners to check it received every record sent to it
+ * and to find where its range starts in a shared output file (the records of the ranges below
+ * it). Told apart from record Waters by its length, never a multiple of 100, and its magic.
+ *
+ * <pre>
+ * 0   u64 magic "TSTALLY1"    8  u32 partitioner    12 u32 ranges (S)
+ * 16  u64 count[S]            (+8 bytes of padding when 16 + 8 S is a multiple of 100)
+ * </pre>
+ * little-endian.
+ */
+final class SortTally {
+    static final long MAGIC = 0x31594c4c41545354L;   // "TSTALLY1" read little-endian
+    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+
+    private SortTally() {
+    }
+
+    /** Bytes of a tally of {@code ranges} counts. */
+    static int bytes(int ranges) {
+        int n = 16 + 8 * ranges;
+        return n % RecordGenerator.RECORD_BYTES == 0 ? n + 8 : n;
+    }
+
+    static void write(Water w, int partitioner, long[] counts) {
+        ExternalBuffer b = w.buffer();
+        b.putLong(0, MAGIC, ORDER);
+        b.putInt(8, partitioner, ORDER);
+        b.putInt(12, counts.length, ORDER);
+        for (int i = 0; i < counts.length; i++) {
+            b.putLong(16 + 8L * i, counts[i], ORDER);
+        }
+        w.setLength(bytes(counts.length));
+    }
+
+    /** True if {@code w} is a tally rather than records. */
+    static boolean isTally(Water w) {
+        int n = w.length();
+        return n % RecordGenerator.RECORD_BYTES != 0 && n >= 16 && w.buffer().getLong(0, ORDER) == MAGIC;
+    }
+
+    /** The partitioner that sent tally {@code w}. */
+    static int partitioner(Water w) {
+        return w.buffer().getInt(8, ORDER);
+    }
+
+    /**
+     * Adds tally {@code w}'s counts to {@code totals}.
+     *
+     * @throws IllegalArgumentException if it counts another number of ranges or is cut short
+     */
+    static void addTo(Water w, long[] totals) {
+        ExternalBuffer b = w.buffer();
+        int ranges = b.getInt(12, ORDER);
+        if (ranges != totals.length || w.length() != bytes(ranges)) {
+            throw new IllegalArgumentException("tally from partitioner " + partitioner(w) + " counts " + ranges + " key ranges in "
+                            + w.length() + " bytes; this sort has " + totals.length + " ranges");
+        }
+        for (int i = 0; i < ranges; i++) {
+            long c = b.getLong(16 + 8L * i, ORDER);
+            if (c < 0) {
+                throw new IllegalArgumentException("tally from partitioner " + partitioner(w) + " has a negative count for range " + i);
+            }
+            totals[i] += c;
+        }
+    }
+}

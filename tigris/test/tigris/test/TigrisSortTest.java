@@ -1,0 +1,265 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.sort.KeySplitters;
+import tigris.sort.LocalSort;
+import tigris.sort.SortPlan;
+import tigris.sort.SortReport;
+
+/** {@code tigris sort} on one machine: ordered output with every record, one pass and two, and its errors. */
+class TigrisSortTest {
+    @TempDir
+    Path dir;
+
+    record Run(int status, String out, String err) {
+    }
+
+    /** Runs a command line (the real {@code tigris}, through a shell when a limit is to be set). */
+    static Run exec(List<String> cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).start();
+            var out = p.getInputStream();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            return new Run(p.waitFor(), new String(out.readAllBytes(), StandardCharsets.UTF_8), err);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String tigrisCommand() {
+        return Path.of(System.getProperty("java.home"), "bin", "tigris").toString();
+    }
+
+    static Run tigris(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(tigrisCommand()));
+        cmd.addAll(List.of(args));
+        return exec(cmd);
+    }
+
+    static String checksumLine(String valsortErr) {
+        return valsortErr.lines().filter(l -> l.startsWith("Checksum:")).findFirst().orElseThrow(() -> new AssertionError(valsortErr));
+    }
+
+    Path gensort(String name, String... args) {
+        Path f = dir.resolve(name);
+        List<String> a = new ArrayList<>(List.of("gensort"));
+        a.addAll(List.of(args));
+        a.add(f.toString());
+        Run r = tigris(a.toArray(String[]::new));
+        assertEquals(0, r.status(), r.err());
+        return f;
+    }
+
+    @Test
+    void sortsGensortRecordsIntoOneOrderedFileWithTheSameChecksum() {
+        Path in = gensort("in.dat", "-b7", "300000");
+        Path out = dir.resolve("out.dat");
+        Run sort = tigris("sort", "-p", "3", "-s", "4", in.toString(), out.toString());
+        assertEquals(0, sort.status(), sort.err());
+        assertTrue(sort.out().contains("300000 records (30.0 MB)"), sort.out());
+        assertTrue(sort.out().contains("3 partitioner(s), 4 sorter(s), one pass"), sort.out());
+        assertTrue(sort.err().contains("partition [########################] 100%"), sort.err());
+        Run before = tigris("valsort", in.toString());
+        Run after = tigris("valsort", out.toString());
+        assertEquals(0, after.status(), after.err());
+        assertTrue(after.err().contains("Records: 300000\n"), after.err());
+        assertTrue(after.err().endsWith("SUCCESS - all records are in order\n"), after.err());
+        assertEquals(checksumLine(before.err()), checksumLine(after.err()));
+    }
+
+    @Test
+    void aSortLargerThanItsMemorySpillsRunsAndMergesThemToTheSameOutput() throws IOException {
+        Path in = gensort("in.dat", "200000");
+        Path onePass = dir.resolve("one.dat");
+        Path twoPass = dir.resolve("two.dat");
+        Run a = tigris("sort", "-q", "-p", "2", "-s", "2", in.toString(), onePass.toString());
+        assertEquals(0, a.status(), a.err());
+        assertTrue(a.out().contains("one pass"), a.out());
+        // 2 MiB per sorter holds about 15,900 records: each sorter spills six runs or so.
+        Run b = tigris("sort", "-q", "-p", "2", "-s", "2", "--memory", "2M", "--tmp", dir.toString(), in.toString(), twoPass.toString());
+        assertEquals(0, b.status(), b.err());
+        assertTrue(b.out().contains("two passes ("), b.out());
+        assertEquals(-1, Files.mismatch(onePass, twoPass));
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(), left.filter(p -> p.toString().endsWith(".run")).toList(), "spilled runs are deleted");
+        }
+    }
+
+    /**
+     * Keys that a radix sort on the first bytes gets wrong if it stops early: shared 8-byte
+     * prefixes that differ in bytes 8 and 9, many equal keys, bytes above 0x7f, already sorted
+     * and reversed stretches. Sorted in one pass and with spills, by several partitioners.
+     */
+    @Test
+    void hardKeysComeOutInMemcmpOrderWithEveryRecord() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(42);
+        int n = 60_000;
+        byte[][] recs = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            byte[] r = new byte[100];
+            rnd.nextBytes(r);
+            switch (i % 6) {
+                case 0 -> Arrays.fill(r, 0, 8, (byte) 0x80);                  // same prefix, random bytes 8, 9
+                case 1 -> Arrays.fill(r, 0, 10, (byte) 0xff);                 // one key, many times
+                case 2 -> {                                                  // differ in byte 9 only
+                    Arrays.fill(r, 0, 9, (byte) 0x41);
+                    r[9] = (byte) (i % 251);
+                }
+                case 3 -> ByteBuffer.wrap(r).order(ByteOrder.BIG_ENDIAN).putLong(0, i);   // ascending
+                case 4 -> ByteBuffer.wrap(r).order(ByteOrder.BIG_ENDIAN).putLong(0, -i);  // descending
+                default -> {
+                }
+            }
+            ByteBuffer.wrap(r).putInt(96, i);   // payloads distinct, to check every record is there once
+            recs[i] = r;
+        }
+        Path in = dir.resolve("hard.dat");
+        Files.write(in, join(recs));
+        for (long memory : new long[] {64L << 20, 1L << 20}) {
+            Path out = dir.resolve("hard-" + memory + ".out");
+            SortReport report = LocalSort.run(new SortPlan(in, out, 3, 3, memory, dir, 100_000, 4, false), null, 1000);
+            assertEquals(n, report.records());
+            assertEquals(memory == 1L << 20, report.runs() > 0, report.toString());
+            byte[][] sorted = split(Files.readAllBytes(out));
+            for (int i = 1; i < n; i++) {
+                assertTrue(Arrays.compareUnsigned(sorted[i - 1], 0, 10, sorted[i], 0, 10) <= 0, "records " + (i - 1) + " and " + i + " out of order");
+            }
+            byte[][] expected = recs.clone();
+            Arrays.sort(expected, Arrays::compareUnsigned);
+            Arrays.sort(sorted, Arrays::compareUnsigned);
+            assertArrayEquals(expected, sorted);
+        }
+    }
+
+    @Test
+    void sampledRangesSpreadAsciiKeysOverEverySorter() throws IOException {
+        Path in = gensort("ascii.dat", "-a", "100000");
+        KeySplitters sampled = KeySplitters.sample(in, 0, 100_000, 4, 4000);
+        KeySplitters uniform = KeySplitters.uniform(4);
+        int[] bySample = new int[4];
+        int[] byWidth = new int[4];
+        byte[] all = Files.readAllBytes(in);
+        ByteBuffer b = ByteBuffer.wrap(all).order(ByteOrder.BIG_ENDIAN);
+        for (int i = 0; i < 100_000; i++) {
+            long prefix = b.getLong(i * 100);
+            bySample[sampled.rangeOf(prefix)]++;
+            byWidth[uniform.rangeOf(prefix)]++;
+        }
+        for (int c : bySample) {
+            assertTrue(c > 20_000 && c < 30_000, Arrays.toString(bySample));
+        }
+        // Printable keys start with 0x20..0x7e: equal-width ranges leave the upper half empty.
+        assertEquals(0, byWidth[2] + byWidth[3], Arrays.toString(byWidth));
+        assertEquals(sampled.encode(), KeySplitters.decode(sampled.encode()).encode());
+        assertThrows(IllegalArgumentException.class, () -> KeySplitters.decode("10,0f"));
+    }
+
+    @Test
+    void badInputAndCommandsAreNamed() throws IOException {
+        Path in = gensort("in.dat", "1000");
+        Path cut = dir.resolve("cut.dat");
+        Files.write(cut, Arrays.copyOf(Files.readAllBytes(in), 100_050));
+        Path out = dir.resolve("out.dat");
+
+        Run r = tigris("sort", cut.toString(), out.toString());
+        assertEquals(1, r.status());
+        assertEquals("tigris sort: input " + cut + " has 100050 bytes, not a whole number of 100-byte records (50 bytes over 1000 records)\n", r.err());
+        assertFalse(Files.exists(out));
+
+        r = tigris("sort", dir.resolve("missing.dat").toString(), out.toString());
+        assertEquals(1, r.status());
+        assertEquals("tigris sort: " + dir.resolve("missing.dat") + ": no such input file\n", r.err());
+
+        r = tigris("sort", in.toString(), dir.resolve("no/such/dir/out.dat").toString());
+        assertEquals(1, r.status());
+        assertEquals("tigris sort: " + dir.resolve("no/such/dir") + ": the output's directory does not exist\n", r.err());
+
+        r = tigris("sort", in.toString(), in.toString());
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("is the input"), r.err());
+
+        r = tigris("sort", "--fast", in.toString(), out.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("tigris sort: unknown option --fast\nusage: tigris sort"), r.err());
+        r = tigris("sort", "-s", "0", in.toString(), out.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("tigris sort: -s 0: must be at least 1"), r.err());
+        r = tigris("sort", "--memory", "lots", in.toString(), out.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("tigris sort: --memory lots: not a number"), r.err());
+    }
+
+    /** A write that fails mid-sort (here the file size limit: the same IOException path as a full disk). */
+    @Test
+    void aFailedWriteFailsTheSortNamesTheFileAndLeavesNoPartialOutput() throws IOException {
+        Path in = gensort("in.dat", "100000");
+        byte[] before = Files.readAllBytes(in);
+        Path out = dir.resolve("out.dat");
+        // ulimit -f counts 1024-byte blocks: the output may grow to 2 MB of its 10 MB.
+        Run r = exec(List.of("bash", "-c", "ulimit -f 2000 && exec " + tigrisCommand() + " sort -q -s 1 " + in + " " + out));
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("cannot write " + out + " at byte"), r.err());
+        assertTrue(r.err().contains("File too large"), r.err());
+        assertTrue(r.err().endsWith("the incomplete output " + out + " was deleted\n"), r.err());
+        assertFalse(Files.exists(out));
+        assertArrayEquals(before, Files.readAllBytes(in), "the input is untouched");
+    }
+
+    /** A disk without room for the output is refused before anything is written. */
+    @Test
+    void aDiskWithoutRoomIsRefusedBeforeTheSortStarts() throws Exception {
+        Path small = Files.createDirectory(dir.resolve("small"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString()).redirectErrorStream(true).start();
+        Assumptions.assumeTrue(mount.waitFor() == 0, "needs root to mount a 1 MB tmpfs: " + new String(mount.getInputStream().readAllBytes()));
+        try {
+            Path in = gensort("in.dat", "20000");
+            Run r = tigris("sort", in.toString(), small.resolve("out.dat").toString());
+            assertEquals(1, r.status());
+            assertTrue(r.err().startsWith("tigris sort: disk full: the output " + small.resolve("out.dat") + " needs 2000000 bytes, and " + small),
+                            r.err());
+            try (var left = Files.list(small)) {
+                assertEquals(0, left.count());
+            }
+        } finally {
+            new ProcessBuilder("umount", small.toString()).start().waitFor();
+        }
+    }
+
+    static byte[] join(byte[][] recs) {
+        byte[] out = new byte[recs.length * 100];
+        for (int i = 0; i < recs.length; i++) {
+            System.arraycopy(recs[i], 0, out, i * 100, 100);
+        }
+        return out;
+    }
+
+    static byte[][] split(byte[] file) {
+        byte[][] r = new byte[file.length / 100][];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = Arrays.copyOfRange(file, i * 100, i * 100 + 100);
+        }
+        return r;
+    }
+}
