@@ -12,14 +12,15 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
- * The few libc calls {@link DeviceRegionBuffer} needs, through FFM: {@code FileChannel.map}
+ * The few libc calls {@link DeviceRegionBuffer} and {@link OffHeapBuffer#allocateLarge} need, through FFM: {@code FileChannel.map}
  * refuses character devices, {@code mmap} does not. Failures become IOExceptions naming the call,
  * its arguments and errno.
  */
 final class Posix {
     static final int O_RDONLY = 0, O_RDWR = 2, O_CLOEXEC = 0x80000;
     static final int PROT_READ = 1, PROT_WRITE = 2;
-    static final int MAP_SHARED = 1;
+    static final int MAP_SHARED = 1, MAP_PRIVATE = 2, MAP_ANONYMOUS = 0x20;
+    static final int MADV_HUGEPAGE = 14;
     private static final int SC_PAGESIZE = 30;
 
     private static final Linker LINKER = Linker.nativeLinker();
@@ -37,6 +38,8 @@ final class Posix {
                     ERRNO_OPTION);
     private static final MethodHandle MUNMAP = downcall("munmap",
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
+    private static final MethodHandle MADVISE = downcall("madvise",
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
     private static final MethodHandle CLOSE = downcall("close", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     private static final MethodHandle STRERROR = downcall("strerror", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
     private static final MethodHandle SYSCONF = downcall("sysconf", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
@@ -90,6 +93,15 @@ final class Posix {
         }
         if (rc != 0) {
             throw new IllegalStateException("munmap(address=0x" + Long.toHexString(address) + " length=" + length + ") failed");
+        }
+    }
+
+    /** Advice about a mapping; returns false if the kernel does not take it (advice is never required). */
+    static boolean madvise(long address, long length, int advice) {
+        try {
+            return (int) MADVISE.invokeExact(address, length, advice) == 0;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
         }
     }
 

@@ -1,6 +1,7 @@
 package tigris.sort;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -45,7 +46,7 @@ public final class PartitionModule implements ModuleIF {
     private int waterBytes;
     private long windowRecords;
     private Water[] open;
-    private ExternalBuffer[] openBuffer;
+    private MemorySegment[] openBuffer;
     private int[] fill;
     private long[] counts;
     private volatile long recordsDone;
@@ -95,7 +96,7 @@ public final class PartitionModule implements ModuleIF {
         }
         int s = splitters.count();
         open = new Water[s];
-        openBuffer = new ExternalBuffer[s];
+        openBuffer = new MemorySegment[s];
         fill = new int[s];
         counts = new long[s];
     }
@@ -133,16 +134,19 @@ public final class PartitionModule implements ModuleIF {
 
     private void bucket(ExternalBuffer window, int records, Partitions parts) throws InterruptedException {
         KeySplitters keys = splitters;
+        // The per-record loop works on the buffers' segments: bounds are checked per copy, the
+        // buffers' liveness once per window and Water.
+        MemorySegment in = window.asSegment();
         for (int i = 0; i < records; i++) {
             long o = (long) i * RECORD;
-            int r = keys.rangeOf(RecordKey.prefix(window, o));
-            ExternalBuffer b = openBuffer[r];
+            int r = keys.rangeOf(RecordKey.prefix(in, o));
+            MemorySegment b = openBuffer[r];
             if (b == null) {
                 Water w = parts.get(r).spring().createWater(waterBytes);
                 open[r] = w;
-                b = openBuffer[r] = w.buffer();
+                b = openBuffer[r] = w.buffer().asSegment();
             }
-            window.copyTo(o, b, fill[r], RECORD);
+            MemorySegment.copy(in, o, b, fill[r], RECORD);
             counts[r]++;
             if ((fill[r] += RECORD) == waterBytes) {
                 send(parts, r);

@@ -1,5 +1,6 @@
 package tigris.sort;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,8 @@ final class RecordArena implements AutoCloseable {
 
     private final int capacity;
     private final List<ExternalBuffer> chunks = new ArrayList<>();
+    /** The chunks' segments: the per-record loops access them directly, once a chunk's bounds are known. */
+    private final List<MemorySegment> segments = new ArrayList<>();
     private long[] hi = new long[0];
     private long[] lo = new long[0];
     private int count;
@@ -60,11 +63,13 @@ final class RecordArena implements AutoCloseable {
             int chunk = (count + done) >>> CHUNK_SHIFT;
             int at = (count + done) & (CHUNK_RECORDS - 1);
             if (chunk == chunks.size()) {
-                chunks.add(OffHeapBuffer.allocate(Math.min(CHUNK_RECORDS, capacity - ((long) chunk << CHUNK_SHIFT)) * RECORD));
+                ExternalBuffer b = OffHeapBuffer.allocateLarge(Math.min(CHUNK_RECORDS, capacity - ((long) chunk << CHUNK_SHIFT)) * RECORD);
+                chunks.add(b);
+                segments.add(b.asSegment());
             }
             int n = Math.min(records - done, CHUNK_RECORDS - at);
-            ExternalBuffer dst = chunks.get(chunk);
-            src.copyTo(offset + (long) done * RECORD, dst, (long) at * RECORD, (long) n * RECORD);
+            src.copyTo(offset + (long) done * RECORD, chunks.get(chunk), (long) at * RECORD, (long) n * RECORD);
+            MemorySegment dst = segments.get(chunk);
             for (int i = 0; i < n; i++) {
                 long o = (long) (at + i) * RECORD;
                 int r = count + done + i;
@@ -93,7 +98,7 @@ final class RecordArena implements AutoCloseable {
     void writeSorted(RecordWriter out) throws java.io.IOException {
         for (int i = 0; i < count; i++) {
             int r = (int) KeyIndexSort.index(lo[i]);
-            out.write(chunks.get(r >>> CHUNK_SHIFT), (long) (r & (CHUNK_RECORDS - 1)) * RECORD);
+            out.write(segments.get(r >>> CHUNK_SHIFT), (long) (r & (CHUNK_RECORDS - 1)) * RECORD);
         }
     }
 
@@ -106,6 +111,7 @@ final class RecordArena implements AutoCloseable {
     public void close() {
         chunks.forEach(ExternalBuffer::close);
         chunks.clear();
+        segments.clear();
         hi = lo = new long[0];
         count = 0;
     }

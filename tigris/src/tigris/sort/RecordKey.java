@@ -1,5 +1,7 @@
 package tigris.sort;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 import jaguar.ext.ExternalBuffer;
@@ -20,6 +22,18 @@ final class RecordKey {
     /** Key bytes 8..9 of the record at {@code offset}, big-endian, 0..65535. */
     static int suffix(ExternalBuffer b, long offset) {
         return b.getShort(offset + 8, ByteOrder.BIG_ENDIAN) & 0xffff;
+    }
+
+    private static final ValueLayout.OfLong PREFIX = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfShort SUFFIX = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+
+    /** {@link #prefix(ExternalBuffer, long)} on a buffer's segment, for loops over many records of one buffer. */
+    static long prefix(MemorySegment s, long offset) {
+        return s.get(PREFIX, offset);
+    }
+
+    static int suffix(MemorySegment s, long offset) {
+        return s.get(SUFFIX, offset + 8) & 0xffff;
     }
 
     /** memcmp order of two keys given as (prefix, suffix). */

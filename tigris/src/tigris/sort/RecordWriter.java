@@ -1,6 +1,7 @@
 package tigris.sort;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -21,7 +22,8 @@ final class RecordWriter implements AutoCloseable {
     private final Path path;
     private final FileChannel channel;
     private final ExternalBuffer buffer = OffHeapBuffer.allocate(BUFFER_BYTES);
-    private final ByteBuffer view = buffer.asSegment().asByteBuffer();
+    private final MemorySegment segment = buffer.asSegment();
+    private final ByteBuffer view = segment.asByteBuffer();
     private long position;
     private int filled;
     private long written;
@@ -32,12 +34,12 @@ final class RecordWriter implements AutoCloseable {
         this.position = position;
     }
 
-    /** Appends the record at {@code offset} of {@code src}. */
-    void write(ExternalBuffer src, long offset) throws IOException {
+    /** Appends the record at {@code offset} of {@code src} (a buffer's segment: one record at a time is the hot loop). */
+    void write(MemorySegment src, long offset) throws IOException {
         if (filled == BUFFER_BYTES) {
             flush();
         }
-        src.copyTo(offset, buffer, filled, RECORD);
+        MemorySegment.copy(src, offset, segment, filled, RECORD);
         filled += RECORD;
     }
 

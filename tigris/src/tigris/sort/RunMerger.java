@@ -1,6 +1,7 @@
 package tigris.sort;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ final class RunMerger {
         final Path path;
         final FileChannel channel;
         final ExternalBuffer buffer;
+        final MemorySegment segment;
         final ByteBuffer view;
         final long size;
         long read;
@@ -43,7 +45,8 @@ final class RunMerger {
                 throw new IOException("spilled run " + path + " has " + size + " bytes, not a whole number of records");
             }
             this.buffer = OffHeapBuffer.allocate((long) bufferRecords * RECORD);
-            this.view = buffer.asSegment().asByteBuffer();
+            this.segment = buffer.asSegment();
+            this.view = segment.asByteBuffer();
         }
 
         /** Moves to the next record; false at the end of the run. */
@@ -65,8 +68,8 @@ final class RunMerger {
                 next = 0;
             }
             long o = (long) next * RECORD;
-            prefix = RecordKey.prefix(buffer, o);
-            suffix = RecordKey.suffix(buffer, o);
+            prefix = RecordKey.prefix(segment, o);
+            suffix = RecordKey.suffix(segment, o);
             return true;
         }
 
@@ -107,7 +110,7 @@ final class RunMerger {
             }
             while (live > 0) {
                 Run top = heap[0];
-                out.write(top.buffer, (long) top.next * RECORD);
+                out.write(top.segment, (long) top.next * RECORD);
                 written++;
                 if (!top.advance()) {
                     heap[0] = heap[--live];
