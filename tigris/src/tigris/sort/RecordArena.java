@@ -36,9 +36,8 @@ final class RecordArena implements AutoCloseable {
     }
 
     /**
-     * Records a sorter can hold in {@code memoryBytes}: the records themselves and their keys
-     * (the radix sort's scratch arrays, the same size again as the keys, come from the heap
-     * while it runs).
+     * Records a sorter can hold in {@code memoryBytes}: the records (off-heap), their keys and the
+     * radix sort's scratch arrays of the same size (heap): 132 bytes a record.
      */
     static int capacityFor(long memoryBytes) {
         return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(1, memoryBytes / (BYTES_PER_RECORD + 2 * Long.BYTES)));

@@ -55,7 +55,6 @@ public final class SortModule implements ModuleIF {
     private int tallies;
     private volatile int spilled;
     private volatile long received;
-    private volatile long written;
     private volatile Phase phase = Phase.RECEIVING;
     private long firstWaterNanos;
     private long endOfRiverNanos;
@@ -95,11 +94,6 @@ public final class SortModule implements ModuleIF {
 
     public long recordsReceived() {
         return received;
-    }
-
-    /** Records in the output so far. */
-    public long recordsWritten() {
-        return written;
     }
 
     public Phase phase() {
@@ -225,7 +219,6 @@ public final class SortModule implements ModuleIF {
                 writeNanos += System.nanoTime() - t2;
             }
         }
-        written = received;
         phase = Phase.DONE;
     }
 
