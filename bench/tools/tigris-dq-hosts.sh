@@ -47,13 +47,13 @@ run() {
   cat > "$f" <<RIVER
 river dq
 jar modules.jar
-node h1 10.78.0.11:7000
-node h2 10.78.0.12:7000
-node h3 10.78.0.13:7000
-node h4 10.78.0.14:7000
-node h5 10.78.0.15:7000
-module producer jaguar.bench.tigris.HostModules\$Producer on h1 policy:$policy out:out=Water size=8192 warmMillis=$((warm * 1000)) measureMillis=$((measure * 1000))
-module consumer jaguar.bench.tigris.HostModules\$Consumer on h2,h3,h4,h5 in:in=Water serviceMicros=$svc delayMicros=$delay perturbed=$k warmMillis=$((warm * 1000)) measureMillis=$((measure * 1000)) out=$out/count
+node $p-1 10.78.0.11:7000
+node $p-2 10.78.0.12:7000
+node $p-3 10.78.0.13:7000
+node $p-4 10.78.0.14:7000
+node $p-5 10.78.0.15:7000
+module producer jaguar.bench.tigris.HostModules\$Producer on $p-1 policy:$policy out:out=Water size=8192 warmMillis=$((warm * 1000)) measureMillis=$((measure * 1000))
+module consumer jaguar.bench.tigris.HostModules\$Consumer on $p-2,$p-3,$p-4,$p-5 in:in=Water serviceMicros=$svc delayMicros=$delay perturbed=$k warmMillis=$((warm * 1000)) measureMillis=$((measure * 1000)) out=$out/count
 connect producer.out consumer.in window=8 water=8192
 RIVER
   "$image/bin/tigris" run "$f" --key "$out/cluster.p12" --password-file "$out/cluster.pw" --timeout 300 > "$f.log" 2>&1 \

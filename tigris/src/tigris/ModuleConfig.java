@@ -1,5 +1,6 @@
 package tigris;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.NoSuchElementException;
 
@@ -16,6 +17,29 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
             throw new IllegalArgumentException("module " + name + ": instance " + instance + " of " + instances);
         }
         parameters = Map.copyOf(parameters);
+    }
+
+    /**
+     * The parameter a node server adds to every module it creates: the node's name, so that
+     * instances on different nodes of one host can, say, name different files.
+     */
+    public static final String NODE = "tigris.node";
+
+    /** The name of the node this module runs on ({@link #NODE}), or empty outside a node. */
+    public String node() {
+        return parameters.getOrDefault(NODE, "");
+    }
+
+    /**
+     * The parameter {@code key} as a path; {@code {node}} in it becomes {@link #node()} (files on a
+     * host shared by several nodes).
+     */
+    public Path path(String key) {
+        String v = get(key);
+        if (v.contains("{node}") && node().isEmpty()) {
+            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' names {node}, but it runs on no node");
+        }
+        return Path.of(v.replace("{node}", node()));
     }
 
     /** A single-instance configuration. */

@@ -31,4 +31,13 @@ public interface ModuleIF {
      *         ends every downstream reservoir
      */
     void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException;
+
+    /**
+     * What the module says of itself in its node's status reports (a line of text: counters while
+     * it runs, a result once it has ended), read by the control agent; called from other threads,
+     * so it reads what it reports from volatile or final fields. Empty by default.
+     */
+    default String report() {
+        return "";
+    }
 }

@@ -3,20 +3,36 @@ package tigris.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
+
+import tigris.node.ClusterKey;
+import tigris.node.ControlAgent;
+import tigris.node.ControlAgent.Node;
+import tigris.sort.ClusterSort;
+import tigris.sort.ClusterSortPlan;
 
 import tigris.sort.LocalSort;
 import tigris.sort.SortPlan;
+import tigris.sort.SortProgress;
 import tigris.sort.SortReport;
 
 /**
  * {@code tigris sort}: TigrisSort on this machine (doc/tigrissort.md).
  *
  * <pre>
- * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q] INPUT OUTPUT
+ * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]
+ *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT
  * </pre>
  *
- * Prints a progress line each second on standard error (unless {@code -q}) and the report on
+ * Without nodes it sorts in this JVM ({@link LocalSort}); with them, the control agent sorts
+ * across the nodes ({@link ClusterSort}): -p and -s count per node, INPUT and OUTPUT are each
+ * node's files ({@code {node}} in them becomes the node's name), and the nodes' outputs in the
+ * order listed hold the key ranges in order. A nodes file lists one {@code NAME HOST:PORT} per
+ * line ({@code #} comments). Prints a progress line each second on standard error (unless {@code -q}) and the report on
  * standard output; exits 0 when OUTPUT holds INPUT's records in order, 1 when the sort failed,
  * 2 for a bad command.
  */
@@ -34,6 +50,9 @@ public final class SortCommand {
         int window = 8;
         boolean sync = true;
         boolean quiet = false;
+        List<Node> nodes = new ArrayList<>();
+        Path key = null;
+        Path password = null;
         int i = 0;
         try {
             for (; i < args.length && args[i].startsWith("-") && args[i].length() > 1; i++) {
@@ -47,6 +66,10 @@ public final class SortCommand {
                     case "--window" -> window = (int) number(a, value(args, ++i, a));
                     case "--no-sync" -> sync = false;
                     case "-q" -> quiet = true;
+                    case "--node" -> nodes.add(node(a, value(args, ++i, a), "="));
+                    case "--nodes" -> nodes.addAll(nodesFile(value(args, ++i, a)));
+                    case "--key" -> key = Path.of(value(args, ++i, a));
+                    case "--password-file" -> password = Path.of(value(args, ++i, a));
                     default -> {
                         return usage(err, "unknown option " + a);
                     }
@@ -58,6 +81,16 @@ public final class SortCommand {
         if (args.length - i != 2) {
             return usage(err, "INPUT and OUTPUT are needed");
         }
+        if (nodes.isEmpty() && (key != null || password != null)) {
+            return usage(err, "--key and --password-file are for a sort across nodes (--node or --nodes)");
+        }
+        if (!nodes.isEmpty()) {
+            if (key == null || password == null) {
+                return usage(err, "a sort across nodes needs --key CLUSTER.p12 and --password-file FILE");
+            }
+            return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
+                            sync, quiet, out, err);
+        }
         if (memory < 0) {
             // Records off-heap and their keys on the heap; direct memory is bounded by the heap's size by default.
             memory = Math.max(1L << 20, (long) (Runtime.getRuntime().maxMemory() * 0.8) / sorters);
@@ -68,14 +101,22 @@ public final class SortCommand {
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }
-        boolean q = quiet;
+        SortPlan local = plan;
+        return report(progress -> LocalSort.run(local, progress, 1000), quiet, out, err);
+    }
+
+    private interface Sort {
+        SortReport run(Consumer<SortProgress> progress) throws IOException, InterruptedException;
+    }
+
+    /** Runs the sort with a progress line a second (unless quiet) and prints its report: 0, or 1 if it failed. */
+    private static int report(Sort sort, boolean quiet, PrintStream out, PrintStream err) {
         try {
-            SortReport report = LocalSort.run(plan, p -> {
-                if (!q) {
+            out.println(sort.run(p -> {
+                if (!quiet) {
                     err.println(p.line());
                 }
-            }, 1000);
-            out.println(report);
+            }));
             return 0;
         } catch (IOException e) {
             err.println("tigris sort: " + e.getMessage());
@@ -84,6 +125,59 @@ public final class SortCommand {
             err.println("tigris sort: interrupted");
             return 1;
         }
+    }
+
+    private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
+                    Path tmp, int water, int window, boolean sync, boolean quiet, PrintStream out, PrintStream err) {
+        ClusterSortPlan plan;
+        ClusterKey clusterKey;
+        try {
+            plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync);
+            clusterKey = ClusterKey.load(key, password);
+        } catch (IllegalArgumentException | IOException e) {
+            return usage(err, e.getMessage());
+        }
+        ControlAgent agent = new ControlAgent(clusterKey);
+        return report(progress -> ClusterSort.run(plan, agent, progress, 1000), quiet, out, err);
+    }
+
+    /** NAME{sep}HOST:PORT. */
+    private static Node node(String option, String v, String sep) {
+        int s = v.indexOf(sep);
+        int colon = v.lastIndexOf(':');
+        if (s < 1 || colon < s + 2 || colon == v.length() - 1) {
+            throw new IllegalArgumentException(option + " " + v + ": not NAME" + (sep.isBlank() ? " " : sep) + "HOST:PORT");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(v.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " " + v + ": port '" + v.substring(colon + 1) + "' is not a number");
+        }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException(option + " " + v + ": port " + port + " is not between 1 and 65535");
+        }
+        return new Node(v.substring(0, s).strip(), v.substring(s + sep.length(), colon).strip(), port);
+    }
+
+    private static List<Node> nodesFile(String file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(Path.of(file));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--nodes " + file + ": cannot read it (" + e + ")");
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n).replaceAll("#.*", "").strip();
+            if (!line.isEmpty()) {
+                nodes.add(node(file + ":" + (n + 1) + ":", line.replaceAll("\\s+", " "), " "));
+            }
+        }
+        if (nodes.isEmpty()) {
+            throw new IllegalArgumentException("--nodes " + file + " lists no nodes");
+        }
+        return nodes;
     }
 
     private static String value(String[] args, int i, String option) {
@@ -135,7 +229,8 @@ public final class SortCommand {
 
     private static int usage(PrintStream err, String problem) {
         err.println("tigris sort: " + problem);
-        err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q] INPUT OUTPUT");
+        err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]");
+        err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT");
         return 2;
     }
 }

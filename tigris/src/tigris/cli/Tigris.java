@@ -21,7 +21,8 @@ import tigris.node.NodeMain;
  * tigris run RIVER-FILE --key CLUSTER.p12 --password-file F [--timeout SECONDS]
  * tigris gensort [-a] [-c] [-bSTART] [-tN] COUNT FILE     sortbenchmark.org's gensort 1.5
  * tigris valsort [-i] [-q] [-tN] [-o SUMMARY] [-s] FILE   sortbenchmark.org's valsort 1.5
- * tigris sort [-p N] [-s N] [--memory SIZE] [--tmp DIR] INPUT OUTPUT   TigrisSort on this machine
+ * tigris sort [-p N] [-s N] [--memory SIZE] [--tmp DIR] [--node N=HOST:PORT... --key K --password-file F] INPUT OUTPUT
+ *                                                        TigrisSort on this machine or across nodes
  * </pre>
  *
  * {@code run} is the control agent ({@code tigris.node.ControlAgent}) on a river file
@@ -58,7 +59,8 @@ public final class Tigris {
                                tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS]
                                tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME
                                tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME
-                               tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q] INPUT OUTPUT""");
+                               tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]
+                                           [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT""");
         System.exit(problem == null ? 0 : 2);
     }
 

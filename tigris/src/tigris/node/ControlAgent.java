@@ -47,11 +47,19 @@ public final class ControlAgent {
     /**
      * The manager of {@code node}.
      *
-     * @throws IOException naming the node if it cannot be reached, refuses our key, or runs no manager
+     * @throws IOException naming the node if it cannot be reached, refuses our key, runs no manager,
+     *         or has another name
      */
     public RiverManager connect(Node node) throws IOException {
         try {
-            return (RiverManager) LocateRegistry.getRegistry(node.host(), node.port(), new TlsSocketFactories.Client()).lookup(NodeMain.BINDING);
+            RiverManager m = (RiverManager) LocateRegistry.getRegistry(node.host(), node.port(), new TlsSocketFactories.Client()).lookup(NodeMain.BINDING);
+            // Modules see their node's own name (file names with {node}, reports): a node listed
+            // under another name is a wrong address or a mix-up, not an alias.
+            String name = m.name();
+            if (!name.equals(node.name())) {
+                throw new IOException("the node at " + node.host() + ":" + node.port() + " is named " + name + ", not " + node.name());
+            }
+            return m;
         } catch (RemoteException e) {
             throw new IOException("cannot reach node " + node + ": " + rootCause(e), e);
         } catch (NotBoundException e) {
@@ -166,6 +174,17 @@ public final class ControlAgent {
          * everywhere it still can. Then it destroys the river on the nodes.
          */
         public RunReport await(long timeoutMillis, java.util.function.Consumer<String> progress) throws InterruptedException {
+            return awaitEntries(timeoutMillis, progress == null ? null : entries -> {
+                long in = entries.stream().mapToLong(RunReport.Entry::watersIn).sum();
+                progress.accept("river " + river + ": " + in + " Waters taken so far");
+            });
+        }
+
+        /**
+         * As {@link #await(long, java.util.function.Consumer)}, handing {@code progress} every
+         * module thread's status line (its module's report included) each time the nodes are asked.
+         */
+        public RunReport awaitEntries(long timeoutMillis, java.util.function.Consumer<List<RunReport.Entry>> progress) throws InterruptedException {
             long deadline = System.currentTimeMillis() + timeoutMillis;
             try {
                 while (true) {
@@ -181,7 +200,8 @@ public final class ControlAgent {
                     for (var e : asked.entrySet()) {
                         try {
                             for (String[] row : e.getValue().get(STATUS_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                                entries.add(new RunReport.Entry(e.getKey().name(), row[0], row[1], Long.parseLong(row[2]), Long.parseLong(row[3]), row[4]));
+                                entries.add(new RunReport.Entry(e.getKey().name(), row[0], row[1], Long.parseLong(row[2]), Long.parseLong(row[3]), row[4],
+                                                row.length > 5 ? row[5] : ""));
                             }
                         } catch (java.util.concurrent.ExecutionException x) {
                             lost.add(e.getKey());
@@ -208,8 +228,7 @@ public final class ControlAgent {
                         return new RunReport(river, entries, failure);
                     }
                     if (progress != null) {
-                        long in = entries.stream().mapToLong(RunReport.Entry::watersIn).sum();
-                        progress.accept("river " + river + ": " + in + " Waters taken so far");
+                        progress.accept(List.copyOf(entries));
                     }
                     Thread.sleep(200);
                 }
@@ -256,7 +275,8 @@ public final class ControlAgent {
 
     /** How a distributed run ended: module threads per node, and the failure that ended it, if any. */
     public record RunReport(String river, List<Entry> entries, String failure) {
-        public record Entry(String node, String module, String state, long watersIn, long operations, String failure) {
+        /** @param report the module's own {@link tigris.ModuleIF#report()} */
+        public record Entry(String node, String module, String state, long watersIn, long operations, String failure, String report) {
         }
 
         public boolean completed() {

@@ -140,7 +140,9 @@ public final class NodeServer implements RiverManager {
         }
         ModuleConfig config;
         try {
-            config = new ModuleConfig(module, instance, instances, parameters);
+            Map<String, String> withNode = new HashMap<>(parameters);
+            withNode.put(ModuleConfig.NODE, name);
+            config = new ModuleConfig(module, instance, instances, withNode);
         } catch (IllegalArgumentException e) {
             throw error(river, e.getMessage(), null);
         }
@@ -254,9 +256,19 @@ public final class NodeServer implements RiverManager {
             ModuleThread t = e.getValue();
             Throwable f = t.failure();
             rows.add(new String[] {e.getKey(), t.state().name(), Long.toString(t.watersIn()), Long.toString(t.operations()),
-                            f == null ? "" : f.toString()});
+                            f == null ? "" : f.toString(), report(t)});
         }
         return rows;
+    }
+
+    /** The module's own report; one that throws is reported as such, not as a failed status call. */
+    private static String report(ModuleThread t) {
+        try {
+            String r = t.module().report();
+            return r == null ? "" : r;
+        } catch (RuntimeException e) {
+            return "(report failed: " + e + ")";
+        }
     }
 
     @Override

@@ -43,7 +43,7 @@ public interface RiverManager extends Remote {
     /** Stops every module thread of the river on this node. */
     void stop(String river) throws RemoteException;
 
-    /** One line per module thread: name, state, Waters in, operations, failure (or empty). */
+    /** One line per module thread: name, state, Waters in, operations, failure (or empty), the module's {@link tigris.ModuleIF#report()}. */
     List<String[]> status(String river) throws RemoteException;
 
     /** Stops the river if it runs and frees everything it holds on this node. */

@@ -79,6 +79,11 @@ public final class KeySplitters {
      * records of {@code input}'s records {@code first .. first+records-1}.
      */
     public static KeySplitters sample(Path input, long first, long records, int count, int samples) throws IOException {
+        return ofSample(samplePrefixes(input, first, records, samples), count);
+    }
+
+    /** The key prefixes of {@code samples} evenly spaced records of {@code input}'s records {@code first .. first+records-1}. */
+    public static long[] samplePrefixes(Path input, long first, long records, int samples) throws IOException {
         int n = (int) Math.min(samples, records);
         long[] prefixes = new long[n];
         ByteBuffer b = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.BIG_ENDIAN);
@@ -94,7 +99,7 @@ public final class KeySplitters {
                 prefixes[i] = b.getLong(0);
             }
         }
-        return ofSample(prefixes, count);
+        return prefixes;
     }
 
     private static void checkCount(int count) {

@@ -90,7 +90,7 @@ public final class LocalSort {
             write = Math.max(write, p[2]);
             runs += s.runs();
         }
-        return new SortReport(plan.input(), plan.output(), records, plan.partitioners(), plan.sorters(), runs, tSampled - t0, partitionEnd, sort, write,
+        return new SortReport(plan.input(), plan.output(), records, 1, plan.partitioners(), plan.sorters(), runs, tSampled - t0, partitionEnd, sort, write,
                         total);
     }
 

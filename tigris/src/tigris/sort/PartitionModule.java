@@ -24,10 +24,11 @@ import tigris.Water;
  * put at once. At the end it puts the partly filled Waters and a {@link SortTally} to every
  * sorter, then ends its river.
  *
- * <p>Parameters: {@code input} (path); its stripe, either {@code records-total} (the input's
- * records, read by all instances: instance p reads the p-th of as many equal stripes) or
- * {@code first} and {@code records} (default: the whole file); {@code splitters} ({@link KeySplitters#encode()}), {@code water} (bytes of records
- * per Water, a multiple of 100), {@code window} (bytes mapped at once).
+ * <p>Parameters: {@code input} (path; {@code {node}} in it becomes the node's name); its stripe,
+ * either {@code first} and {@code records}, or {@code stripes} (how many partitioners read the
+ * file in equal consecutive stripes, default all instances: instance p reads stripe p modulo
+ * {@code stripes}); {@code splitters} ({@link KeySplitters#encode()}), {@code water} (bytes of
+ * records per Water, a multiple of 100), {@code window} (bytes mapped at once).
  */
 public final class PartitionModule implements ModuleIF {
     /** Made by the river from its module class name. */
@@ -60,23 +61,7 @@ public final class PartitionModule implements ModuleIF {
     public void init(ModuleConfig config) {
         name = config.name();
         instance = config.instance();
-        input = Path.of(config.get("input"));
-        long records;
-        long stripeOf = config.getLong("records-total", -1);
-        if (stripeOf >= 0) {
-            // One input file, read by all partitioners: this one reads stripe 'instance' of it.
-            next = SortPlan.stripeStart(stripeOf, config.instances(), instance);
-            records = SortPlan.stripeStart(stripeOf, config.instances(), instance + 1) - next;
-        } else {
-            next = config.getLong("first", 0);
-            records = config.getLong("records", -1);
-        }
-        splitters = KeySplitters.decode(config.get("splitters", ""));
-        waterBytes = (int) config.getLong("water", 1_000_000);
-        windowRecords = Math.max(1, config.getLong("window", 64_000_000) / RECORD);
-        if (waterBytes < RECORD || waterBytes % RECORD != 0) {
-            throw new IllegalArgumentException("module " + name + ": water=" + waterBytes + " is not a positive multiple of " + RECORD + " bytes");
-        }
+        input = config.path("input");
         long size;
         try {
             size = Files.size(input);
@@ -85,8 +70,31 @@ public final class PartitionModule implements ModuleIF {
         } catch (IOException e) {
             throw new UncheckedIOException("module " + name + ": cannot read input " + input + ": " + e.getMessage(), e);
         }
-        if (records < 0) {
-            records = size / RECORD - next;
+        long records;
+        if (config.parameters().containsKey("first") || config.parameters().containsKey("records")) {
+            next = config.getLong("first", 0);
+            records = config.getLong("records", size / RECORD - next);
+        } else {
+            // The file is read by 'stripes' partitioners (all instances, or those on this node):
+            // this one reads the stripe its instance number selects.
+            long stripes = config.getLong("stripes", config.instances());
+            if (stripes < 1) {
+                throw new IllegalArgumentException("module " + name + ": stripes=" + stripes + " is not positive");
+            }
+            if (size % RECORD != 0) {
+                throw new IllegalArgumentException("module " + name + ": input " + input + " has " + size + " bytes, not a whole number of "
+                                + RECORD + "-byte records");
+            }
+            long all = size / RECORD;
+            int stripe = (int) (instance % stripes);
+            next = SortPlan.stripeStart(all, (int) stripes, stripe);
+            records = SortPlan.stripeStart(all, (int) stripes, stripe + 1) - next;
+        }
+        splitters = KeySplitters.decode(config.get("splitters", ""));
+        waterBytes = (int) config.getLong("water", 1_000_000);
+        windowRecords = Math.max(1, config.getLong("window", 64_000_000) / RECORD);
+        if (waterBytes < RECORD || waterBytes % RECORD != 0) {
+            throw new IllegalArgumentException("module " + name + ": water=" + waterBytes + " is not a positive multiple of " + RECORD + " bytes");
         }
         end = next + records;
         total = records;
@@ -104,6 +112,11 @@ public final class PartitionModule implements ModuleIF {
     /** Records read and bucketed so far. */
     public long recordsDone() {
         return recordsDone;
+    }
+
+    @Override
+    public String report() {
+        return "read=" + recordsDone + " of=" + total;
     }
 
     /** Records of this partitioner's stripe. */

@@ -27,7 +27,9 @@ import tigris.Water;
  * the byte where the ranges below it end, so S sorters fill one output file; in the {@code own}
  * layout each writes its range as a whole file (one per host, as the Sort Benchmark allows).
  *
- * <p>Parameters: {@code output} (path), {@code layout} (shared or own), {@code partitioners}
+ * <p>Parameters: {@code output} (path; {@code {node}} in it becomes the node's name), {@code layout}
+ * (shared or own), {@code ranges-per-file} (shared layout: how many consecutive ranges one file
+ * holds, default all: instance i writes into the file of ranges i - i mod it and up), {@code partitioners}
  * (how many tallies to expect), {@code memory} (bytes for records and keys), {@code tmp}
  * (directory for runs), {@code sync} (force the output to disk at the end; default true).
  */
@@ -52,15 +54,18 @@ public final class SortModule implements ModuleIF {
     private RecordArena arena;
     private final List<Path> runs = new ArrayList<>();
     private long[] rangeTotals;
+    /** The key ranges whose records the output file holds (shared layout): [first, end). */
+    private int fileFirstRange;
+    private int fileEndRange;
     private int tallies;
     private volatile int spilled;
     private volatile long received;
     private volatile Phase phase = Phase.RECEIVING;
     private long firstWaterNanos;
     private long endOfRiverNanos;
-    private long spillNanos;
-    private long sortNanos;
-    private long writeNanos;
+    private volatile long spillNanos;
+    private volatile long sortNanos;
+    private volatile long writeNanos;
 
     @Override
     public String getName() {
@@ -71,7 +76,7 @@ public final class SortModule implements ModuleIF {
     public void init(ModuleConfig config) {
         name = config.name();
         instance = config.instance();
-        output = Path.of(config.get("output"));
+        output = config.path("output");
         String layout = config.get("layout", "shared");
         if (!layout.equals("shared") && !layout.equals("own")) {
             throw new IllegalArgumentException("module " + name + ": layout=" + layout + " is neither 'shared' nor 'own'");
@@ -90,6 +95,12 @@ public final class SortModule implements ModuleIF {
         }
         arena = new RecordArena(RecordArena.capacityFor(memory));
         rangeTotals = new long[config.instances()];
+        long perFile = config.getLong("ranges-per-file", config.instances());
+        if (perFile < 1 || perFile > config.instances()) {
+            throw new IllegalArgumentException("module " + name + ": ranges-per-file=" + perFile + " is not between 1 and " + config.instances());
+        }
+        fileFirstRange = (int) (instance / perFile * perFile);
+        fileEndRange = (int) Math.min(config.instances(), fileFirstRange + perFile);
     }
 
     public long recordsReceived() {
@@ -108,6 +119,12 @@ public final class SortModule implements ModuleIF {
     /** Time from the first Water to End of River, sorting (with spills), and writing, in nanoseconds. */
     public long[] phaseNanos() {
         return new long[] {endOfRiverNanos - firstWaterNanos, sortNanos + spillNanos, writeNanos};
+    }
+
+    @Override
+    public String report() {
+        return "phase=" + phase + " received=" + received + " runs=" + spilled + " sort-ms=" + (sortNanos + spillNanos) / 1_000_000 + " write-ms="
+                        + writeNanos / 1_000_000;
     }
 
     @Override
@@ -175,7 +192,7 @@ public final class SortModule implements ModuleIF {
         }
         long below = 0;
         long all = 0;
-        for (int r = 0; r < rangeTotals.length; r++) {
+        for (int r = fileFirstRange; r < fileEndRange; r++) {
             if (r < instance) {
                 below += rangeTotals[r];
             }
@@ -210,7 +227,7 @@ public final class SortModule implements ModuleIF {
                 }
                 writeNanos += System.nanoTime() - t1;
             }
-            if (shared && instance == rangeTotals.length - 1) {
+            if (shared && instance == fileEndRange - 1) {
                 ch.truncate(all * RECORD);   // an older, longer file at the same path loses its tail
             }
             if (sync) {

@@ -32,6 +32,11 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         if (sorters > 4096) {
             throw new IllegalArgumentException("at most 4096 sorters, got " + sorters);
         }
+        checkSizes(water, window, memoryPerSorter);
+    }
+
+    /** The Water size, reservoir window and sorter memory of a sort, local or across nodes. */
+    static void checkSizes(int water, int window, long memoryPerSorter) {
         if (water < RECORD || water % RECORD != 0) {
             throw new IllegalArgumentException("Water size " + water + " is not a positive multiple of " + RECORD + " bytes");
         }
@@ -112,7 +117,7 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         }
         RiverGraph g = new RiverGraph(name);
         g.module("partition", PartitionModule.class).instances(partitioners).policy(ThreadPolicy.PARTITIONED).output("out", Water.class)
-                        .parameter("input", input.toAbsolutePath().toString()).parameter("records-total", Long.toString(records))
+                        .parameter("input", input.toAbsolutePath().toString()).parameter("stripes", Integer.toString(partitioners))
                         .parameter("splitters", splitters.encode()).parameter("water", Integer.toString(water));
         g.module("sort", SortModule.class).instances(sorters).input("in", Water.class)
                         .parameter("output", output.toAbsolutePath().toString()).parameter("layout", "shared")

@@ -6,13 +6,14 @@ import java.nio.file.Path;
  * What a finished sort did: records and bytes, the shape of the river, and the time of each phase.
  * Sorters work in parallel, so their phases are the longest sorter's.
  *
+ * @param nodes the nodes that sorted (1 for a sort in one JVM); input and output are then each node's
  * @param sampleNanos reading the key sample and choosing the ranges
  * @param partitionNanos from the river's start until every partitioner has read its stripe
  * @param sortNanos the longest sorter's sort (with spills)
  * @param writeNanos the longest sorter's write (or merge) of its output, with the final sync
  * @param totalNanos from the check of the input until the output is complete
  */
-public record SortReport(Path input, Path output, long records, int partitioners, int sorters, int runs, long sampleNanos, long partitionNanos,
+public record SortReport(Path input, Path output, long records, int nodes, int partitioners, int sorters, int runs, long sampleNanos, long partitionNanos,
                 long sortNanos, long writeNanos, long totalNanos) {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
 
@@ -29,12 +30,12 @@ public record SortReport(Path input, Path output, long records, int partitioners
     public String toString() {
         return String.format("""
                         TigrisSort: %d records (%s) from %s to %s
-                          %d partitioner(s), %d sorter(s), %s
+                          %s%d partitioner(s), %d sorter(s), %s
                           sample     %8.3f s
                           partition  %8.3f s  %s
                           sort       %8.3f s  (longest sorter)
                           write      %8.3f s  (longest sorter%s)
-                          total      %8.3f s  %s""", records, size(bytes()), input, output, partitioners, sorters,
+                          total      %8.3f s  %s""", records, size(bytes()), input, output, nodes == 1 ? "" : nodes + " nodes, ", partitioners, sorters,
                         runs == 0 ? "one pass" : "two passes (" + runs + " runs spilled and merged)", sampleNanos / 1e9, partitionNanos / 1e9,
                         rate(bytes(), partitionNanos), sortNanos / 1e9, writeNanos / 1e9, runs == 0 ? "" : ", merge", totalNanos / 1e9,
                         rate(bytes(), totalNanos));

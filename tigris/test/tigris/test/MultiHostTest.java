@@ -63,6 +63,38 @@ class MultiHostTest {
         }
     }
 
+    /** TigrisSort across hosts: `tigris sort` as the agent, records between hosts over TCP reservoirs. */
+    @Test
+    void tigrisSortAcrossThreeHostsValidatesAsOneOrderedWhole() throws Exception {
+        assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Node[] h = startThreeNodes(c);
+            List<String> args = new java.util.ArrayList<>(List.of("sort", "-q", "-p", "1", "-s", "2", "--key", key.toString(), "--password-file",
+                            password.toString()));
+            for (int i = 0; i < 3; i++) {
+                TigrisSortTest.Run g = TigrisSortTest.tigris("gensort", "-b" + 20_000 * i, "20000", dir.resolve("sort-in-" + h[i].name()).toString());
+                assertEquals(0, g.status(), g.err());
+                args.addAll(List.of("--node", h[i].name() + "=" + h[i].host() + ":" + h[i].port()));
+            }
+            args.addAll(List.of(dir.resolve("sort-in-{node}").toString(), dir.resolve("sort-out-{node}").toString()));
+            TigrisSortTest.Run r = TigrisSortTest.tigris(args.toArray(String[]::new));
+            assertEquals(0, r.status(), r.out() + r.err());
+            assertTrue(r.out().contains("60000 records") && r.out().contains("3 nodes"), r.out());
+            Path all = dir.resolve("sort-all.sum");
+            Files.deleteIfExists(all);
+            for (Node n : h) {
+                Path sum = dir.resolve("sort-" + n.name() + ".sum");
+                TigrisSortTest.Run v = TigrisSortTest.tigris("valsort", "-o", sum.toString(), dir.resolve("sort-out-" + n.name()).toString());
+                assertEquals(0, v.status(), v.err());
+                assertTrue(Files.size(dir.resolve("sort-out-" + n.name())) > 0, "host " + n.name() + " holds a key range");
+                Files.write(all, Files.readAllBytes(sum), java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            }
+            TigrisSortTest.Run v = TigrisSortTest.tigris("valsort", "-s", all.toString());
+            assertEquals(0, v.status(), v.err());
+            assertTrue(v.err().contains("Records: 60000") && v.err().contains("SUCCESS"), v.err());
+        }
+    }
+
     @Test
     void aCutLinkFailsTheRunAndNamesTheHostWithinSeconds() throws Exception {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");

@@ -1,0 +1,67 @@
+package tigris.sort;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import tigris.node.ControlAgent.Node;
+
+/**
+ * One TigrisSort across nodes: each node sorts the records of its own input file into its own
+ * output file, and the nodes' files, in the order the nodes are listed, hold the key ranges in
+ * order (so {@code valsort -o} on each and {@code valsort -s} on the summaries validate the
+ * whole, as the Sort Benchmark does for clusters). Paths are as the node's host sees them;
+ * {@code {node}} in a path becomes the node's name, which nodes sharing a host need.
+ *
+ * @param partitionersPerNode partitioners on each node, reading consecutive stripes of its input
+ * @param sortersPerNode sorters on each node, each a key range; node i holds ranges i*S..i*S+S-1
+ * @param memoryPerSorter bytes each sorter may hold records in before it spills runs to {@code tmp}
+ */
+public record ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
+                String tmp, int water, int window, boolean sync) {
+    private static final String NODE = "{node}";
+
+    public ClusterSortPlan {
+        nodes = List.copyOf(nodes);
+        if (nodes.isEmpty()) {
+            throw new IllegalArgumentException("a sort across nodes needs at least one node");
+        }
+        if (partitionersPerNode < 1 || sortersPerNode < 1) {
+            throw new IllegalArgumentException("each node needs at least one partitioner and one sorter (got " + partitionersPerNode + " and "
+                            + sortersPerNode + ")");
+        }
+        if ((long) nodes.size() * sortersPerNode > 4096) {
+            throw new IllegalArgumentException("at most 4096 sorters in all, got " + nodes.size() + " x " + sortersPerNode);
+        }
+        SortPlan.checkSizes(water, window, memoryPerSorter);
+        Map<String, Node> names = new HashMap<>();
+        Map<String, Node> hosts = new HashMap<>();
+        for (Node n : nodes) {
+            Node twin = names.put(n.name(), n);
+            if (twin != null) {
+                throw new IllegalArgumentException("node " + n.name() + " is listed twice (" + twin + " and " + n + ")");
+            }
+            Node neighbour = hosts.put(n.host(), n);
+            // Nodes on one host see one file system: without {node}, they would all read the same
+            // input (sorting it twice) and write the same output.
+            if (neighbour != null && (!input.contains(NODE) || !output.contains(NODE))) {
+                throw new IllegalArgumentException("nodes " + neighbour.name() + " and " + n.name() + " share host " + n.host()
+                                + ": the input and output paths need {node} in them (got " + input + " and " + output + ")");
+            }
+        }
+    }
+
+    /** All sorters, one key range each. */
+    public int sorters() {
+        return nodes.size() * sortersPerNode;
+    }
+
+    public int partitioners() {
+        return nodes.size() * partitionersPerNode;
+    }
+
+    /** {@code path} as node {@code n} sees it. */
+    public static String on(Node n, String path) {
+        return path.replace(NODE, n.name());
+    }
+}

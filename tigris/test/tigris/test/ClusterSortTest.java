@@ -1,0 +1,188 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.test.TigrisSortTest.Run;
+
+/**
+ * {@code tigris sort} across node processes on this host, driven by the control agent over RMI,
+ * records crossing between nodes through TCP reservoirs: every node sorts its own input file into
+ * its own output, and the outputs validate as one sorted whole with {@code valsort -o} per node
+ * and {@code valsort -s} on the summaries (the Sort Benchmark's cluster validation).
+ */
+class ClusterSortTest {
+    @TempDir
+    static Path dir;
+    private static Path key;
+    private static Path password;
+    private static final List<Process> NODES = new ArrayList<>();
+    private static String n1;
+    private static String n2;
+    private static String n3;
+    /** A node that may write only 100 KB per file (ulimit -f): its output cannot be written. */
+    private static String cramped;
+
+    @BeforeAll
+    static void nodes() throws Exception {
+        key = dir.resolve("cluster.p12");
+        password = dir.resolve("password");
+        NodeControlTest.keygen(key, password, "cluster-sort");
+        n1 = startNode("n1", "");
+        n2 = startNode("n2", "");
+        n3 = startNode("n3", "");
+        cramped = startNode("cramped", "ulimit -f 100 && ");
+    }
+
+    @AfterAll
+    static void stopNodes() {
+        NODES.forEach(Process::destroyForcibly);
+    }
+
+    /** Starts {@code tigris node} (through a shell that may set limits first); returns NAME=HOST:PORT. */
+    private static String startNode(String name, String limits) throws Exception {
+        Process p = new ProcessBuilder("bash", "-c", limits + "exec " + TigrisSortTest.tigrisCommand() + " node --name " + name + " --port 0 --key " + key
+                        + " --password-file " + password + " --work " + dir.resolve("work-" + name)).redirectErrorStream(true).start();
+        NODES.add(p);
+        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line = r.readLine();
+        assertTrue(line != null && line.startsWith("tigris node " + name + " listening on "), "node " + name + " said: " + line);
+        Thread.ofVirtual().start(() -> r.lines().forEach(l -> System.out.println("[node " + name + "] " + l)));
+        return name + "=127.0.0.1:" + line.substring(line.lastIndexOf(' ') + 1);
+    }
+
+    private static Run sort(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("sort", "-q", "--key", key.toString(), "--password-file", password.toString()));
+        cmd.addAll(List.of(args));
+        return TigrisSortTest.tigris(cmd.toArray(String[]::new));
+    }
+
+    /** Each node's input: gensort's records first..first+count-1, as a cluster generates them. */
+    private static void gensort(String node, long first, long count) {
+        Run r = TigrisSortTest.tigris("gensort", "-b" + first, Long.toString(count), dir.resolve("in-" + node).toString());
+        assertEquals(0, r.status(), r.err());
+    }
+
+    /** valsort -o per node output, then valsort -s over the summaries in node order: its report. */
+    private static Run validate(String prefix, String... nodes) throws Exception {
+        Path all = dir.resolve(prefix + "-all.sum");
+        try (var out = Files.newOutputStream(all)) {
+            for (String n : nodes) {
+                Path sum = dir.resolve(prefix + "-" + n + ".sum");
+                Run r = TigrisSortTest.tigris("valsort", "-o", sum.toString(), dir.resolve(prefix + "-" + n).toString());
+                assertEquals(0, r.status(), n + ": " + r.err());
+                out.write(Files.readAllBytes(sum));
+            }
+        }
+        return TigrisSortTest.tigris("valsort", "-s", all.toString());
+    }
+
+    private static String checksumOf(long count) {
+        Path whole = dir.resolve("whole-" + count);
+        Run g = TigrisSortTest.tigris("gensort", "-c", Long.toString(count), whole.toString());
+        assertEquals(0, g.status(), g.err());
+        return g.err().strip();
+    }
+
+    @Test
+    void threeNodesSortTheirInputsIntoOneOrderedWholeInOnePassAndInTwo() throws Exception {
+        // Unequal inputs: the key ranges follow the records, not the nodes.
+        gensort("n1", 0, 30_000);
+        gensort("n2", 30_000, 45_000);
+        gensort("n3", 75_000, 15_000);
+        String checksum = checksumOf(90_000);
+        Run r = sort("-p", "2", "-s", "2", "--node", n1, "--node", n2, "--node", n3, dir.resolve("in-{node}").toString(),
+                        dir.resolve("out-{node}").toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("90000 records") && r.out().contains("3 nodes, 6 partitioner(s), 6 sorter(s), one pass"), r.out());
+        Run v = validate("out", "n1", "n2", "n3");
+        assertEquals(0, v.status(), v.err());
+        assertTrue(v.err().contains("Records: 90000") && v.err().contains("SUCCESS"), v.err());
+        assertTrue(v.err().contains(checksum), "same records as generated (" + checksum + "): " + v.err());
+        for (String n : List.of("n1", "n2", "n3")) {
+            long size = Files.size(dir.resolve("out-" + n));
+            assertTrue(size > 90_000 * 100 / 3 / 2 && size < 90_000 * 100 / 3 * 2, "sampled ranges give node " + n + " a third: " + size);
+        }
+
+        // 1 MiB per sorter holds ~7900 records, a sorter gets ~15000: each spills runs and merges.
+        Run two = sort("-p", "1", "-s", "2", "--memory", "1M", "--node", n1, "--node", n2, "--node", n3, dir.resolve("in-{node}").toString(),
+                        dir.resolve("two-{node}").toString());
+        assertEquals(0, two.status(), two.out() + two.err());
+        assertTrue(two.out().contains("two passes"), two.out());
+        assertEquals(0, validate("two", "n1", "n2", "n3").status());
+        byte[] onePass = concat("out");
+        assertArrayEquals(onePass, concat("two"), "one pass and two passes write the same bytes");
+    }
+
+    private static byte[] concat(String prefix) throws Exception {
+        var b = new java.io.ByteArrayOutputStream();
+        for (String n : List.of("n1", "n2", "n3")) {
+            b.write(Files.readAllBytes(dir.resolve(prefix + "-" + n)));
+        }
+        return b.toByteArray();
+    }
+
+    @Test
+    void aMissingHostIsNamedAndNothingIsWritten() throws Exception {
+        gensort("n1", 0, 1000);
+        Run r = sort("--node", n1, "--node", "ghost=127.0.0.1:1", dir.resolve("in-{node}").toString(), dir.resolve("ghost-out-{node}").toString());
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("cannot reach node ghost (127.0.0.1:1)"), r.err());
+        assertFalse(Files.exists(dir.resolve("ghost-out-n1")));
+    }
+
+    @Test
+    void aNodeWhoseInputIsNotWholeRecordsFailsTheSortBeforeItStarts() throws Exception {
+        gensort("n1", 0, 1000);
+        Files.copy(dir.resolve("in-n1"), dir.resolve("bad-in-n1"));
+        Path bad = Files.write(dir.resolve("bad-in-n2"), new byte[150]);
+        Run r = sort("--node", n1, "--node", n2, dir.resolve("bad-in-{node}").toString(), dir.resolve("bad-out-{node}").toString());
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("did not start") && r.err().contains("on node n2") && r.err().contains("input " + bad + " has 150 bytes, not a whole number"),
+                        r.err());
+        assertFalse(Files.exists(dir.resolve("bad-out-n1")));
+    }
+
+    @Test
+    void aNodeThatCannotWriteItsOutputFailsTheSortAndEveryNodesOutputIsDeleted() throws Exception {
+        gensort("n1", 0, 20_000);
+        gensort("cramped", 20_000, 20_000);
+        Run r = sort("-p", "1", "-s", "1", "--node", n1, "--node", cramped, dir.resolve("in-{node}").toString(), dir.resolve("full-{node}").toString());
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("on node cramped failed") && r.err().contains("File too large"), r.err());
+        assertTrue(r.err().contains("the nodes' output files were deleted"), r.err());
+        assertFalse(Files.exists(dir.resolve("full-n1")), "whatever n1 wrote was deleted");
+        assertFalse(Files.exists(dir.resolve("full-cramped")));
+    }
+
+    @Test
+    void nodesSharingAHostNeedNodeInThePaths() {
+        Run r = sort("--node", n1, "--node", n2, dir.resolve("in").toString(), dir.resolve("out").toString());
+        assertEquals(2, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("nodes n1 and n2 share host 127.0.0.1: the input and output paths need {node}"), r.err());
+        Run k = TigrisSortTest.tigris("sort", "--node", n1, "in", "out");
+        assertEquals(2, k.status());
+        assertTrue(k.err().contains("needs --key CLUSTER.p12 and --password-file FILE"), k.err());
+        Run named = sort("--node", n1.replace("n1=", "other="), dir.resolve("in-{node}").toString(), dir.resolve("out-{node}").toString());
+        assertEquals(1, named.status());
+        assertTrue(named.err().contains("the node at " + n1.substring(3) + " is named n1, not other"), named.err());
+        Run b = sort("--node", "n9=nohostport", "in", "out");
+        assertEquals(2, b.status());
+        assertTrue(b.err().contains("--node n9=nohostport: not NAME=HOST:PORT"), b.err());
+    }
+}
