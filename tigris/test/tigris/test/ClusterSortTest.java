@@ -171,10 +171,19 @@ class ClusterSortTest {
     }
 
     @Test
-    void nodesSharingAHostNeedNodeInThePaths() {
+    void nodesSharingAHostNeedNodeInThePaths() throws Exception {
         Run r = sort("--node", n1, "--node", n2, dir.resolve("in").toString(), dir.resolve("out").toString());
         assertEquals(2, r.status(), r.out() + r.err());
         assertTrue(r.err().contains("nodes n1 and n2 share host 127.0.0.1: the input and output paths need {node}"), r.err());
+        // The same nodes from a nodes file (NAME HOST:PORT per line, # comments), and a bad line in one.
+        Path nodes = Files.writeString(dir.resolve("nodes.txt"), "# two nodes\n" + n1.replace('=', ' ') + "\n\n  " + n2.replace('=', '\t') + "  # second\n");
+        Run f = sort("--nodes", nodes.toString(), dir.resolve("in").toString(), dir.resolve("out").toString());
+        assertEquals(2, f.status(), f.out() + f.err());
+        assertTrue(f.err().contains("nodes n1 and n2 share host 127.0.0.1"), f.err());
+        Path broken = Files.writeString(dir.resolve("broken.txt"), n1.replace('=', ' ') + "\nn2 127.0.0.1\n");
+        Run g = sort("--nodes", broken.toString(), "in", "out");
+        assertEquals(2, g.status());
+        assertTrue(g.err().contains(broken + ":2: n2 127.0.0.1: not NAME HOST:PORT"), g.err());
         Run k = TigrisSortTest.tigris("sort", "--node", n1, "in", "out");
         assertEquals(2, k.status());
         assertTrue(k.err().contains("needs --key CLUSTER.p12 and --password-file FILE"), k.err());
