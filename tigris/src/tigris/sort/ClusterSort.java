@@ -2,7 +2,9 @@ package tigris.sort;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
@@ -69,10 +72,10 @@ public final class ClusterSort {
             }
             records[i] = Long.parseLong(r.substring("records=".length(), r.indexOf(' ')));
             String hex = r.substring(r.indexOf("prefixes=") + "prefixes=".length());
-            prefixes.add(hex.isEmpty() ? new long[0] : java.util.Arrays.stream(hex.split(",")).mapToLong(h -> Long.parseUnsignedLong(h, 16)).toArray());
+            prefixes.add(hex.isEmpty() ? new long[0] : Arrays.stream(hex.split(",")).mapToLong(h -> Long.parseUnsignedLong(h, 16)).toArray());
         }
         KeySplitters splitters = KeySplitters.ofSample(weighted(prefixes, records), plan.sorters());
-        long total = java.util.Arrays.stream(records).sum();
+        long total = Arrays.stream(records).sum();
         long tSampled = System.nanoTime();
 
         // 2. The sort.
@@ -133,7 +136,7 @@ public final class ClusterSort {
                 runs += Integer.parseInt(r.getOrDefault("runs", "0"));
             }
         }
-        return new SortReport(java.nio.file.Path.of(plan.input()), java.nio.file.Path.of(plan.output()), total, nodes.size(), plan.partitioners(),
+        return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.partitioners(),
                         plan.sorters(), runs, tSampled - t0, partitionEnd[0], sort, write, elapsed);
     }
 
@@ -153,16 +156,20 @@ public final class ClusterSort {
      * so a node keeps a share of its own in proportion to its records.
      */
     static long[] weighted(List<long[]> prefixes, long[] records) {
-        long most = java.util.Arrays.stream(records).max().orElse(0);
-        List<Long> all = new ArrayList<>();
+        long most = Arrays.stream(records).max().orElse(0);
+        int[] keep = new int[records.length];
+        for (int i = 0; i < records.length; i++) {
+            keep[i] = most == 0 ? 0 : (int) Math.round((double) prefixes.get(i).length * records[i] / most);
+        }
+        long[] all = new long[Arrays.stream(keep).sum()];
+        int n = 0;
         for (int i = 0; i < records.length; i++) {
             long[] p = prefixes.get(i);
-            int keep = most == 0 ? 0 : (int) Math.round((double) p.length * records[i] / most);
-            for (int k = 0; k < keep; k++) {
-                all.add(p[(int) ((long) p.length * k / keep)]);
+            for (int k = 0; k < keep[i]; k++) {
+                all[n++] = p[(int) ((long) p.length * k / keep[i])];
             }
         }
-        return all.stream().mapToLong(Long::longValue).toArray();
+        return all;
     }
 
     private static SortProgress progressOf(long total, List<RunReport.Entry> entries, long elapsed) {
@@ -226,7 +233,7 @@ public final class ClusterSort {
     private static byte[] emptyJar() throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Manifest m = new Manifest();
-        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         new JarOutputStream(bytes, m).close();
         return bytes.toByteArray();
     }

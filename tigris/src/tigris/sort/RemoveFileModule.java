@@ -3,6 +3,7 @@ package tigris.sort;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
@@ -21,7 +22,7 @@ public final class RemoveFileModule implements ModuleIF {
     }
 
     private String name;
-    private java.nio.file.Path path;
+    private Path path;
 
     @Override
     public String getName() {
