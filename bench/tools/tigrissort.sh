@@ -3,8 +3,9 @@
 # the same input file sorted REPS times by each system, in turn, from a cold page cache (caches
 # dropped before every run: disk to disk), each run timed from its launch until its output is on
 # disk (the command, then `sync`); every output validated with `tigris valsort` outside the timing.
-#   tigris-graal  build/jdk/bin/tigris sort as shipped (Graal, with Jaguar's extension, top tier)
-#   tigris-c2     the same command on the same JDK with C2 as the top tier (-XX:-UseJVMCICompiler)
+#   tigris        build/jdk/bin/tigris sort as shipped (the launcher runs a sort on one machine with
+#                 C2 as the top tier: doc/tigris.md, "Which JIT a command runs")
+#   tigris-graal  the same command with Graal and Jaguar's extension as the top tier (TIGRIS_JIT=graal)
 #   c             bench/native/recsort.c, the same algorithm in C with as many threads
 #   spark         SparkSort (sortByKey) through spark-submit, local[CORES]; its JVM and context
 #                 startup is reported apart, as its own sort_s beside the wall time
@@ -57,8 +58,8 @@ run() {   # run SYSTEM REP
   rm -rf "$out"; cold
   t0=$(now)
   case $sys in
-    tigris-graal) "$image/bin/tigris" sort -q -p "$cores" -s "$cores" "$input" "$out" >> "$log" ;;
-    tigris-c2) JDK_JAVA_OPTIONS=-XX:-UseJVMCICompiler "$image/bin/tigris" sort -q -p "$cores" -s "$cores" "$input" "$out" >> "$log" 2>/dev/null ;;
+    tigris) TIGRIS_JIT=auto "$image/bin/tigris" sort -q -p "$cores" -s "$cores" "$input" "$out" >> "$log" ;;
+    tigris-graal) TIGRIS_JIT=graal "$image/bin/tigris" sort -q -p "$cores" -s "$cores" "$input" "$out" >> "$log" ;;
     c) "$native/recsort" -t "$cores" "$input" "$out" >> "$log" ;;
     spark) JAVA_HOME=$bootjdk "$spark_home/bin/spark-submit" --master "local[$cores]" --driver-memory 16g --conf spark.ui.enabled=false \
              --driver-java-options "-Dsparksort.t0=$(date +%s%3N)" --class SparkSort "$spark_jar" "$input" "$out" "$cores" 2> "$raw/spark.err" \
@@ -76,32 +77,32 @@ run() {   # run SYSTEM REP
   fi
   rm -rf "$out"
 }
-systems=(tigris-graal tigris-c2 c spark)
+systems=(tigris tigris-graal c spark)
 for r in $(seq 1 "$reps"); do for s in "${systems[@]}"; do run "$s" "$r"; done; done
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 med() { local v=(); for r in $(seq 1 "$reps"); do v+=("${wall[$1,$r]}"); done; median "${v[@]}"; }
 all() { local v=(); for r in $(seq 1 "$reps"); do v+=("${wall[$1,$r]}"); done; echo "${v[*]}"; }
-tg=$(med tigris-graal)
+tg=$(med tigris)
 limit=$(awk -v r="$read_s" -v w="$write_s" 'BEGIN { printf "%.3f", r + w }')
 {
   echo "### $records records ($(awk -v b="$bytes" 'BEGIN { printf "%.2f GB", b / 1e9 }')), $reps runs each, $cores cores"
   echo
-  echo "| system | wall s (median) | runs | MB/s | TigrisSort (Graal) is |"
+  echo "| system | wall s (median) | runs | MB/s | TigrisSort is |"
   echo "|---|---|---|---|---|"
   for s in "${systems[@]}"; do
     m=$(med "$s")
     awk -v s="$s" -v m="$m" -v runs="$(all "$s")" -v b="$bytes" -v tg="$tg" \
-      'BEGIN { printf "| %s | %.2f | %s | %.0f | %s |\n", s, m, runs, b / m / 1e6, s == "tigris-graal" ? "-" : sprintf("%.2fx its speed", m / tg) }'
+      'BEGIN { printf "| %s | %.2f | %s | %.0f | %s |\n", s, m, runs, b / m / 1e6, s == "tigris" ? "-" : sprintf("%.2fx its speed", m / tg) }'
   done
   awk -v l="$limit" -v b="$bytes" -v tg="$tg" -v r="$read_s" -v w="$write_s" \
     'BEGIN { printf "| disk limit (read %.2f s + write %.2f s) | %.2f | 1 | %.0f | %.2fx its speed |\n", r, w, l, b / l / 1e6, l / tg }'
   echo
   echo "Spark: startup (spark-submit to a running context) $(median "${spark_start[@]}") s, its sort job $(median "${spark_sort[@]}") s (medians)."
-  echo "TigrisSort (C2 top tier) is $(awk -v a="$(med tigris-c2)" -v b="$(med c)" 'BEGIN { printf "%.2f", b / a }')x the C sort's speed and" \
-       "$(awk -v a="$(med tigris-c2)" -v b="$(med spark)" 'BEGIN { printf "%.1f", b / a }')x Spark's;" \
-       "as shipped (Graal) $(awk -v a="$tg" -v b="$(med c)" 'BEGIN { printf "%.2f", b / a }')x the C sort's and" \
-       "$(awk -v a="$tg" -v b="$(med spark)" 'BEGIN { printf "%.1f", b / a }')x Spark's."
+  echo "TigrisSort as shipped is $(awk -v a="$tg" -v b="$(med c)" 'BEGIN { printf "%.2f", b / a }')x the C sort's speed and" \
+       "$(awk -v a="$tg" -v b="$(med spark)" 'BEGIN { printf "%.1f", b / a }')x Spark's;" \
+       "with Graal as its top tier $(awk -v a="$(med tigris-graal)" -v b="$(med c)" 'BEGIN { printf "%.2f", b / a }')x the C sort's and" \
+       "$(awk -v a="$(med tigris-graal)" -v b="$(med spark)" 'BEGIN { printf "%.1f", b / a }')x Spark's."
   echo "Memory copy bandwidth: $mem MB/s."
   echo
 } >> "$table"
