@@ -19,8 +19,8 @@ import tigris.Water;
 
 /**
  * TigrisSort's partitioner (a source, run by a {@code PARTITIONED} thread): maps its stripe of
- * the input file a window at a time as an External Object, and copies each record into the
- * Water of the sorter whose key range holds it, made by that sorter's reservoir; a full Water is
+ * the input file a window at a time as an External Object, and copies each record (or its
+ * {@link SortEntries entry}) into the Water of the sorter whose key range holds it, made by that sorter's reservoir; a full Water is
  * put at once. At the end it puts the partly filled Waters and a {@link SortTally} to every
  * sorter, then ends its river.
  *
@@ -28,7 +28,9 @@ import tigris.Water;
  * either {@code first} and {@code records}, or {@code stripes} (how many partitioners read the
  * file in equal consecutive stripes, default all instances: instance p reads stripe p modulo
  * {@code stripes}); {@code splitters} ({@link KeySplitters#encode()}), {@code water} (bytes of
- * records per Water, a multiple of 100), {@code window} (bytes mapped at once).
+ * records per Water, a multiple of 100), {@code window} (bytes mapped at once), {@code send}
+ * ({@code records}, the default, or {@code entries}: {@link SortEntries}, keys and record numbers,
+ * for sorters that map the same input file themselves).
  */
 public final class PartitionModule implements ModuleIF {
     /** Made by the river from its module class name. */
@@ -45,6 +47,11 @@ public final class PartitionModule implements ModuleIF {
     private long total;
     private KeySplitters splitters;
     private int waterBytes;
+    private boolean sendEntries;
+    /** Bytes of one record's share of a Water: the record, or its entry. */
+    private int unit;
+    /** Bytes of a full Water: water, or the most whole entries that fit in it. */
+    private int fullBytes;
     private long windowRecords;
     private Water[] open;
     private MemorySegment[] openBuffer;
@@ -96,6 +103,13 @@ public final class PartitionModule implements ModuleIF {
         if (waterBytes < RECORD || waterBytes % RECORD != 0) {
             throw new IllegalArgumentException("module " + name + ": water=" + waterBytes + " is not a positive multiple of " + RECORD + " bytes");
         }
+        String send = config.get("send", "records");
+        if (!send.equals("records") && !send.equals("entries")) {
+            throw new IllegalArgumentException("module " + name + ": send=" + send + " is neither 'records' nor 'entries'");
+        }
+        sendEntries = send.equals("entries");
+        unit = sendEntries ? SortEntries.BYTES : RECORD;
+        fullBytes = waterBytes / unit * unit;
         end = next + records;
         total = records;
         if (next < 0 || records < 0 || end * RECORD > size) {
@@ -137,7 +151,7 @@ public final class PartitionModule implements ModuleIF {
         }
         long n = Math.min(windowRecords, end - next);
         try (MappedFileBuffer window = MappedFileBuffer.map(input, AccessMode.READ_ONLY, next * RECORD, n * RECORD)) {
-            bucket(window, (int) n, parts);
+            bucket(window, next, (int) n, parts);
         } catch (IOException e) {
             throw new UncheckedIOException("module " + name + ": cannot map " + input + " at record " + next + ": " + e.getMessage(), e);
         }
@@ -145,23 +159,28 @@ public final class PartitionModule implements ModuleIF {
         recordsDone += n;
     }
 
-    private void bucket(ExternalBuffer window, int records, Partitions parts) throws InterruptedException {
+    private void bucket(ExternalBuffer window, long first, int records, Partitions parts) throws InterruptedException {
         KeySplitters keys = splitters;
         // The per-record loop works on the buffers' segments: bounds are checked per copy, the
         // buffers' liveness once per window and Water.
         MemorySegment in = window.asSegment();
         for (int i = 0; i < records; i++) {
             long o = (long) i * RECORD;
-            int r = keys.rangeOf(RecordKey.prefix(in, o));
+            long prefix = RecordKey.prefix(in, o);
+            int r = keys.rangeOf(prefix);
             MemorySegment b = openBuffer[r];
             if (b == null) {
                 Water w = parts.get(r).spring().createWater(waterBytes);
                 open[r] = w;
                 b = openBuffer[r] = w.buffer().asSegment();
             }
-            MemorySegment.copy(in, o, b, fill[r], RECORD);
+            if (sendEntries) {
+                SortEntries.put(b, fill[r], prefix, RecordKey.suffix(in, o), first + i);
+            } else {
+                MemorySegment.copy(in, o, b, fill[r], RECORD);
+            }
             counts[r]++;
-            if ((fill[r] += RECORD) == waterBytes) {
+            if ((fill[r] += unit) == fullBytes) {
                 send(parts, r);
             }
         }

@@ -1,5 +1,6 @@
 package tigris.sort;
 
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import jaguar.ext.OffHeapBuffer;
  * {@link KeyIndexSort}. Holds at most {@code capacity} records; the chunks stay allocated across
  * {@link #clear()}, so a sorter that spills reuses them run after run.
  */
-final class RecordArena implements AutoCloseable {
+final class RecordArena implements SorterMemory {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
     static final int CHUNK_SHIFT = 18;
     static final int CHUNK_RECORDS = 1 << CHUNK_SHIFT;
@@ -24,15 +25,14 @@ final class RecordArena implements AutoCloseable {
     private final List<ExternalBuffer> chunks = new ArrayList<>();
     /** The chunks' segments: the per-record loops access them directly, once a chunk's bounds are known. */
     private final List<MemorySegment> segments = new ArrayList<>();
-    private long[] hi = new long[0];
-    private long[] lo = new long[0];
-    private int count;
+    private final SortKeys keys;
 
     RecordArena(int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("a sorter needs room for at least one record");
         }
         this.capacity = capacity;
+        this.keys = new SortKeys(capacity);
     }
 
     /**
@@ -43,24 +43,24 @@ final class RecordArena implements AutoCloseable {
         return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(1, memoryBytes / (BYTES_PER_RECORD + 2 * Long.BYTES)));
     }
 
-    int count() {
-        return count;
+    @Override
+    public int count() {
+        return keys.count();
     }
 
-    int room() {
-        return capacity - count;
+    @Override
+    public int room() {
+        return keys.room();
     }
 
     /** Appends {@code records} whole records from {@code src} at {@code offset}; the caller checks {@link #room()}. */
     void append(ExternalBuffer src, long offset, int records) {
-        if (records > room()) {
-            throw new IllegalStateException(records + " records do not fit: room for " + room());
-        }
-        ensureKeys(count + records);
+        keys.ensure(records);
         int done = 0;
         while (done < records) {
-            int chunk = (count + done) >>> CHUNK_SHIFT;
-            int at = (count + done) & (CHUNK_RECORDS - 1);
+            int count = keys.count();
+            int chunk = count >>> CHUNK_SHIFT;
+            int at = count & (CHUNK_RECORDS - 1);
             if (chunk == chunks.size()) {
                 ExternalBuffer b = OffHeapBuffer.allocateLarge(Math.min(CHUNK_RECORDS, capacity - ((long) chunk << CHUNK_SHIFT)) * RECORD);
                 chunks.add(b);
@@ -71,39 +71,31 @@ final class RecordArena implements AutoCloseable {
             MemorySegment dst = segments.get(chunk);
             for (int i = 0; i < n; i++) {
                 long o = (long) (at + i) * RECORD;
-                int r = count + done + i;
-                hi[r] = RecordKey.prefix(dst, o);
-                lo[r] = KeyIndexSort.lo(RecordKey.suffix(dst, o), r);
+                keys.add(RecordKey.prefix(dst, o), RecordKey.suffix(dst, o), count + i);
             }
             done += n;
-        }
-        count += records;
-    }
-
-    private void ensureKeys(int n) {
-        if (n > hi.length) {
-            int size = (int) Math.min(capacity, Math.max(n, Math.min((long) hi.length * 2, Integer.MAX_VALUE - 8)));
-            hi = java.util.Arrays.copyOf(hi, size);
-            lo = java.util.Arrays.copyOf(lo, size);
         }
     }
 
     /** Sorts the records' keys; then {@link #writeSorted} writes the records in that order. */
-    void sort() {
-        KeyIndexSort.sort(hi, lo, count);
+    @Override
+    public void sort() {
+        keys.sort();
     }
 
     /** Writes the records in key order (after {@link #sort()}) to {@code out}. */
-    void writeSorted(RecordWriter out) throws java.io.IOException {
-        for (int i = 0; i < count; i++) {
-            int r = (int) KeyIndexSort.index(lo[i]);
+    @Override
+    public void writeSorted(RecordWriter out) throws IOException {
+        for (int i = 0, n = keys.count(); i < n; i++) {
+            int r = (int) keys.index(i);
             out.write(segments.get(r >>> CHUNK_SHIFT), (long) (r & (CHUNK_RECORDS - 1)) * RECORD);
         }
     }
 
     /** Forgets the records; keeps the memory. */
-    void clear() {
-        count = 0;
+    @Override
+    public void clear() {
+        keys.clear();
     }
 
     @Override
@@ -111,7 +103,6 @@ final class RecordArena implements AutoCloseable {
         chunks.forEach(ExternalBuffer::close);
         chunks.clear();
         segments.clear();
-        hi = lo = new long[0];
-        count = 0;
+        keys.release();
     }
 }

@@ -19,8 +19,11 @@ import tigris.Water;
 /**
  * TigrisSort's sorter (a sink, instance i of S takes key range i): copies the records of every
  * Water it receives into its {@link RecordArena} until End of River, then sorts them by key and
- * writes them out. When the arena is full it sorts what it holds and spills it to a run file;
- * at the end the runs are merged (two passes over the data instead of one).
+ * writes them out. With {@code entries-from} its partitioners send {@link SortEntries} instead,
+ * keys and record numbers of that input file, and it keeps only those ({@link InputKeyIndex}),
+ * gathering the records from the mapped input as it writes. When its memory is full it sorts
+ * what it holds and spills it to a run file; at the end the runs are merged (two passes over the
+ * data instead of one).
  *
  * <p>The partitioners' {@link SortTally tallies} say how many records each range was sent: the
  * sorter checks that it got all of its own, and in the {@code shared} layout writes its range at
@@ -31,7 +34,9 @@ import tigris.Water;
  * (shared or own), {@code ranges-per-file} (shared layout: how many consecutive ranges one file
  * holds, default all: instance i writes into the file of ranges i - i mod it and up), {@code partitioners}
  * (how many tallies to expect), {@code memory} (bytes for records and keys), {@code tmp}
- * (directory for runs), {@code sync} (force the output to disk at the end; default true).
+ * (directory for runs), {@code sync} (force the output to disk at the end; default true),
+ * {@code entries-from} (the input file, when the partitioners send entries; {@code {node}} in it
+ * becomes the node's name).
  */
 public final class SortModule implements ModuleIF {
     /** Made by the river from its module class name. */
@@ -51,7 +56,10 @@ public final class SortModule implements ModuleIF {
     private long memory;
     private Path tmp;
     private boolean sync;
+    private SorterMemory held;
+    /** One of the two is set: records arrive ({@code arena}) or entries of {@code entries}' input. */
     private RecordArena arena;
+    private InputKeyIndex entries;
     private final List<Path> runs = new ArrayList<>();
     private long[] rangeTotals;
     /** The key ranges whose records the output file holds (shared layout): [first, end). */
@@ -93,7 +101,20 @@ public final class SortModule implements ModuleIF {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("module " + name + ": output directory " + dir + " does not exist");
         }
-        arena = new RecordArena(RecordArena.capacityFor(memory));
+        if (config.parameters().containsKey("entries-from")) {
+            Path input = config.path("entries-from");
+            long size;
+            try {
+                size = Files.size(input);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("module " + name + ": cannot read entries-from input " + input + ": " + e.getMessage());
+            }
+            entries = new InputKeyIndex(input, size / RECORD, InputKeyIndex.capacityFor(memory));
+            held = entries;
+        } else {
+            arena = new RecordArena(RecordArena.capacityFor(memory));
+            held = arena;
+        }
         rangeTotals = new long[config.instances()];
         long perFile = config.getLong("ranges-per-file", config.instances());
         if (perFile < 1 || perFile > config.instances()) {
@@ -143,20 +164,26 @@ public final class SortModule implements ModuleIF {
                 tallies++;
                 return;
             }
+            int unit = entries != null ? SortEntries.BYTES : RECORD;
             for (int b = 0; b < in.bufferCount(); b++) {
                 int bytes = in.length(b);
-                if (bytes % RECORD != 0) {
-                    throw new IllegalArgumentException("module " + name + ": a Water of " + bytes + " bytes is not whole 100-byte records");
+                if (bytes % unit != 0) {
+                    throw new IllegalArgumentException("module " + name + ": a Water of " + bytes + " bytes is not whole "
+                                    + (entries != null ? "16-byte entries" : "100-byte records"));
                 }
-                int records = bytes / RECORD;
+                int records = bytes / unit;
                 long offset = 0;
                 while (records > 0) {
-                    if (arena.room() == 0) {
+                    if (held.room() == 0) {
                         spill();
                     }
-                    int n = Math.min(records, arena.room());
-                    arena.append(in.buffer(b), offset, n);
-                    offset += (long) n * RECORD;
+                    int n = Math.min(records, held.room());
+                    if (entries != null) {
+                        entries.append(in.buffer(b), offset, n);
+                    } else {
+                        arena.append(in.buffer(b), offset, n);
+                    }
+                    offset += (long) n * unit;
                     records -= n;
                     received += n;
                 }
@@ -172,11 +199,11 @@ public final class SortModule implements ModuleIF {
         Path run = Files.createTempFile(tmp, "tigris-sort-" + name.replace('#', '-') + "-", ".run");
         runs.add(run);
         spilled++;
-        arena.sort();
+        held.sort();
         try (FileChannel ch = FileChannel.open(run, StandardOpenOption.WRITE); RecordWriter w = new RecordWriter(run, ch, 0)) {
-            arena.writeSorted(w);
+            held.writeSorted(w);
         }
-        arena.clear();
+        held.clear();
         spillNanos += System.nanoTime() - t0;
         phase = Phase.RECEIVING;
     }
@@ -207,19 +234,19 @@ public final class SortModule implements ModuleIF {
             long t0 = System.nanoTime();
             if (runs.isEmpty()) {
                 phase = Phase.SORTING;
-                arena.sort();
+                held.sort();
                 sortNanos += System.nanoTime() - t0;
                 phase = Phase.WRITING;
                 long t1 = System.nanoTime();
                 try (RecordWriter w = new RecordWriter(output, ch, start)) {
-                    arena.writeSorted(w);
+                    held.writeSorted(w);
                 }
                 writeNanos += System.nanoTime() - t1;
             } else {
-                if (arena.count() > 0) {
+                if (held.count() > 0) {
                     spill();
                 }
-                arena.close();     // the merge's read buffers need the memory
+                held.close();     // the merge's read buffers need the memory
                 phase = Phase.MERGING;
                 long t1 = System.nanoTime();
                 try (RecordWriter w = new RecordWriter(output, ch, start)) {
@@ -241,8 +268,8 @@ public final class SortModule implements ModuleIF {
 
     @Override
     public void destroy() {
-        if (arena != null) {
-            arena.close();
+        if (held != null) {
+            held.close();
         }
         for (Path run : runs) {
             try {

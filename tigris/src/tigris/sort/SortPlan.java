@@ -107,22 +107,37 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         return records > (long) sorters * RecordArena.capacityFor(memoryPerSorter);
     }
 
+    /** True if the partitioners send the sorters {@link SortEntries} rather than records: see {@link #graph}. */
+    public boolean sendsEntries(long records) {
+        return !spills(records);
+    }
+
     /**
      * The river: partitioner instance p reads stripe p of the input; sorter instance s takes key
-     * range s of {@code splitters} and writes it where the ranges below it end.
+     * range s of {@code splitters} and writes it where the ranges below it end. When the records
+     * fit in the sorters' memory (one pass), the partitioners send entries, not records: the
+     * sorters, in the same JVM, gather the records from the input, whose pages the partitioners
+     * have just read into the page cache. A sort larger than memory sends records, so the
+     * gather never reads a disk at random.
      */
     public RiverGraph graph(String name, long records, KeySplitters splitters) {
         if (splitters.count() != sorters) {
             throw new IllegalArgumentException(sorters + " sorters but splitters for " + splitters.count() + " key ranges");
         }
+        boolean entries = sendsEntries(records);
+        String in = input.toAbsolutePath().toString();
         RiverGraph g = new RiverGraph(name);
         g.module("partition", PartitionModule.class).instances(partitioners).policy(ThreadPolicy.PARTITIONED).output("out", Water.class)
-                        .parameter("input", input.toAbsolutePath().toString()).parameter("stripes", Integer.toString(partitioners))
-                        .parameter("splitters", splitters.encode()).parameter("water", Integer.toString(water));
-        g.module("sort", SortModule.class).instances(sorters).input("in", Water.class)
+                        .parameter("input", in).parameter("stripes", Integer.toString(partitioners))
+                        .parameter("splitters", splitters.encode()).parameter("water", Integer.toString(water))
+                        .parameter("send", entries ? "entries" : "records");
+        var sort = g.module("sort", SortModule.class).instances(sorters).input("in", Water.class)
                         .parameter("output", output.toAbsolutePath().toString()).parameter("layout", "shared")
                         .parameter("partitioners", Integer.toString(partitioners)).parameter("memory", Long.toString(memoryPerSorter))
                         .parameter("tmp", tmp.toAbsolutePath().toString()).parameter("sync", Boolean.toString(sync));
+        if (entries) {
+            sort.parameter("entries-from", in);
+        }
         g.connect("partition.out", "sort.in", ReservoirSpec.memory(window, water));
         return g;
     }

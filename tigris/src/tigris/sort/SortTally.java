@@ -9,11 +9,12 @@ import tigris.Water;
  * The last Water a partitioner sends each sorter: how many records it sent to every key range.
  * A sorter adds up the tallies of all partitioners to check it received every record sent to it
  * and to find where its range starts in a shared output file (the records of the ranges below
- * it). Told apart from record Waters by its length, never a multiple of 100, and its magic.
+ * it). Told apart from record Waters and {@link SortEntries entry} Waters by its length, a
+ * multiple of neither 100 nor 16, and its magic.
  *
  * <pre>
  * 0   u64 magic "TSTALLY1"    8  u32 partitioner    12 u32 ranges (S)
- * 16  u64 count[S]            (+8 bytes of padding when 16 + 8 S is a multiple of 100)
+ * 16  u64 count[S]            (+8 or 24 bytes of padding, so the length is neither)
  * </pre>
  * little-endian.
  */
@@ -27,7 +28,10 @@ final class SortTally {
     /** Bytes of a tally of {@code ranges} counts. */
     static int bytes(int ranges) {
         int n = 16 + 8 * ranges;
-        return n % RecordGenerator.RECORD_BYTES == 0 ? n + 8 : n;
+        if (n % SortEntries.BYTES == 0) {
+            n += 8;
+        }
+        return n % RecordGenerator.RECORD_BYTES == 0 ? n + SortEntries.BYTES : n;
     }
 
     static void write(Water w, int partitioner, long[] counts) {
@@ -44,7 +48,7 @@ final class SortTally {
     /** True if {@code w} is a tally rather than records. */
     static boolean isTally(Water w) {
         int n = w.length();
-        return n % RecordGenerator.RECORD_BYTES != 0 && n >= 16 && w.buffer().getLong(0, ORDER) == MAGIC;
+        return n % RecordGenerator.RECORD_BYTES != 0 && n % SortEntries.BYTES != 0 && n >= 16 && w.buffer().getLong(0, ORDER) == MAGIC;
     }
 
     /** The partitioner that sent tally {@code w}. */

@@ -153,6 +153,49 @@ class TigrisSortTest {
         }
     }
 
+    /**
+     * A sort that fits in memory sends the sorters entries (key and record number) rather than
+     * records. Keys beginning "1YLLATST" write an entry whose first 8 bytes spell a tally's magic,
+     * so a short entry Water must still not be taken for a tally. Many keys repeat (20,000 records,
+     * 65,536 suffixes): the entries' sort keeps them in input order; the same sort spilled in runs
+     * (which sends records) holds the same records in key order.
+     */
+    @Test
+    void entriesOfKeysThatSpellATallyAreNotTakenForOne() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(7);
+        int n = 20_000;   // more than two sorters hold in 1 MiB each
+        byte[][] recs = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            byte[] r = new byte[100];
+            rnd.nextBytes(r);
+            System.arraycopy("1YLLATST".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, r, 0, 8);
+            ByteBuffer.wrap(r).putInt(96, i);
+            recs[i] = r;
+        }
+        Path in = dir.resolve("tally-keys.dat");
+        Files.write(in, join(recs));
+        SortPlan fits = new SortPlan(in, dir.resolve("entries.out"), 3, 2, 64L << 20, dir, 100_000, 4, false);
+        assertTrue(fits.sendsEntries(n));
+        SortReport one = LocalSort.run(fits, null, 1000);
+        SortPlan spills = new SortPlan(in, dir.resolve("records.out"), 3, 2, 1L << 20, dir, 100_000, 4, false);
+        assertTrue(!spills.sendsEntries(n));
+        SortReport two = LocalSort.run(spills, null, 1000);
+        assertEquals(n, one.records());
+        assertTrue(two.runs() > 0, two.toString());
+        // Entries carry input record numbers, which order equal keys: the sort is stable.
+        byte[][] stable = recs.clone();
+        Arrays.sort(stable, (x, y) -> Arrays.compareUnsigned(x, 0, 10, y, 0, 10));
+        assertArrayEquals(join(stable), Files.readAllBytes(dir.resolve("entries.out")));
+        // Records mode orders equal keys by arrival: the same records, in key order.
+        byte[][] spilled = split(Files.readAllBytes(dir.resolve("records.out")));
+        for (int i = 1; i < n; i++) {
+            assertTrue(Arrays.compareUnsigned(spilled[i - 1], 0, 10, spilled[i], 0, 10) <= 0, "records " + (i - 1) + " and " + i + " out of order");
+        }
+        Arrays.sort(spilled, Arrays::compareUnsigned);
+        Arrays.sort(stable, Arrays::compareUnsigned);
+        assertArrayEquals(stable, spilled);
+    }
+
     @Test
     void sampledRangesSpreadAsciiKeysOverEverySorter() throws IOException {
         Path in = gensort("ascii.dat", "-a", "100000");

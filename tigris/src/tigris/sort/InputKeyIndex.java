@@ -1,0 +1,108 @@
+package tigris.sort;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import jaguar.ext.AccessMode;
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.MappedFileBuffer;
+
+/**
+ * A sorter's memory when its records stay in the input file ({@link SortEntries}): their keys
+ * and record numbers only, 16 bytes a record plus the radix sort's scratch, against
+ * {@link RecordArena}'s 132. The sorter maps the whole input (read-only, an External Object) when
+ * it first writes, and gathers each record from there in key order.
+ */
+final class InputKeyIndex implements SorterMemory {
+    private static final int RECORD = RecordGenerator.RECORD_BYTES;
+
+    private final Path input;
+    private final long inputRecords;
+    private final SortKeys keys;
+    private MappedFileBuffer mapped;
+
+    /**
+     * @param input the file the entries' record numbers are in
+     * @param inputRecords its records: an entry naming another is refused
+     */
+    InputKeyIndex(Path input, long inputRecords, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("a sorter needs room for at least one record");
+        }
+        this.input = input;
+        this.inputRecords = inputRecords;
+        this.keys = new SortKeys(capacity);
+    }
+
+    /** Records whose keys fit in {@code memoryBytes}: two longs of key and two of scratch each. */
+    static int capacityFor(long memoryBytes) {
+        return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(1, memoryBytes / (4 * Long.BYTES)));
+    }
+
+    @Override
+    public int count() {
+        return keys.count();
+    }
+
+    @Override
+    public int room() {
+        return keys.room();
+    }
+
+    /**
+     * Appends {@code n} entries from {@code src} at {@code offset}; the caller checks {@link #room()}.
+     *
+     * @throws IllegalArgumentException if an entry names a record the input does not have
+     */
+    void append(ExternalBuffer src, long offset, int n) {
+        keys.ensure(n);
+        MemorySegment s = src.asSegment().asSlice(offset, (long) n * SortEntries.BYTES);
+        for (int i = 0; i < n; i++) {
+            long o = (long) i * SortEntries.BYTES;
+            long record = SortEntries.record(s, o);
+            if (record >= inputRecords) {
+                throw new IllegalArgumentException("an entry names record " + record + " of " + input + ", which has " + inputRecords + " records");
+            }
+            keys.add(SortEntries.prefix(s, o), SortEntries.suffix(s, o), record);
+        }
+    }
+
+    @Override
+    public void sort() {
+        keys.sort();
+    }
+
+    @Override
+    public void writeSorted(RecordWriter out) throws IOException {
+        if (keys.count() == 0) {
+            return;
+        }
+        if (mapped == null) {
+            long size = Files.size(input);
+            if (size != inputRecords * RECORD) {
+                throw new IOException("input " + input + " changed during the sort: " + size + " bytes, was " + inputRecords * RECORD);
+            }
+            mapped = MappedFileBuffer.map(input, AccessMode.READ_ONLY, 0, size);
+        }
+        MemorySegment in = mapped.asSegment();
+        for (int i = 0, n = keys.count(); i < n; i++) {
+            out.write(in, keys.index(i) * RECORD);
+        }
+    }
+
+    @Override
+    public void clear() {
+        keys.clear();
+    }
+
+    @Override
+    public void close() {
+        if (mapped != null) {
+            mapped.close();
+            mapped = null;
+        }
+        keys.release();
+    }
+}

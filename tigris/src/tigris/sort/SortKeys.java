@@ -1,0 +1,67 @@
+package tigris.sort;
+
+import java.util.Arrays;
+
+/**
+ * The keys a sorter sorts, one {@link KeyIndexSort} entry per record: key bytes 0-7 ({@code hi})
+ * and key bytes 8-9 above the record's 48-bit index ({@code lo}), in arrival order, the arrays
+ * grown as records arrive up to a fixed capacity.
+ */
+final class SortKeys {
+    private final int capacity;
+    private long[] hi = new long[0];
+    private long[] lo = new long[0];
+    private int count;
+
+    SortKeys(int capacity) {
+        this.capacity = capacity;
+    }
+
+    int count() {
+        return count;
+    }
+
+    int room() {
+        return capacity - count;
+    }
+
+    /** Makes room for {@code more} entries; the caller has checked {@link #room()}. */
+    void ensure(int more) {
+        if (more > room()) {
+            throw new IllegalStateException(more + " records do not fit: room for " + room());
+        }
+        int n = count + more;
+        if (n > hi.length) {
+            int size = (int) Math.min(capacity, Math.max(n, Math.min((long) hi.length * 2, Integer.MAX_VALUE - 8)));
+            hi = Arrays.copyOf(hi, size);
+            lo = Arrays.copyOf(lo, size);
+        }
+    }
+
+    /** Adds the entry of a record with key prefix {@code prefix}, key bytes 8-9 {@code suffix}, at {@code index}; after {@link #ensure}. */
+    void add(long prefix, int suffix, long index) {
+        hi[count] = prefix;
+        lo[count] = KeyIndexSort.lo(suffix, index);
+        count++;
+    }
+
+    void sort() {
+        KeyIndexSort.sort(hi, lo, count);
+    }
+
+    /** The record index of entry {@code i} (in key order after {@link #sort()}). */
+    long index(int i) {
+        return KeyIndexSort.index(lo[i]);
+    }
+
+    /** Forgets the entries; keeps the arrays. */
+    void clear() {
+        count = 0;
+    }
+
+    /** Forgets the entries and the arrays. */
+    void release() {
+        hi = lo = new long[0];
+        count = 0;
+    }
+}
