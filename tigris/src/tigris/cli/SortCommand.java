@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import tigris.graph.ReservoirSpec;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
@@ -24,7 +25,7 @@ import tigris.sort.SortReport;
  * {@code tigris sort}: TigrisSort on this machine (doc/tigrissort.md).
  *
  * <pre>
- * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]
+ * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q] [--transport tcp|shm]
  *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT
  * </pre>
  *
@@ -53,6 +54,7 @@ public final class SortCommand {
         List<Node> nodes = new ArrayList<>();
         Path key = null;
         Path password = null;
+        String transport = null;
         int i = 0;
         try {
             for (; i < args.length && args[i].startsWith("-") && args[i].length() > 1; i++) {
@@ -69,6 +71,7 @@ public final class SortCommand {
                     case "--node" -> nodes.add(node(a, value(args, ++i, a), "="));
                     case "--nodes" -> nodes.addAll(nodesFile(value(args, ++i, a)));
                     case "--key" -> key = Path.of(value(args, ++i, a));
+                    case "--transport" -> transport = value(args, ++i, a);
                     case "--password-file" -> password = Path.of(value(args, ++i, a));
                     default -> {
                         return usage(err, "unknown option " + a);
@@ -81,15 +84,21 @@ public final class SortCommand {
         if (args.length - i != 2) {
             return usage(err, "INPUT and OUTPUT are needed");
         }
-        if (nodes.isEmpty() && (key != null || password != null)) {
-            return usage(err, "--key and --password-file are for a sort across nodes (--node or --nodes)");
+        if (nodes.isEmpty() && (key != null || password != null || transport != null)) {
+            return usage(err, "--key, --password-file and --transport are for a sort across nodes (--node or --nodes)");
         }
         if (!nodes.isEmpty()) {
             if (key == null || password == null) {
                 return usage(err, "a sort across nodes needs --key CLUSTER.p12 and --password-file FILE");
             }
+            ReservoirSpec.Between between;
+            try {
+                between = ReservoirSpec.Between.parse(transport == null ? "tcp" : transport);
+            } catch (IllegalArgumentException e) {
+                return usage(err, "--" + e.getMessage());
+            }
             return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
-                            sync, quiet, out, err);
+                            sync, between, quiet, out, err);
         }
         if (memory < 0) {
             // Records off-heap and their keys on the heap; direct memory is bounded by the heap's size by default.
@@ -128,11 +137,11 @@ public final class SortCommand {
     }
 
     private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
-                    Path tmp, int water, int window, boolean sync, boolean quiet, PrintStream out, PrintStream err) {
+                    Path tmp, int water, int window, boolean sync, ReservoirSpec.Between between, boolean quiet, PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
         ClusterKey clusterKey;
         try {
-            plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync);
+            plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync, between);
             clusterKey = ClusterKey.load(key, password);
         } catch (IllegalArgumentException | IOException e) {
             return usage(err, e.getMessage());
@@ -230,7 +239,8 @@ public final class SortCommand {
     private static int usage(PrintStream err, String problem) {
         err.println("tigris sort: " + problem);
         err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]");
-        err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT");
+        err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm]");
+        err.println("                   INPUT OUTPUT");
         return 2;
     }
 }

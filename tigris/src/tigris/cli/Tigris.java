@@ -60,7 +60,8 @@ public final class Tigris {
                                tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME
                                tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME
                                tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]
-                                           [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT""");
+                                           [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm]
+                                           INPUT OUTPUT""");
         System.exit(problem == null ? 0 : 2);
     }
 
@@ -88,10 +89,11 @@ public final class Tigris {
         try {
             run = agent.start(river.graph().name(), river.graph(), river.placement(), river.jar().getFileName().toString(),
                             Files.readAllBytes(river.jar()));
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("tigris run: " + e.getMessage());
             return 1;
         }
+        System.out.println(run.grown());
         long[] last = {0};
         ControlAgent.RunReport report = run.await(timeout, progress -> {
             long now = System.currentTimeMillis();

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import tigris.graph.Connection;
 import tigris.graph.ModuleSpec;
+import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 
 /**
@@ -103,6 +104,10 @@ public final class ControlAgent {
                 }
             }
         }
+        checkSharedMemory(graph, where);
+        // Shared-memory segments are named per river start, so two rivers (or two starts) never meet.
+        String segments = "tigris-" + Long.toHexString(ProcessHandle.current().pid()) + "-" + Long.toHexString(System.nanoTime());
+        int segment = 0;
         RiverRun run = new RiverRun(river, managers);
         Node step = null;
         try {
@@ -132,11 +137,20 @@ public final class ControlAgent {
                         if (na.equals(nb)) {
                             step = na;
                             managers.get(na).connectLocal(river, reservoir, a, b, c.reservoir().window(), c.reservoir().waterSize());
+                            run.made[0]++;
+                        } else if (c.reservoir().between() == ReservoirSpec.Between.SHM) {
+                            String name = segments + "-" + segment++;
+                            step = na;
+                            managers.get(na).connectShm(river, reservoir, a, name, c.reservoir().window(), c.reservoir().waterSize());
+                            step = nb;
+                            managers.get(nb).attachShm(river, reservoir, b, name);
+                            run.made[2]++;
                         } else {
                             step = nb;
                             int port = managers.get(nb).listen(river, reservoir, b);
                             step = na;
                             managers.get(na).connect(river, reservoir, a, nb.host(), port, c.reservoir().window(), c.reservoir().waterSize());
+                            run.made[1]++;
                         }
                     }
                 }
@@ -152,6 +166,32 @@ public final class ControlAgent {
         }
     }
 
+    /**
+     * Refuses, before anything is grown, a shared-memory connection between instances on nodes
+     * listed at different addresses: a ring joins processes of one host.
+     */
+    private static void checkSharedMemory(RiverGraph graph, Map<String, Node> where) {
+        Map<String, ModuleSpec> specs = graph.modules();
+        for (Connection c : graph.connections()) {
+            if (c.reservoir().between() != ReservoirSpec.Between.SHM) {
+                continue;
+            }
+            ModuleSpec from = specs.get(c.from().substring(0, c.from().indexOf('.')));
+            ModuleSpec to = specs.get(c.to().substring(0, c.to().indexOf('.')));
+            for (int p = 0; p < from.instances(); p++) {
+                for (int q = 0; q < to.instances(); q++) {
+                    Node na = where.get(instanceName(from, p));
+                    Node nb = where.get(instanceName(to, q));
+                    if (!na.host().equals(nb.host())) {
+                        throw new IllegalArgumentException("connection " + c.from() + " -> " + c.to() + " is shared memory (transport=shm), but "
+                                        + instanceName(from, p) + " runs on " + na + " and " + instanceName(to, q) + " on " + nb
+                                        + ": shared memory joins nodes on one host, listed at the same address");
+                    }
+                }
+            }
+        }
+    }
+
     /** Longest the agent waits for a node's status before it calls the node lost. */
     static final long STATUS_TIMEOUT_MILLIS = 5000;
     private static final java.util.concurrent.ExecutorService CALLS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
@@ -162,6 +202,18 @@ public final class ControlAgent {
         private final Map<Node, RiverManager> managers;
         /** Nodes that stopped answering: stop and destroy do not wait for them. */
         private final java.util.Set<Node> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        /** Reservoirs made, by kind: within a node, TCP, shared memory. */
+        private final int[] made = new int[3];
+
+        /** What the river was grown from, for the agent's first line: nodes, and reservoirs by kind. */
+        public String grown() {
+            return "river " + river + " grown on " + managers.size() + " node(s): " + reservoirs();
+        }
+
+        /** The reservoirs the river was grown with, by kind. */
+        public String reservoirs() {
+            return made[0] + " memory reservoir(s) within nodes, " + made[1] + " TCP, " + made[2] + " shared-memory between nodes";
+        }
 
         RiverRun(String river, Map<Node, RiverManager> managers) {
             this.river = river;

@@ -28,6 +28,7 @@ import tigris.dq.PartitionModuleThread;
 import tigris.dq.RandomModuleThread;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
 
@@ -212,6 +213,32 @@ public final class NodeServer implements RiverManager {
         a.addDownstream(m);
         b.addUpstream(m);
         river(river).reservoirs.add(m);
+    }
+
+    @Override
+    public synchronized void connectShm(String river, String reservoir, String module, String segment, int window, int waterSize)
+                    throws RemoteException {
+        ModuleThread t = module(river, module);
+        try {
+            ShmReservoir out = ShmReservoir.create(segment, window, waterSize, DEAD_PEER);
+            t.addDownstream(out);
+            river(river).reservoirs.add(out);
+        } catch (IOException | IllegalArgumentException e) {
+            throw error(river, "shared-memory reservoir " + reservoir + " from " + module + " (segment " + segment + ")", e);
+        }
+    }
+
+    @Override
+    public synchronized void attachShm(String river, String reservoir, String module, String segment) throws RemoteException {
+        ModuleThread t = module(river, module);
+        try {
+            ShmReservoir in = ShmReservoir.attach(segment, DEAD_PEER);
+            t.addUpstream(in);
+            river(river).reservoirs.add(in);
+        } catch (IOException | IllegalArgumentException e) {
+            throw error(river, "shared-memory reservoir " + reservoir + " into " + module + " (segment " + segment
+                            + "; is its producer's node on this host?)", e);
+        }
     }
 
     @Override

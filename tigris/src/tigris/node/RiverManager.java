@@ -37,6 +37,12 @@ public interface RiverManager extends Remote {
     /** Joins two modules on this node with a memory reservoir. */
     void connectLocal(String river, String reservoir, String from, String to, int window, int waterSize) throws RemoteException;
 
+    /** Makes the producer's end of a shared-memory reservoir out of {@code module}: segment {@code segment} on this host. */
+    void connectShm(String river, String reservoir, String module, String segment, int window, int waterSize) throws RemoteException;
+
+    /** Maps the consumer's end of shared-memory reservoir segment {@code segment} (made by connectShm on this host) into {@code module}. */
+    void attachShm(String river, String reservoir, String module, String segment) throws RemoteException;
+
     /** Starts every module thread of the river on this node (after every connection is made). */
     void start(String river) throws RemoteException;
 

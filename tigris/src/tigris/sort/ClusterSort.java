@@ -87,7 +87,7 @@ public final class ClusterSort {
                         .parameter("layout", "shared").parameter("ranges-per-file", Integer.toString(plan.sortersPerNode()))
                         .parameter("partitioners", Integer.toString(plan.partitioners())).parameter("memory", Long.toString(plan.memoryPerSorter()))
                         .parameter("tmp", plan.tmp()).parameter("sync", Boolean.toString(plan.sync()));
-        g.connect("partition.out", "sort.in", ReservoirSpec.memory(plan.window(), plan.water()));
+        g.connect("partition.out", "sort.in", ReservoirSpec.memory(plan.window(), plan.water()).between(plan.between()));
         Map<String, List<Node>> placement = new LinkedHashMap<>();
         placement.put("partition", spread(nodes, plan.partitionersPerNode()));
         placement.put("sort", spread(nodes, plan.sortersPerNode()));
@@ -95,8 +95,10 @@ public final class ClusterSort {
         long[] partitionEnd = {0};
         long[] lastReport = {0};
         RunReport sorted;
+        ControlAgent.RiverRun run;
         try {
-            sorted = agent.start(g.name(), g, placement, jarName, jar).awaitEntries(TIMEOUT_MILLIS, entries -> {
+            run = agent.start(g.name(), g, placement, jarName, jar);
+            sorted = run.awaitEntries(TIMEOUT_MILLIS, entries -> {
                 long now = System.nanoTime();
                 SortProgress p = progressOf(total, entries, now - t0);
                 if (partitionEnd[0] == 0 && p.partitioned() == total && entries.stream()
@@ -137,7 +139,7 @@ public final class ClusterSort {
             }
         }
         return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.partitioners(),
-                        plan.sorters(), runs, tSampled - t0, partitionEnd[0], sort, write, elapsed);
+                        plan.sorters(), runs, tSampled - t0, partitionEnd[0], sort, write, elapsed, run.reservoirs() + ", carrying records");
     }
 
     /** Each node listed {@code perNode} times in a row: instance i runs on node i / perNode. */

@@ -3,7 +3,9 @@ package tigris.sort;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
+import tigris.graph.ReservoirSpec;
 import tigris.node.ControlAgent.Node;
 
 /**
@@ -16,13 +18,16 @@ import tigris.node.ControlAgent.Node;
  * @param partitionersPerNode partitioners on each node, reading consecutive stripes of its input
  * @param sortersPerNode sorters on each node, each a key range; node i holds ranges i*S..i*S+S-1
  * @param memoryPerSorter bytes each sorter may hold records in before it spills runs to {@code tmp}
+ * @param between how partitioners and sorters on different nodes are joined: TCP, or shared
+ *        memory (nodes on one host, listed at one address)
  */
 public record ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
-                String tmp, int water, int window, boolean sync) {
+                String tmp, int water, int window, boolean sync, ReservoirSpec.Between between) {
     private static final String NODE = "{node}";
 
     public ClusterSortPlan {
         nodes = List.copyOf(nodes);
+        Objects.requireNonNull(between, "between");
         if (nodes.isEmpty()) {
             throw new IllegalArgumentException("a sort across nodes needs at least one node");
         }
@@ -47,6 +52,10 @@ public record ClusterSortPlan(List<Node> nodes, String input, String output, int
             if (neighbour != null && (!input.contains(NODE) || !output.contains(NODE))) {
                 throw new IllegalArgumentException("nodes " + neighbour.name() + " and " + n.name() + " share host " + n.host()
                                 + ": the input and output paths need {node} in them (got " + input + " and " + output + ")");
+            }
+            if (between == ReservoirSpec.Between.SHM && !n.host().equals(nodes.get(0).host())) {
+                throw new IllegalArgumentException("--transport shm joins nodes of one host, listed at one address: " + nodes.get(0) + " and " + n
+                                + " are not");
             }
         }
     }

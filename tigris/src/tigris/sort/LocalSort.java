@@ -91,7 +91,8 @@ public final class LocalSort {
             runs += s.runs();
         }
         return new SortReport(plan.input(), plan.output(), records, 1, plan.partitioners(), plan.sorters(), runs, tSampled - t0, partitionEnd, sort, write,
-                        total);
+                        total, plan.sendsEntries(records) ? "memory, carrying entries (the records stay in the input until written)"
+                                        : "memory, carrying records");
     }
 
     private static SortProgress progressOf(long records, List<PartitionModule> partitioners, List<SortModule> sorters, long elapsed) {

@@ -12,9 +12,10 @@ import java.nio.file.Path;
  * @param sortNanos the longest sorter's sort (with spills)
  * @param writeNanos the longest sorter's write (or merge) of its output, with the final sync
  * @param totalNanos from the check of the input until the output is complete
+ * @param reservoirs what joined partitioners and sorters (and whether records or entries moved)
  */
 public record SortReport(Path input, Path output, long records, int nodes, int partitioners, int sorters, int runs, long sampleNanos, long partitionNanos,
-                long sortNanos, long writeNanos, long totalNanos) {
+                long sortNanos, long writeNanos, long totalNanos, String reservoirs) {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
 
     public long bytes() {
@@ -31,12 +32,13 @@ public record SortReport(Path input, Path output, long records, int nodes, int p
         return String.format("""
                         TigrisSort: %d records (%s) from %s to %s
                           %s%d partitioner(s), %d sorter(s), %s
+                          reservoirs %s
                           sample     %8.3f s
                           partition  %8.3f s  %s
                           sort       %8.3f s  (longest sorter)
                           write      %8.3f s  (longest sorter%s)
                           total      %8.3f s  %s""", records, size(bytes()), input, output, nodes == 1 ? "" : nodes + " nodes, ", partitioners, sorters,
-                        runs == 0 ? "one pass" : "two passes (" + runs + " runs spilled and merged)", sampleNanos / 1e9, partitionNanos / 1e9,
+                        runs == 0 ? "one pass" : "two passes (" + runs + " runs spilled and merged)", reservoirs, sampleNanos / 1e9, partitionNanos / 1e9,
                         rate(bytes(), partitionNanos), sortNanos / 1e9, writeNanos / 1e9, runs == 0 ? "" : ", merge", totalNanos / 1e9,
                         rate(bytes(), totalNanos));
     }

@@ -129,6 +129,36 @@ class ClusterSortTest {
         assertArrayEquals(onePass, concat("two"), "one pass and two passes write the same bytes");
     }
 
+    /** --transport shm: the three nodes (JVMs of this host) exchange records through shared-memory rings; same bytes as over TCP. */
+    @Test
+    void nodesOfOneHostSortOverSharedMemoryAsOverTcp() throws Exception {
+        gensort("n1", 0, 20_000);
+        gensort("n2", 20_000, 25_000);
+        gensort("n3", 45_000, 15_000);
+        String in = dir.resolve("in-{node}").toString();
+        Run tcp = sort("-p", "1", "-s", "2", "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("tcp-{node}").toString());
+        assertEquals(0, tcp.status(), tcp.out() + tcp.err());
+        Run shm = sort("-p", "1", "-s", "2", "--transport", "shm", "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("shm-{node}").toString());
+        assertEquals(0, shm.status(), shm.out() + shm.err());
+        // 3 partitioners x 6 sorters: each partitioner feeds its node's 2 sorters in memory and the other 4 across.
+        assertTrue(tcp.out().contains("reservoirs 6 memory reservoir(s) within nodes, 12 TCP, 0 shared-memory between nodes"), tcp.out());
+        assertTrue(shm.out().contains("reservoirs 6 memory reservoir(s) within nodes, 0 TCP, 12 shared-memory between nodes"), shm.out());
+        Run v = validate("shm", "n1", "n2", "n3");
+        assertEquals(0, v.status(), v.err());
+        assertTrue(v.err().contains("Records: 60000") && v.err().contains(checksumOf(60_000)), v.err());
+        assertArrayEquals(concat("tcp"), concat("shm"), "shared memory and TCP carry the same records");
+
+        // Listed at two addresses, the nodes are not known to share a host: refused before anything runs.
+        String n2AtLocalhost = n2.replace("127.0.0.1", "localhost");
+        Run refused = sort("--transport", "shm", "--node", n1, "--node", n2AtLocalhost, in, dir.resolve("x-{node}").toString());
+        assertEquals(2, refused.status(), refused.err());
+        assertTrue(refused.err().contains("--transport shm joins nodes of one host, listed at one address"), refused.err());
+        assertFalse(Files.exists(dir.resolve("x-n1")) || Files.exists(dir.resolve("x-n2")));
+        Run unknown = sort("--transport", "rdma", "--node", n1, in, dir.resolve("x-{node}").toString());
+        assertEquals(2, unknown.status(), unknown.err());
+        assertTrue(unknown.err().contains("--transport=rdma is neither 'tcp' nor 'shm'"), unknown.err());
+    }
+
     private static byte[] concat(String prefix) throws Exception {
         var b = new java.io.ByteArrayOutputStream();
         for (String n : List.of("n1", "n2", "n3")) {

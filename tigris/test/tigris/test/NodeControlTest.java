@@ -185,6 +185,68 @@ class NodeControlTest {
         assertTrue(bad.contains("double.tgr:4: unknown node z"), bad);
     }
 
+    /**
+     * {@code transport=shm}: the two nodes (two JVMs on this host) are joined by shared-memory
+     * rings instead of TCP, and the river computes the same sum; nodes listed at different
+     * addresses are refused before anything runs, and so is an unknown transport.
+     */
+    @Test
+    void aRiverFileJoinsNodesOfOneHostBySharedMemory() throws Exception {
+        long started = System.currentTimeMillis() - 1000;
+        Node a = startNode("a6", key, password, null);
+        Node b = startNode("b6", key, password, null);
+        Path jarFile = dir.resolve("modules.jar");
+        Files.write(jarFile, jar);
+        Path out = dir.resolve("sum-shm");
+        String g = GraphModules.class.getName();
+        Path river = dir.resolve("shm.tgr");
+        java.util.function.Function<String, String> file = bHost -> String.join("\n",
+                        "river shm",
+                        "jar modules.jar",
+                        "node a6 " + a.host() + ":" + a.port(),
+                        "node b6 " + bHost + ":" + b.port(),
+                        "module source " + g + "$CountingSource on a6 out:out=tigris.test.Record count=2000",
+                        "module doubler " + g + "$Doubler on b6 in:in=tigris.test.Record out:out=tigris.test.Record",
+                        "module sink " + g + "$FileSummingSink on a6 in:in=tigris.test.Record out=" + out,
+                        "connect source.out doubler.in window=4 water=1024 transport=shm",
+                        "connect doubler.out sink.in transport=shm",
+                        "");
+        Files.writeString(river, file.apply(b.host()));
+        Run ok = tigrisRun(river);
+        assertEquals(0, ok.status(), ok.said());
+        assertTrue(ok.said().contains("river shm grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 2 shared-memory between nodes"),
+                        ok.said());
+        assertTrue(ok.said().contains("river shm: completed"), ok.said());
+        assertEquals("2000 " + 2000 * 1999 / 2 + " 4000", Files.readString(out));
+        try (var segments = Files.list(Path.of("/dev/shm"))) {
+            assertEquals(List.of(), segments.filter(f -> f.getFileName().toString().startsWith("tigris-")
+                            && f.toFile().lastModified() >= started).toList(), "no ring left behind");
+        }
+
+        Files.writeString(river, file.apply("localhost"));
+        Run refused = tigrisRun(river);
+        assertEquals(1, refused.status(), refused.said());
+        assertTrue(refused.said().contains("connection source.out -> doubler.in is shared memory (transport=shm), but source runs on a6 ("
+                        + a.host() + ":" + a.port() + ") and doubler on b6 (localhost:" + b.port() + "): shared memory joins nodes on one host"),
+                        refused.said());
+
+        Files.writeString(river, file.apply(b.host()).replace("transport=shm\n", "transport=rdma\n"));
+        Run unknown = tigrisRun(river);
+        assertEquals(2, unknown.status(), unknown.said());
+        assertTrue(unknown.said().contains("shm.tgr:8: transport=rdma is neither 'tcp' nor 'shm'"), unknown.said());
+    }
+
+    record Run(int status, String said) {
+    }
+
+    private Run tigrisRun(Path river) throws Exception {
+        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
+                        password.toString()).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        return new Run(p.exitValue(), said);
+    }
+
     @Test
     void badClassesAndBadArgumentsAreRefusedWithTheirReason() throws Exception {
         Node a = startNode("a3", key, password, null);

@@ -80,6 +80,7 @@ class TigrisSortTest {
         assertEquals(0, sort.status(), sort.err());
         assertTrue(sort.out().contains("300000 records (30.0 MB)"), sort.out());
         assertTrue(sort.out().contains("3 partitioner(s), 4 sorter(s), one pass"), sort.out());
+        assertTrue(sort.out().contains("reservoirs memory, carrying entries"), sort.out());
         assertTrue(sort.err().contains("partition [########################] 100%"), sort.err());
         Run before = tigris("valsort", in.toString());
         Run after = tigris("valsort", out.toString());
@@ -101,6 +102,7 @@ class TigrisSortTest {
         Run b = tigris("sort", "-q", "-p", "2", "-s", "2", "--memory", "2M", "--tmp", dir.toString(), in.toString(), twoPass.toString());
         assertEquals(0, b.status(), b.err());
         assertTrue(b.out().contains("two passes ("), b.out());
+        assertTrue(b.out().contains("reservoirs memory, carrying records"), b.out());
         assertEquals(-1, Files.mismatch(onePass, twoPass));
         try (var left = Files.list(dir)) {
             assertEquals(List.of(), left.filter(p -> p.toString().endsWith(".run")).toList(), "spilled runs are deleted");
