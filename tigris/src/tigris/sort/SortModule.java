@@ -56,8 +56,8 @@ public final class SortModule implements ModuleIF {
     private long memory;
     private Path tmp;
     private boolean sync;
+    /** What the sorter holds: {@code arena} when records arrive, {@code entries} when entries of its input do (the other is null). */
     private SorterMemory held;
-    /** One of the two is set: records arrive ({@code arena}) or entries of {@code entries}' input. */
     private RecordArena arena;
     private InputKeyIndex entries;
     private final List<Path> runs = new ArrayList<>();
