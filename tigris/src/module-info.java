@@ -7,6 +7,7 @@
 module jaguar.tigris {
     requires transitive jaguar.lib;
     requires transitive java.rmi;
+    requires jdk.management;   // the machine's memory, for TigrisSort's choice of entries (SortPlan)
     exports tigris;
     exports tigris.dq;
     exports tigris.graph;

@@ -1,6 +1,7 @@
 package tigris.sort;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -107,18 +108,27 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         return records > (long) sorters * RecordArena.capacityFor(memoryPerSorter);
     }
 
-    /** True if the partitioners send the sorters {@link SortEntries} rather than records: see {@link #graph}. */
+    /**
+     * True if the partitioners send the sorters {@link SortEntries} rather than records (see
+     * {@link #graph}): the sort takes one pass, and the input is at most a quarter of the
+     * machine's memory, so its pages stay cached beside the output's and the sorters' heap while
+     * the sorters gather from them. A larger input is gathered from disk at random (a 10 GB sort
+     * on a 24 GiB machine: bench/results/tigrissort.md), so its records travel instead.
+     */
     public boolean sendsEntries(long records) {
-        return !spills(records);
+        return !spills(records) && records * RecordGenerator.RECORD_BYTES <= PHYSICAL_MEMORY / 4;
     }
+
+    private static final long PHYSICAL_MEMORY =
+                    ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
 
     /**
      * The river: partitioner instance p reads stripe p of the input; sorter instance s takes key
-     * range s of {@code splitters} and writes it where the ranges below it end. When the records
-     * fit in the sorters' memory (one pass), the partitioners send entries, not records: the
-     * sorters, in the same JVM, gather the records from the input, whose pages the partitioners
-     * have just read into the page cache. A sort larger than memory sends records, so the
-     * gather never reads a disk at random.
+     * range s of {@code splitters} and writes it where the ranges below it end. When the sort takes
+     * one pass and its input is small beside the machine's memory ({@link #sendsEntries}), the
+     * partitioners send entries, not records: the sorters, in the same JVM, gather the records
+     * from the input, whose pages the partitioners have just read into the page cache. Otherwise
+     * records travel, so the gather never reads a disk at random.
      */
     public RiverGraph graph(String name, long records, KeySplitters splitters) {
         if (splitters.count() != sorters) {

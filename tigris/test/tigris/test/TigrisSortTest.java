@@ -198,6 +198,17 @@ class TigrisSortTest {
         assertArrayEquals(stable, spilled);
     }
 
+    /** Entries only while the input is at most a quarter of the machine's memory; beyond, records, even in one pass. */
+    @Test
+    void anInputBeyondAQuarterOfMemorySendsRecordsEvenInOnePass() {
+        long ram = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        SortPlan plan = new SortPlan(dir.resolve("in.dat"), dir.resolve("out.dat"), 2, 2, 1L << 40, dir, 100_000, 4, false);
+        long quarter = ram / 4 / 100;
+        assertTrue(!plan.spills(quarter + 1), "a terabyte per sorter holds it in one pass");
+        assertTrue(plan.sendsEntries(quarter));
+        assertTrue(!plan.sendsEntries(quarter + 1));
+    }
+
     @Test
     void sampledRangesSpreadAsciiKeysOverEverySorter() throws IOException {
         Path in = gensort("ascii.dat", "-a", "100000");
