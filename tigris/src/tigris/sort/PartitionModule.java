@@ -20,8 +20,8 @@ import tigris.Water;
 /**
  * TigrisSort's partitioner (a source, run by a {@code PARTITIONED} thread): maps its stripe of
  * the input file a window at a time as an External Object, and copies each record (or its
- * {@link SortEntries entry}) into the Water of the sorter whose key range holds it, made by that sorter's reservoir; a full Water is
- * put at once. At the end it puts the partly filled Waters and a {@link SortTally} to every
+ * {@link SortEntries entry}) into the Water of the sorter whose key range holds it, made by that
+ * sorter's reservoir; a full Water is put at once. At the end it puts the partly filled Waters and a {@link SortTally} to every
  * sorter, then ends its river.
  *
  * <p>Parameters: {@code input} (path; {@code {node}} in it becomes the node's name); its stripe,

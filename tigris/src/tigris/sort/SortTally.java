@@ -14,7 +14,7 @@ import tigris.Water;
  *
  * <pre>
  * 0   u64 magic "TSTALLY1"    8  u32 partitioner    12 u32 ranges (S)
- * 16  u64 count[S]            (+8 or 24 bytes of padding, so the length is neither)
+ * 16  u64 count[S]            (+8, 16 or 24 bytes of padding, so the length is neither)
  * </pre>
  * little-endian.
  */
