@@ -125,8 +125,8 @@ public final class ControlAgent {
             }
             Map<String, ModuleSpec> specs = graph.modules();
             for (Connection c : graph.connections()) {
-                ModuleSpec from = specs.get(c.from().substring(0, c.from().indexOf('.')));
-                ModuleSpec to = specs.get(c.to().substring(0, c.to().indexOf('.')));
+                ModuleSpec from = moduleOf(specs, c.from());
+                ModuleSpec to = moduleOf(specs, c.to());
                 for (int p = 0; p < from.instances(); p++) {
                     for (int q = 0; q < to.instances(); q++) {
                         String a = instanceName(from, p);
@@ -176,8 +176,8 @@ public final class ControlAgent {
             if (c.reservoir().between() != ReservoirSpec.Between.SHM) {
                 continue;
             }
-            ModuleSpec from = specs.get(c.from().substring(0, c.from().indexOf('.')));
-            ModuleSpec to = specs.get(c.to().substring(0, c.to().indexOf('.')));
+            ModuleSpec from = moduleOf(specs, c.from());
+            ModuleSpec to = moduleOf(specs, c.to());
             for (int p = 0; p < from.instances(); p++) {
                 for (int q = 0; q < to.instances(); q++) {
                     Node na = where.get(instanceName(from, p));
@@ -190,6 +190,11 @@ public final class ControlAgent {
                 }
             }
         }
+    }
+
+    /** The module of a {@code MODULE.PORT} name. */
+    private static ModuleSpec moduleOf(Map<String, ModuleSpec> specs, String port) {
+        return specs.get(port.substring(0, port.indexOf('.')));
     }
 
     /** Longest the agent waits for a node's status before it calls the node lost. */

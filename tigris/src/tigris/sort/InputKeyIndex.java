@@ -42,6 +42,16 @@ final class InputKeyIndex implements SorterMemory {
     }
 
     @Override
+    public int unit() {
+        return SortEntries.BYTES;
+    }
+
+    @Override
+    public String unitName() {
+        return SortEntries.BYTES + "-byte entries";
+    }
+
+    @Override
     public int count() {
         return keys.count();
     }
@@ -56,7 +66,8 @@ final class InputKeyIndex implements SorterMemory {
      *
      * @throws IllegalArgumentException if an entry names a record the input does not have
      */
-    void append(ExternalBuffer src, long offset, int n) {
+    @Override
+    public void append(ExternalBuffer src, long offset, int n) {
         keys.ensure(n);
         MemorySegment s = src.asSegment().asSlice(offset, (long) n * SortEntries.BYTES);
         for (int i = 0; i < n; i++) {

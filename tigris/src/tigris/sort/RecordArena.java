@@ -53,8 +53,19 @@ final class RecordArena implements SorterMemory {
         return keys.room();
     }
 
+    @Override
+    public int unit() {
+        return RECORD;
+    }
+
+    @Override
+    public String unitName() {
+        return RECORD + "-byte records";
+    }
+
     /** Appends {@code records} whole records from {@code src} at {@code offset}; the caller checks {@link #room()}. */
-    void append(ExternalBuffer src, long offset, int records) {
+    @Override
+    public void append(ExternalBuffer src, long offset, int records) {
         keys.ensure(records);
         int done = 0;
         while (done < records) {

@@ -56,10 +56,8 @@ public final class SortModule implements ModuleIF {
     private long memory;
     private Path tmp;
     private boolean sync;
-    /** What the sorter holds: {@code arena} when records arrive, {@code entries} when entries of its input do (the other is null). */
+    /** What the sorter holds: a {@link RecordArena} when records arrive, an {@link InputKeyIndex} when entries of its input do. */
     private SorterMemory held;
-    private RecordArena arena;
-    private InputKeyIndex entries;
     private final List<Path> runs = new ArrayList<>();
     private long[] rangeTotals;
     /** The key ranges whose records the output file holds (shared layout): [first, end). */
@@ -109,11 +107,9 @@ public final class SortModule implements ModuleIF {
             } catch (IOException e) {
                 throw new IllegalArgumentException("module " + name + ": cannot read entries-from input " + input + ": " + e.getMessage());
             }
-            entries = new InputKeyIndex(input, size / RECORD, InputKeyIndex.capacityFor(memory));
-            held = entries;
+            held = new InputKeyIndex(input, size / RECORD, InputKeyIndex.capacityFor(memory));
         } else {
-            arena = new RecordArena(RecordArena.capacityFor(memory));
-            held = arena;
+            held = new RecordArena(RecordArena.capacityFor(memory));
         }
         rangeTotals = new long[config.instances()];
         long perFile = config.getLong("ranges-per-file", config.instances());
@@ -164,12 +160,11 @@ public final class SortModule implements ModuleIF {
                 tallies++;
                 return;
             }
-            int unit = entries != null ? SortEntries.BYTES : RECORD;
+            int unit = held.unit();
             for (int b = 0; b < in.bufferCount(); b++) {
                 int bytes = in.length(b);
                 if (bytes % unit != 0) {
-                    throw new IllegalArgumentException("module " + name + ": a Water of " + bytes + " bytes is not whole "
-                                    + (entries != null ? "16-byte entries" : "100-byte records"));
+                    throw new IllegalArgumentException("module " + name + ": a Water of " + bytes + " bytes is not whole " + held.unitName());
                 }
                 int records = bytes / unit;
                 long offset = 0;
@@ -178,11 +173,7 @@ public final class SortModule implements ModuleIF {
                         spill();
                     }
                     int n = Math.min(records, held.room());
-                    if (entries != null) {
-                        entries.append(in.buffer(b), offset, n);
-                    } else {
-                        arena.append(in.buffer(b), offset, n);
-                    }
+                    held.append(in.buffer(b), offset, n);
                     offset += (long) n * unit;
                     records -= n;
                     received += n;

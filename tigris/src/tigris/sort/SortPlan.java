@@ -24,6 +24,10 @@ import tigris.graph.ThreadPolicy;
  */
 public record SortPlan(Path input, Path output, int partitioners, int sorters, long memoryPerSorter, Path tmp, int water, int window,
                 boolean sync) {
+    /** The machine's memory, against which {@link #sendsEntries} weighs the input. */
+    private static final long PHYSICAL_MEMORY =
+                    ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
 
     public SortPlan {
@@ -119,8 +123,6 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         return !spills(records) && records * RecordGenerator.RECORD_BYTES <= PHYSICAL_MEMORY / 4;
     }
 
-    private static final long PHYSICAL_MEMORY =
-                    ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
 
     /**
      * The river: partitioner instance p reads stripe p of the input; sorter instance s takes key

@@ -2,6 +2,8 @@ package tigris.sort;
 
 import java.io.IOException;
 
+import jaguar.ext.ExternalBuffer;
+
 /**
  * What a sorter holds between End of River (or a full memory) and its write: the keys of the
  * records it received, sorted, and a way to write the records in that order.
@@ -9,6 +11,15 @@ import java.io.IOException;
  * places in the input file, which the sorter maps to gather them.
  */
 interface SorterMemory extends AutoCloseable {
+    /** Bytes a record takes in the Waters this memory is filled from: the record, or its entry. */
+    int unit();
+
+    /** What those units are, for errors: "100-byte records" or "16-byte entries". */
+    String unitName();
+
+    /** Appends {@code n} records' units from {@code src} at {@code offset}; the caller checks {@link #room()}. */
+    void append(ExternalBuffer src, long offset, int n);
+
     /** Records held. */
     int count();
 
