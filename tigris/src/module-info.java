@@ -8,6 +8,7 @@ module jaguar.tigris {
     requires transitive jaguar.lib;
     requires transitive java.rmi;
     requires jdk.management;   // the machine's memory, for TigrisSort's choice of entries (SortPlan)
+    requires jdk.unsupported;  // ExtendedOpenOption.DIRECT (reflectively) for the sorters' writes (RecordWriter)
     exports tigris;
     exports tigris.dq;
     exports tigris.graph;

@@ -25,7 +25,7 @@ import tigris.sort.SortReport;
  * {@code tigris sort}: TigrisSort on this machine (doc/tigrissort.md).
  *
  * <pre>
- * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q] [--transport tcp|shm]
+ * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm]
  *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT
  * </pre>
  *
@@ -50,6 +50,7 @@ public final class SortCommand {
         int water = 1_000_000;
         int window = 8;
         boolean sync = true;
+        boolean direct = true;
         boolean quiet = false;
         List<Node> nodes = new ArrayList<>();
         Path key = null;
@@ -67,6 +68,7 @@ public final class SortCommand {
                     case "--water" -> water = (int) size(a, value(args, ++i, a));
                     case "--window" -> window = (int) number(a, value(args, ++i, a));
                     case "--no-sync" -> sync = false;
+                    case "--page-cache" -> direct = false;
                     case "-q" -> quiet = true;
                     case "--node" -> nodes.add(node(a, value(args, ++i, a), "="));
                     case "--nodes" -> nodes.addAll(nodesFile(value(args, ++i, a)));
@@ -98,15 +100,14 @@ public final class SortCommand {
                 return usage(err, "--" + e.getMessage());
             }
             return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
-                            sync, between, quiet, out, err);
+                            sync, direct, between, quiet, out, err);
         }
         if (memory < 0) {
-            // Records off-heap and their keys on the heap; direct memory is bounded by the heap's size by default.
-            memory = Math.max(1L << 20, (long) (Runtime.getRuntime().maxMemory() * 0.8) / sorters);
+            memory = SortPlan.defaultMemoryPerSorter(Math.max(1, sorters));
         }
         SortPlan plan;
         try {
-            plan = new SortPlan(Path.of(args[i]), Path.of(args[i + 1]), partitioners, sorters, memory, tmp, water, window, sync);
+            plan = new SortPlan(Path.of(args[i]), Path.of(args[i + 1]), partitioners, sorters, memory, tmp, water, window, sync, direct);
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }
@@ -137,11 +138,11 @@ public final class SortCommand {
     }
 
     private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
-                    Path tmp, int water, int window, boolean sync, ReservoirSpec.Between between, boolean quiet, PrintStream out, PrintStream err) {
+                    Path tmp, int water, int window, boolean sync, boolean direct, ReservoirSpec.Between between, boolean quiet, PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
         ClusterKey clusterKey;
         try {
-            plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync, between);
+            plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync, direct, between);
             clusterKey = ClusterKey.load(key, password);
         } catch (IllegalArgumentException | IOException e) {
             return usage(err, e.getMessage());
@@ -238,7 +239,7 @@ public final class SortCommand {
 
     private static int usage(PrintStream err, String problem) {
         err.println("tigris sort: " + problem);
-        err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]");
+        err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]");
         err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm]");
         err.println("                   INPUT OUTPUT");
         return 2;

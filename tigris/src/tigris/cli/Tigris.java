@@ -59,7 +59,7 @@ public final class Tigris {
                                tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS]
                                tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME
                                tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME
-                               tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [-q]
+                               tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
                                            [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm]
                                            INPUT OUTPUT""");
         System.exit(problem == null ? 0 : 2);

@@ -86,7 +86,8 @@ public final class ClusterSort {
         g.module("sort", SortModule.class).instances(plan.sorters()).input("in", Water.class).parameter("output", plan.output())
                         .parameter("layout", "shared").parameter("ranges-per-file", Integer.toString(plan.sortersPerNode()))
                         .parameter("partitioners", Integer.toString(plan.partitioners())).parameter("memory", Long.toString(plan.memoryPerSorter()))
-                        .parameter("tmp", plan.tmp()).parameter("sync", Boolean.toString(plan.sync()));
+                        .parameter("tmp", plan.tmp()).parameter("sync", Boolean.toString(plan.sync()))
+                        .parameter("direct", Boolean.toString(plan.direct()));
         g.connect("partition.out", "sort.in", ReservoirSpec.memory(plan.window(), plan.water()).between(plan.between()));
         Map<String, List<Node>> placement = new LinkedHashMap<>();
         placement.put("partition", spread(nodes, plan.partitionersPerNode()));
@@ -130,16 +131,21 @@ public final class ClusterSort {
         long sort = 0;
         long write = 0;
         int runs = 0;
+        int sorters = 0;
+        int direct = 0;
         for (RunReport.Entry e : sorted.entries()) {
             if (e.module().startsWith("sort")) {
+                sorters++;
                 Map<String, String> r = fields(e.report());
                 sort = Math.max(sort, Long.parseLong(r.getOrDefault("sort-ms", "0")) * 1_000_000);
                 write = Math.max(write, Long.parseLong(r.getOrDefault("write-ms", "0")) * 1_000_000);
                 runs += Integer.parseInt(r.getOrDefault("runs", "0"));
+                direct += Boolean.parseBoolean(r.get("direct")) ? 1 : 0;
             }
         }
         return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.partitioners(),
-                        plan.sorters(), runs, tSampled - t0, partitionEnd[0], sort, write, elapsed, run.reservoirs() + ", carrying records");
+                        plan.sorters(), runs, tSampled - t0, partitionEnd[0], sort, write, elapsed, run.reservoirs() + ", carrying records",
+                        SortReport.writes(direct, sorters));
     }
 
     /** Each node listed {@code perNode} times in a row: instance i runs on node i / perNode. */

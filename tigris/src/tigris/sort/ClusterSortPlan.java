@@ -18,11 +18,12 @@ import tigris.node.ControlAgent.Node;
  * @param partitionersPerNode partitioners on each node, reading consecutive stripes of its input
  * @param sortersPerNode sorters on each node, each a key range; node i holds ranges i*S..i*S+S-1
  * @param memoryPerSorter bytes each sorter may hold records in before it spills runs to {@code tmp}
+ * @param direct sorters write with O_DIRECT where their file system allows it ({@link SortPlan})
  * @param between how partitioners and sorters on different nodes are joined: TCP, or shared
  *        memory (nodes on one host, listed at one address)
  */
 public record ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
-                String tmp, int water, int window, boolean sync, ReservoirSpec.Between between) {
+                String tmp, int water, int window, boolean sync, boolean direct, ReservoirSpec.Between between) {
     private static final String NODE = "{node}";
 
     public ClusterSortPlan {

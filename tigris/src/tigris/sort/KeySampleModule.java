@@ -42,7 +42,7 @@ public final class KeySampleModule implements ModuleIF {
         samples = (int) config.getLong("samples", 1000);
         Path tmp = config.parameters().containsKey("tmp") ? config.path("tmp") : Path.of(System.getProperty("java.io.tmpdir"));
         plan = new SortPlan(config.path("input"), config.path("output"), (int) config.getLong("partitioners", 1), (int) config.getLong("sorters", 1),
-                        config.getLong("memory", 1L << 30), tmp, RecordGenerator.RECORD_BYTES, 1, false);
+                        config.getLong("memory", 1L << 30), tmp, RecordGenerator.RECORD_BYTES, 1, false, true);
     }
 
     @Override

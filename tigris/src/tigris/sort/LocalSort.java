@@ -84,7 +84,9 @@ public final class LocalSort {
         long sort = 0;
         long write = 0;
         int runs = 0;
+        int direct = 0;
         for (SortModule s : sorters) {
+            direct += s.wroteDirect() ? 1 : 0;
             long[] p = s.phaseNanos();
             sort = Math.max(sort, p[1]);
             write = Math.max(write, p[2]);
@@ -92,7 +94,7 @@ public final class LocalSort {
         }
         return new SortReport(plan.input(), plan.output(), records, 1, plan.partitioners(), plan.sorters(), runs, tSampled - t0, partitionEnd, sort, write,
                         total, plan.sendsEntries(records) ? "memory, carrying entries (the records stay in the input until written)"
-                                        : "memory, carrying records");
+                                        : "memory, carrying records", SortReport.writes(direct, sorters.size()));
     }
 
     private static SortProgress progressOf(long records, List<PartitionModule> partitioners, List<SortModule> sorters, long elapsed) {

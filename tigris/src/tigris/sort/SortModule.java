@@ -35,6 +35,8 @@ import tigris.Water;
  * holds, default all: instance i writes into the file of ranges i - i mod it and up), {@code partitioners}
  * (how many tallies to expect), {@code memory} (bytes for records and keys), {@code tmp}
  * (directory for runs), {@code sync} (force the output to disk at the end; default true),
+ * {@code direct} (write runs and output with O_DIRECT where the file system allows it, see
+ * {@link RecordWriter}; default true),
  * {@code entries-from} (the input file, when the partitioners send entries; {@code {node}} in it
  * becomes the node's name).
  */
@@ -56,6 +58,9 @@ public final class SortModule implements ModuleIF {
     private long memory;
     private Path tmp;
     private boolean sync;
+    private boolean direct;
+    /** Whether the output went to the disk with O_DIRECT (set when it is written). */
+    private boolean wroteDirect;
     /** What the sorter holds: a {@link RecordArena} when records arrive, an {@link InputKeyIndex} when entries of its input do. */
     private SorterMemory held;
     private final List<Path> runs = new ArrayList<>();
@@ -95,6 +100,11 @@ public final class SortModule implements ModuleIF {
         memory = config.getLong("memory", 1L << 30);
         tmp = Path.of(config.get("tmp", System.getProperty("java.io.tmpdir")));
         sync = Boolean.parseBoolean(config.get("sync", "true"));
+        direct = switch (config.get("direct", "true")) {
+            case "true" -> true;
+            case "false" -> false;
+            case String other -> throw new IllegalArgumentException("module " + name + ": direct=" + other + " is neither 'true' nor 'false'");
+        };
         Path dir = output.toAbsolutePath().getParent();
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("module " + name + ": output directory " + dir + " does not exist");
@@ -133,6 +143,11 @@ public final class SortModule implements ModuleIF {
         return spilled;
     }
 
+    /** Whether this sorter wrote its output with O_DIRECT (after it wrote; see {@link RecordWriter}). */
+    public boolean wroteDirect() {
+        return wroteDirect;
+    }
+
     /** Time from the first Water to End of River, sorting (with spills), and writing, in nanoseconds. */
     public long[] phaseNanos() {
         return new long[] {endOfRiverNanos - firstWaterNanos, sortNanos + spillNanos, writeNanos};
@@ -141,7 +156,7 @@ public final class SortModule implements ModuleIF {
     @Override
     public String report() {
         return "phase=" + phase + " received=" + received + " runs=" + spilled + " sort-ms=" + (sortNanos + spillNanos) / 1_000_000 + " write-ms="
-                        + writeNanos / 1_000_000;
+                        + writeNanos / 1_000_000 + " direct=" + wroteDirect;
     }
 
     @Override
@@ -191,7 +206,7 @@ public final class SortModule implements ModuleIF {
         runs.add(run);
         spilled++;
         held.sort();
-        try (FileChannel ch = FileChannel.open(run, StandardOpenOption.WRITE); RecordWriter w = new RecordWriter(run, ch, 0)) {
+        try (FileChannel ch = FileChannel.open(run, StandardOpenOption.WRITE); RecordWriter w = new RecordWriter(run, ch, 0, direct)) {
             held.writeSorted(w);
         }
         held.clear();
@@ -229,7 +244,8 @@ public final class SortModule implements ModuleIF {
                 sortNanos += System.nanoTime() - t0;
                 phase = Phase.WRITING;
                 long t1 = System.nanoTime();
-                try (RecordWriter w = new RecordWriter(output, ch, start)) {
+                try (RecordWriter w = new RecordWriter(output, ch, start, direct)) {
+                    wroteDirect = w.isDirect();
                     held.writeSorted(w);
                 }
                 writeNanos += System.nanoTime() - t1;
@@ -240,7 +256,8 @@ public final class SortModule implements ModuleIF {
                 held.close();     // the merge's read buffers need the memory
                 phase = Phase.MERGING;
                 long t1 = System.nanoTime();
-                try (RecordWriter w = new RecordWriter(output, ch, start)) {
+                try (RecordWriter w = new RecordWriter(output, ch, start, direct)) {
+                    wroteDirect = w.isDirect();
                     RunMerger.merge(runs, w, Math.max(memory / 2, 64L << 20));
                 }
                 writeNanos += System.nanoTime() - t1;

@@ -13,10 +13,19 @@ import java.nio.file.Path;
  * @param writeNanos the longest sorter's write (or merge) of its output, with the final sync
  * @param totalNanos from the check of the input until the output is complete
  * @param reservoirs what joined partitioners and sorters (and whether records or entries moved)
+ * @param writes how the sorters wrote: {@link #DIRECT}, {@link #PAGE_CACHE} or {@link #MIXED}
  */
 public record SortReport(Path input, Path output, long records, int nodes, int partitioners, int sorters, int runs, long sampleNanos, long partitionNanos,
-                long sortNanos, long writeNanos, long totalNanos, String reservoirs) {
+                long sortNanos, long writeNanos, long totalNanos, String reservoirs, String writes) {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
+    public static final String DIRECT = "O_DIRECT";
+    public static final String PAGE_CACHE = "page cache";
+    public static final String MIXED = "O_DIRECT on some sorters, page cache on others";
+
+    /** {@link #writes} of sorters of which {@code direct} of {@code all} wrote with O_DIRECT. */
+    public static String writes(int direct, int all) {
+        return direct == all ? DIRECT : direct == 0 ? PAGE_CACHE : MIXED;
+    }
 
     public long bytes() {
         return records * RECORD;
@@ -36,10 +45,10 @@ public record SortReport(Path input, Path output, long records, int nodes, int p
                           sample     %8.3f s
                           partition  %8.3f s  %s
                           sort       %8.3f s  (longest sorter)
-                          write      %8.3f s  (longest sorter%s)
+                          write      %8.3f s  (longest sorter%s; %s)
                           total      %8.3f s  %s""", records, size(bytes()), input, output, nodes == 1 ? "" : nodes + " nodes, ", partitioners, sorters,
                         runs == 0 ? "one pass" : "two passes (" + runs + " runs spilled and merged)", reservoirs, sampleNanos / 1e9, partitionNanos / 1e9,
-                        rate(bytes(), partitionNanos), sortNanos / 1e9, writeNanos / 1e9, runs == 0 ? "" : ", merge", totalNanos / 1e9,
+                        rate(bytes(), partitionNanos), sortNanos / 1e9, writeNanos / 1e9, runs == 0 ? "" : ", merge", writes, totalNanos / 1e9,
                         rate(bytes(), totalNanos));
     }
 

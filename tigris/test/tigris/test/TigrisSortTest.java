@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -109,6 +112,52 @@ class TigrisSortTest {
         }
     }
 
+    /** Whether the file system of {@code dir} takes O_DIRECT (as RecordWriter asks for it). */
+    private static boolean directIoWorksIn(Path dir) throws IOException {
+        Path probe = Files.createTempFile(dir, "probe", ".dat");
+        try {
+            OpenOption direct = (OpenOption) Class.forName("com.sun.nio.file.ExtendedOpenOption").getField("DIRECT").get(null);
+            FileChannel.open(probe, StandardOpenOption.WRITE, direct).close();
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        } finally {
+            Files.delete(probe);
+        }
+    }
+
+    /**
+     * Sorters write their ranges' whole blocks with O_DIRECT and the blocks they share with a
+     * neighbour through the page cache: 250,003 records over 3 sorters end their ranges inside
+     * blocks, and each sorter fills its 4 MB buffer twice or more. The bytes are those of
+     * --page-cache, one pass and two.
+     */
+    @Test
+    void sortersWriteAroundThePageCacheWhereTheyCanAndTheBytesAreTheSame() throws IOException {
+        Path in = gensort("in.dat", "-b11", "250003");
+        Path direct = dir.resolve("direct.dat");
+        Path cached = dir.resolve("cached.dat");
+        Path twoPass = dir.resolve("two.dat");
+        Run a = tigris("sort", "-q", "-p", "2", "-s", "3", in.toString(), direct.toString());
+        Run b = tigris("sort", "-q", "-p", "2", "-s", "3", "--page-cache", in.toString(), cached.toString());
+        Run c = tigris("sort", "-q", "-p", "2", "-s", "3", "--memory", "2M", "--tmp", dir.toString(), in.toString(), twoPass.toString());
+        for (Run r : List.of(a, b, c)) {
+            assertEquals(0, r.status(), r.err());
+        }
+        String expected = directIoWorksIn(dir) ? "O_DIRECT" : "page cache";
+        assertTrue(a.out().contains("(longest sorter; " + expected + ")"), a.out());
+        assertTrue(b.out().contains("(longest sorter; page cache)"), b.out());
+        assertTrue(c.out().contains("two passes (") && c.out().contains("(longest sorter, merge; " + expected + ")"), c.out());
+        assertEquals(-1, Files.mismatch(direct, cached));
+        assertEquals(-1, Files.mismatch(direct, twoPass));
+        Run before = tigris("valsort", in.toString());
+        Run after = tigris("valsort", direct.toString());
+        assertTrue(after.err().contains("Records: 250003\n") && after.err().endsWith("SUCCESS - all records are in order\n"), after.err());
+        assertEquals(checksumLine(before.err()), checksumLine(after.err()));
+    }
+
     /**
      * Keys that a radix sort on the first bytes gets wrong if it stops early: shared 8-byte
      * prefixes that differ in bytes 8 and 9, many equal keys, bytes above 0x7f, already sorted
@@ -141,7 +190,7 @@ class TigrisSortTest {
         Files.write(in, join(recs));
         for (long memory : new long[] {64L << 20, 1L << 20}) {
             Path out = dir.resolve("hard-" + memory + ".out");
-            SortReport report = LocalSort.run(new SortPlan(in, out, 3, 3, memory, dir, 100_000, 4, false), null, 1000);
+            SortReport report = LocalSort.run(new SortPlan(in, out, 3, 3, memory, dir, 100_000, 4, false, true), null, 1000);
             assertEquals(n, report.records());
             assertEquals(memory == 1L << 20, report.runs() > 0, report.toString());
             byte[][] sorted = split(Files.readAllBytes(out));
@@ -176,10 +225,10 @@ class TigrisSortTest {
         }
         Path in = dir.resolve("tally-keys.dat");
         Files.write(in, join(recs));
-        SortPlan fits = new SortPlan(in, dir.resolve("entries.out"), 3, 2, 64L << 20, dir, 100_000, 4, false);
+        SortPlan fits = new SortPlan(in, dir.resolve("entries.out"), 3, 2, 64L << 20, dir, 100_000, 4, false, true);
         assertTrue(fits.sendsEntries(n));
         SortReport one = LocalSort.run(fits, null, 1000);
-        SortPlan spills = new SortPlan(in, dir.resolve("records.out"), 3, 2, 1L << 20, dir, 100_000, 4, false);
+        SortPlan spills = new SortPlan(in, dir.resolve("records.out"), 3, 2, 1L << 20, dir, 100_000, 4, false, true);
         assertTrue(!spills.sendsEntries(n));
         SortReport two = LocalSort.run(spills, null, 1000);
         assertEquals(n, one.records());
@@ -202,7 +251,7 @@ class TigrisSortTest {
     @Test
     void anInputBeyondAQuarterOfMemorySendsRecordsEvenInOnePass() {
         long ram = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
-        SortPlan plan = new SortPlan(dir.resolve("in.dat"), dir.resolve("out.dat"), 2, 2, 1L << 40, dir, 100_000, 4, false);
+        SortPlan plan = new SortPlan(dir.resolve("in.dat"), dir.resolve("out.dat"), 2, 2, 1L << 40, dir, 100_000, 4, false, true);
         long quarter = ram / 4 / 100;
         assertTrue(!plan.spills(quarter + 1), "a terabyte per sorter holds it in one pass");
         assertTrue(plan.sendsEntries(quarter));
