@@ -26,11 +26,16 @@ class TigrisLauncherTest {
     }
 
     private static Run tigris(String jit, String... args) throws IOException, InterruptedException {
+        return tigrisWith(jit, "-XX:+PrintCommandLineFlags", args);
+    }
+
+    /** With {@code jvmOptions} in JDK_JAVA_OPTIONS (ahead of the launcher's own). */
+    private static Run tigrisWith(String jit, String jvmOptions, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "tigris").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         // The JVM prints the flags it was given on the command line before the command runs.
-        pb.environment().put("JDK_JAVA_OPTIONS", "-XX:+PrintCommandLineFlags");
+        pb.environment().put("JDK_JAVA_OPTIONS", jvmOptions);
         if (jit == null) {
             pb.environment().remove("TIGRIS_JIT");
         } else {
@@ -79,6 +84,31 @@ class TigrisLauncherTest {
             assertArrayEquals(reference, Files.readAllBytes(f), "gensort under " + jit);
         }
         assertEquals("graal", jitOf(tigris("graal", "valsort", dir.resolve("gensort-c1").toString())));
+    }
+
+    /**
+     * The C2 commands start from the AOT cache the image was built with; with AOTMode=on a JVM
+     * that cannot map it fails instead of running without it, so these runs prove it maps.
+     */
+    @Test
+    void theC2CommandsStartFromTheImagesAotCache() throws Exception {
+        Path cache = Path.of(System.getProperty("java.home"), "lib", "tigris-c2.aot");
+        assertTrue(Files.isRegularFile(cache), cache + " is built by make images");
+        Path in = dir.resolve("in.dat");
+        Path out = dir.resolve("out.dat");
+        String strict = "-XX:+PrintCommandLineFlags -XX:AOTMode=on";
+        Run g = tigrisWith(null, strict, "gensort", "1000", in.toString());
+        assertEquals(0, g.status(), g.out() + g.err());
+        assertTrue(g.out().contains("-XX:AOTCache="), g.out());
+        assertArrayEquals(Files.readAllBytes(GenSortTest.REFERENCE), Files.readAllBytes(in));
+        Run s = tigrisWith(null, strict, "sort", "-q", "-p", "2", "-s", "2", in.toString(), out.toString());
+        assertEquals(0, s.status(), s.out() + s.err());
+        Run v = tigrisWith(null, strict, "valsort", out.toString());
+        assertEquals(0, v.status(), v.out() + v.err());
+        assertTrue(v.err().endsWith("SUCCESS - all records are in order\n"), v.err());
+        // The same option without a cache to map fails: the runs above did map it.
+        Run none = tigrisWith("graal", strict, "gensort", "10", dir.resolve("a").toString());
+        assertTrue(none.status() != 0, "AOTMode=on without a cache must fail: " + none.out() + none.err());
     }
 
     @Test
