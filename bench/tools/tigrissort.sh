@@ -9,8 +9,8 @@
 #   c             bench/native/recsort.c, the same algorithm in C with as many threads
 #   spark         SparkSort (sortByKey) through spark-submit, local[CORES]; its JVM and context
 #                 startup is reported apart, as its own sort_s beside the wall time
-# Machine limits: sequential read and write bandwidth of the data's disk (dd, cold cache, fdatasync)
-# and memory copy bandwidth (membw.c); "limit" is the time to read and write the data once.
+# Machine limits: sequential read and write bandwidth of the data's disk (dd, cold cache; the write
+# with O_DIRECT and fdatasync, as both sorts write whole blocks) and memory copy bandwidth (membw.c); "limit" is the time to read and write the data once.
 # Usage: tigrissort.sh IMAGE BOOT_JDK NATIVE SPARK_HOME SPARK_JAR DATA_DIR RECORDS REPS TABLE RAW_DIR
 set -euo pipefail
 image=$1 bootjdk=$2 native=$3 spark_home=$4 spark_jar=$5 data=$6 records=$7 reps=$8 table=$9 raw=${10}
@@ -46,7 +46,7 @@ check() {   # check NAME FILE...: every file valid, in order across them, and th
 # Machine limits.
 cold; t0=$(now); dd if="$input" of=/dev/null bs=8M status=none; t1=$(now)
 read_s=$(secs "$t0" "$t1")
-cold; t0=$(now); dd if=/dev/zero of="$data/dd.tmp" bs=8M count=$((bytes / 8388608 + 1)) conv=fdatasync status=none; t1=$(now)
+cold; t0=$(now); dd if=/dev/zero of="$data/dd.tmp" bs=8M count=$((bytes / 8388608 + 1)) oflag=direct conv=fdatasync status=none; t1=$(now)
 write_s=$(secs "$t0" "$t1"); rm -f "$data/dd.tmp"
 mem=$("$native/membw" | sed 's/copy_mb_s=//')
 echo "limits: read ${read_s}s write ${write_s}s memory copy ${mem} MB/s" >> "$log"
