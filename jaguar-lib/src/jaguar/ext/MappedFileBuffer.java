@@ -72,6 +72,31 @@ public final class MappedFileBuffer extends ExternalBuffer {
         }
     }
 
+    /**
+     * Asks the kernel to start reading the mapped pages from the file now ({@code madvise}
+     * {@code MADV_WILLNEED}) and returns at once: a scan that maps its next region while it reads
+     * this one finds the next one read ahead. Advice only; returns whether the kernel took it.
+     */
+    public boolean willNeed() {
+        return willNeed(0, size());
+    }
+
+    /**
+     * As {@link #willNeed()}, for the pages holding bytes {@code offset .. offset+length-1}: many
+     * small reads scattered over a file (a sample of its records) asked for first, then made,
+     * wait for the disk once instead of once each.
+     */
+    public boolean willNeed(long offset, long length) {
+        checkAccessible();
+        if (offset < 0 || length <= 0 || offset > size() - length) {
+            throw new IndexOutOfBoundsException("offset=" + offset + " length=" + length + " is outside the mapping's " + size() + " bytes");
+        }
+        long page = Posix.pageSize();
+        long from = address() + offset;
+        long start = from & -page;   // madvise takes whole pages; FileChannel.map may start the region inside one
+        return Posix.madvise(start, from - start + length, Posix.MADV_WILLNEED);
+    }
+
     /** Writes modified pages back to the file and waits until they are stored. Read-only mappings have nothing to write. */
     public void force() {
         checkAccessible();

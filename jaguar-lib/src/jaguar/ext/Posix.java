@@ -20,7 +20,7 @@ final class Posix {
     static final int O_RDONLY = 0, O_RDWR = 2, O_CLOEXEC = 0x80000;
     static final int PROT_READ = 1, PROT_WRITE = 2;
     static final int MAP_SHARED = 1, MAP_PRIVATE = 2, MAP_ANONYMOUS = 0x20;
-    static final int MADV_HUGEPAGE = 14;
+    static final int MADV_WILLNEED = 3, MADV_HUGEPAGE = 14;
     private static final int SC_PAGESIZE = 30;
 
     private static final Linker LINKER = Linker.nativeLinker();

@@ -1,14 +1,15 @@
 package tigris.sort;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HexFormat;
+
+import jaguar.ext.AccessMode;
+import jaguar.ext.MappedFileBuffer;
 
 /**
  * Where the key space is cut into the sorters' ranges: {@code count - 1} ascending bounds on the
@@ -86,17 +87,23 @@ public final class KeySplitters {
     public static long[] samplePrefixes(Path input, long first, long records, int samples) throws IOException {
         int n = (int) Math.min(samples, records);
         long[] prefixes = new long[n];
-        ByteBuffer b = ByteBuffer.allocateDirect(Long.BYTES).order(ByteOrder.BIG_ENDIAN);
-        try (FileChannel ch = FileChannel.open(input, StandardOpenOption.READ)) {
+        if (n == 0) {
+            return prefixes;
+        }
+        int record = RecordGenerator.RECORD_BYTES;
+        long size = Files.size(input);
+        if ((first + records) * record > size) {
+            throw new IOException(input + ": ends before record " + (first + records - 1) + " (" + size + " bytes)");
+        }
+        try (MappedFileBuffer file = MappedFileBuffer.map(input, AccessMode.READ_ONLY, first * record, records * record)) {
+            // Ask for every sampled page first: on a cold file the reads then overlap at the
+            // disk, where reading them one by one waits for each in turn.
             for (int i = 0; i < n; i++) {
-                long record = first + records * i / n;
-                b.clear();
-                while (b.hasRemaining()) {
-                    if (ch.read(b, record * RecordGenerator.RECORD_BYTES + b.position()) < 0) {
-                        throw new IOException(input + ": ends before record " + record + " (" + ch.size() + " bytes)");
-                    }
-                }
-                prefixes[i] = b.getLong(0);
+                file.willNeed(records * i / n * record, Long.BYTES);
+            }
+            MemorySegment s = file.asSegment();
+            for (int i = 0; i < n; i++) {
+                prefixes[i] = RecordKey.prefix(s, records * i / n * record);
             }
         }
         return prefixes;

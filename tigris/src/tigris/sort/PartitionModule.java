@@ -53,6 +53,8 @@ public final class PartitionModule implements ModuleIF {
     /** Bytes of a full Water: water, or the most whole entries that fit in it. */
     private int fullBytes;
     private long windowRecords;
+    /** The window after the current one, mapped (shared: destroy may run on another thread) and read ahead. */
+    private MappedFileBuffer ahead;
     private Water[] open;
     private MemorySegment[] openBuffer;
     private int[] fill;
@@ -150,13 +152,30 @@ public final class PartitionModule implements ModuleIF {
             throw new EndOfRiverException();
         }
         long n = Math.min(windowRecords, end - next);
-        try (MappedFileBuffer window = MappedFileBuffer.map(input, AccessMode.READ_ONLY, next * RECORD, n * RECORD)) {
+        MappedFileBuffer current = ahead;
+        if (current == null) {
+            current = map(next, n);
+            current.willNeed();
+        }
+        ahead = null;
+        try (MappedFileBuffer window = current) {
+            // Map the next window and ask for its pages now, so the disk reads it while this one is bucketed.
+            if (next + n < end) {
+                ahead = map(next + n, Math.min(windowRecords, end - next - n));
+                ahead.willNeed();
+            }
             bucket(window, next, (int) n, parts);
-        } catch (IOException e) {
-            throw new UncheckedIOException("module " + name + ": cannot map " + input + " at record " + next + ": " + e.getMessage(), e);
         }
         next += n;
         recordsDone += n;
+    }
+
+    private MappedFileBuffer map(long first, long records) {
+        try {
+            return MappedFileBuffer.mapShared(input, AccessMode.READ_ONLY, first * RECORD, records * RECORD);
+        } catch (IOException e) {
+            throw new UncheckedIOException("module " + name + ": cannot map " + input + " at record " + first + ": " + e.getMessage(), e);
+        }
     }
 
     private void bucket(ExternalBuffer window, long first, int records, Partitions parts) throws InterruptedException {
@@ -210,6 +229,10 @@ public final class PartitionModule implements ModuleIF {
 
     @Override
     public void destroy() {
+        if (ahead != null) {
+            ahead.close();
+            ahead = null;
+        }
         if (open != null) {
             for (Water w : open) {
                 if (w != null && w.isOwned()) {

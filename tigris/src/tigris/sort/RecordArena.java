@@ -48,6 +48,11 @@ final class RecordArena implements SorterMemory {
     }
 
     @Override
+    public void expect(long records) {
+        keys.reserve((int) Math.min(records, Integer.MAX_VALUE - 8));
+    }
+
+    @Override
     public int count() {
         return keys.count();
     }

@@ -38,6 +38,18 @@ final class SortKeys {
         }
     }
 
+    /**
+     * Sizes the arrays for {@code n} entries at once (at most the capacity), so a sorter told what
+     * to expect does not grow them by doubling, copying each time, while records arrive.
+     */
+    void reserve(int n) {
+        int size = Math.min(capacity, n);
+        if (size > hi.length) {
+            hi = Arrays.copyOf(hi, size);
+            lo = Arrays.copyOf(lo, size);
+        }
+    }
+
     /** Adds the entry of a record with key prefix {@code prefix}, key bytes 8-9 {@code suffix}, at {@code index}; after {@link #ensure}. */
     void add(long prefix, int suffix, long index) {
         hi[count] = prefix;

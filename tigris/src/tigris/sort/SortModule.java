@@ -36,7 +36,8 @@ import tigris.Water;
  * (how many tallies to expect), {@code memory} (bytes for records and keys), {@code tmp}
  * (directory for runs), {@code sync} (force the output to disk at the end; default true),
  * {@code direct} (write runs and output with O_DIRECT where the file system allows it, see
- * {@link RecordWriter}; default true),
+ * {@link RecordWriter}; default true), {@code expect} (records the range should get, so the key
+ * arrays are sized once; a hint, default none),
  * {@code entries-from} (the input file, when the partitioners send entries; {@code {node}} in it
  * becomes the node's name).
  */
@@ -59,6 +60,8 @@ public final class SortModule implements ModuleIF {
     private Path tmp;
     private boolean sync;
     private boolean direct;
+    /** Records this sorter's range is expected to get (a hint for its key arrays), or 0. */
+    private long expect;
     /** Whether the output went to the disk with O_DIRECT (set when it is written). */
     private boolean wroteDirect;
     /** What the sorter holds: a {@link RecordArena} when records arrive, an {@link InputKeyIndex} when entries of its input do. */
@@ -109,6 +112,7 @@ public final class SortModule implements ModuleIF {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("module " + name + ": output directory " + dir + " does not exist");
         }
+        expect = config.getLong("expect", 0);
         if (config.parameters().containsKey("entries-from")) {
             Path input = config.path("entries-from");
             long size;
@@ -169,6 +173,7 @@ public final class SortModule implements ModuleIF {
             }
             if (firstWaterNanos == 0) {
                 firstWaterNanos = System.nanoTime();
+                held.expect(expect);
             }
             if (SortTally.isTally(in)) {
                 SortTally.addTo(in, rangeTotals);

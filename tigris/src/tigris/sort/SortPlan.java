@@ -166,7 +166,9 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
                         .parameter("output", output.toAbsolutePath().toString()).parameter("layout", "shared")
                         .parameter("partitioners", Integer.toString(partitioners)).parameter("memory", Long.toString(memoryPerSorter))
                         .parameter("tmp", tmp.toAbsolutePath().toString()).parameter("sync", Boolean.toString(sync))
-                        .parameter("direct", Boolean.toString(direct));
+                        .parameter("direct", Boolean.toString(direct))
+                        // Sampled ranges hold about equal shares; a sixteenth more covers the sample's error.
+                        .parameter("expect", Long.toString(Math.min(records, records / sorters + records / sorters / 16 + 1)));
         if (entries) {
             sort.parameter("entries-from", in);
         }

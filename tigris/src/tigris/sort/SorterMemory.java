@@ -20,6 +20,9 @@ interface SorterMemory extends AutoCloseable {
     /** Appends {@code n} records' units from {@code src} at {@code offset}; the caller checks {@link #room()}. */
     void append(ExternalBuffer src, long offset, int n);
 
+    /** Sizes the key arrays for about {@code records} records now (a hint: they grow past it if more come). */
+    void expect(long records);
+
     /** Records held. */
     int count();
 

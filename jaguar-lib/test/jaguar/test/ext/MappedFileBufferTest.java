@@ -79,6 +79,30 @@ class MappedFileBufferTest {
         assertArrayEquals(new byte[]{1, 2, 3, 4, 5, 6, 7, 8}, Files.readAllBytes(file));
     }
 
+    /**
+     * Read-ahead advice takes any region of a mapping, also one that starts inside a page (madvise
+     * refuses an unaligned address: the advice must round down), and refuses one outside it.
+     */
+    @Test
+    void shouldTakeReadAheadAdviceForAnyRegionInsideTheMapping() throws IOException {
+        Path file = dir.resolve("advice.bin");
+        Files.write(file, new byte[3 * 4096 + 100]);
+        try (MappedFileBuffer whole = MappedFileBuffer.map(file, AccessMode.READ_ONLY, 0, 3 * 4096 + 100);
+                        MappedFileBuffer inside = MappedFileBuffer.map(file, AccessMode.READ_ONLY, 100, 2 * 4096)) {
+            assertTrue(whole.willNeed());
+            assertTrue(inside.willNeed(), "a mapping that starts 100 bytes into a page");
+            assertTrue(inside.willNeed(4000, 200), "a region across a page boundary");
+            assertTrue(inside.willNeed(2 * 4096 - 1, 1));
+            assertEquals("offset=8100 length=200 is outside the mapping's 8192 bytes",
+                            assertThrows(IndexOutOfBoundsException.class, () -> inside.willNeed(8100, 200)).getMessage());
+            assertThrows(IndexOutOfBoundsException.class, () -> inside.willNeed(-1, 8));
+            assertThrows(IndexOutOfBoundsException.class, () -> inside.willNeed(0, 0));
+        }
+        MappedFileBuffer closed = MappedFileBuffer.map(file, AccessMode.READ_ONLY, 0, 4096);
+        closed.close();
+        assertThrows(IllegalStateException.class, closed::willNeed);
+    }
+
     @Test
     void shouldNameWhatIsWrongWithBadArguments() throws IOException {
         Path missing = dir.resolve("missing.bin");
