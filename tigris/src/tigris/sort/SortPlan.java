@@ -133,13 +133,14 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
 
     /**
      * True if the partitioners send the sorters {@link SortEntries} rather than records (see
-     * {@link #graph}): the sort takes one pass, and the input is at most a quarter of the
-     * machine's memory, so its pages stay cached beside the output's and the sorters' heap while
-     * the sorters gather from them. A larger input is gathered from disk at random (a 10 GB sort
-     * on a 24 GiB machine: bench/results/tigrissort.md), so its records travel instead.
+     * {@link #graph}): the sort takes one pass, and the input's pages can stay cached while the
+     * sorters gather from them: the input is at most half the machine's memory when the output
+     * goes around the page cache ({@code direct}), a quarter when the output's pages compete with
+     * it. Beyond, the gather would read the disk at random (10 GB with buffered output on a 24 GiB
+     * machine: bench/results/raw/tigrissort-100000000-entries.log), so the records travel.
      */
     public boolean sendsEntries(long records) {
-        return !spills(records) && records * RecordGenerator.RECORD_BYTES <= PHYSICAL_MEMORY / 4;
+        return !spills(records) && records * RecordGenerator.RECORD_BYTES <= PHYSICAL_MEMORY / (direct ? 2 : 4);
     }
 
 
