@@ -53,7 +53,7 @@ public final class PartitionModule implements ModuleIF {
     /** Bytes of a full Water: water, or the most whole entries that fit in it. */
     private int fullBytes;
     private long windowRecords;
-    /** The window after the current one, mapped (shared: destroy may run on another thread) and read ahead. */
+    /** The window after the current one, mapped and read ahead (confined: destroy runs on the module's thread too). */
     private MappedFileBuffer ahead;
     private Water[] open;
     private MemorySegment[] openBuffer;
@@ -172,7 +172,9 @@ public final class PartitionModule implements ModuleIF {
 
     private MappedFileBuffer map(long first, long records) {
         try {
-            return MappedFileBuffer.mapShared(input, AccessMode.READ_ONLY, first * RECORD, records * RECORD);
+            // Confined, so close() unmaps at once: shared mappings go when the GC finds them, and a
+            // large input would keep gigabytes of old windows mapped until then.
+            return MappedFileBuffer.map(input, AccessMode.READ_ONLY, first * RECORD, records * RECORD);
         } catch (IOException e) {
             throw new UncheckedIOException("module " + name + ": cannot map " + input + " at record " + first + ": " + e.getMessage(), e);
         }
