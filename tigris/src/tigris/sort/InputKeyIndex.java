@@ -18,8 +18,6 @@ import jaguar.ext.MappedFileBuffer;
  */
 final class InputKeyIndex implements SorterMemory {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
-    /** Records touched ahead of their copy; their lines and pages fit in L1/L2 and the TLB. */
-    static final int GATHER_BATCH = 64;
 
     private final Path input;
     private final long inputRecords;
@@ -109,8 +107,8 @@ final class InputKeyIndex implements SorterMemory {
         }
         MemorySegment in = mapped.asSegment();
         long touched = 0;
-        for (int i = 0, n = keys.count(); i < n; i += GATHER_BATCH) {
-            int end = Math.min(n, i + GATHER_BATCH);
+        for (int i = 0, n = keys.count(); i < n; i += RecordWriter.GATHER_BATCH) {
+            int end = Math.min(n, i + RecordWriter.GATHER_BATCH);
             // Key order is random order in the input: each record is a cache (and TLB) miss. A
             // loop of two loads per record lets the core have dozens of misses in flight; the
             // copies that follow then hit, where copying straight away overlaps only a few.

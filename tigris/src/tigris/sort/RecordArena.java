@@ -18,7 +18,6 @@ import jaguar.ext.OffHeapBuffer;
 final class RecordArena implements SorterMemory {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
     static final int CHUNK_SHIFT = 18;
-    private static final int GATHER_BATCH = InputKeyIndex.GATHER_BATCH;
     static final int CHUNK_RECORDS = 1 << CHUNK_SHIFT;
     /** Off-heap bytes plus the two key longs per record: what {@link #capacityFor} divides by. */
     static final int BYTES_PER_RECORD = RECORD + 2 * Long.BYTES;
@@ -107,8 +106,8 @@ final class RecordArena implements SorterMemory {
     @Override
     public void writeSorted(RecordWriter out) throws IOException {
         long touched = 0;
-        for (int i = 0, n = keys.count(); i < n; i += GATHER_BATCH) {
-            int end = Math.min(n, i + GATHER_BATCH);
+        for (int i = 0, n = keys.count(); i < n; i += RecordWriter.GATHER_BATCH) {
+            int end = Math.min(n, i + RecordWriter.GATHER_BATCH);
             // Touch a batch first, so its cache misses overlap (as InputKeyIndex.writeSorted).
             for (int j = i; j < end; j++) {
                 int r = (int) keys.index(j);

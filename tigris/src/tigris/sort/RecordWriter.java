@@ -38,6 +38,11 @@ final class RecordWriter implements AutoCloseable {
     /** {@code com.sun.nio.file.ExtendedOpenOption.DIRECT}, named reflectively because javac warns on every use of jdk.unsupported. */
     private static final OpenOption O_DIRECT = directOption();
     static final int BUFFER_BYTES = 40_000 * RECORD;
+    /**
+     * Records a sorter's gather touches before it copies them ({@link InputKeyIndex#writeSorted},
+     * {@link RecordArena#writeSorted}): their lines and pages fit in L1/L2 and the TLB.
+     */
+    static final int GATHER_BATCH = 64;
     private static final int BUFFERS = 2;
 
     /** Bytes {@code from..to-1} of buffer {@code buffer} go to the file at {@code position}; {@code last} ends the range. */

@@ -168,21 +168,15 @@ class NodeControlTest {
                         "connect source.out doubler.in window=4 water=1024",
                         "connect doubler.out sink.in",
                         ""));
-        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
-                        password.toString()).redirectErrorStream(true).start();
-        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), said);
-        assertTrue(said.contains("river cli: completed"), said);
+        Run ok = tigrisRun(river);
+        assertEquals(0, ok.status(), ok.said());
+        assertTrue(ok.said().contains("river cli: completed"), ok.said());
         assertEquals("500 " + 500 * 499 / 2 + " 1000", Files.readString(out));
 
         Files.writeString(river, "river bad\njar modules.jar\nnode a " + a.host() + ":" + a.port() + "\nmodule s " + g + "$CountingSource on z\n");
-        Process q = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
-                        password.toString()).redirectErrorStream(true).start();
-        String bad = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(q.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(2, q.exitValue(), bad);
-        assertTrue(bad.contains("double.tgr:4: unknown node z"), bad);
+        Run bad = tigrisRun(river);
+        assertEquals(2, bad.status(), bad.said());
+        assertTrue(bad.said().contains("double.tgr:4: unknown node z"), bad.said());
     }
 
     /**
