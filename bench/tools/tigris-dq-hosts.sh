@@ -3,9 +3,11 @@
 # each; one producer host sends 8 KiB Waters through a Distributed Queue to four consumer hosts
 # over TCP reservoirs. Each cell runs `tigris run` on a generated river file; consumers count the
 # Waters they finish inside a measured window and write the counts to files.
-# Usage: tigris-dq-hosts.sh IMAGE BENCH_CLASSES OUT_DIR WARMUP_S MEASURE_S SERVICE_US DELAY_US
+# ROUNDS sweeps of all cells (each followed by its own calibration) give each cell's median share
+# of ideal and its spread: on 2 shared cores one sweep is not a verdict.
+# Usage: tigris-dq-hosts.sh IMAGE BENCH_CLASSES OUT_DIR WARMUP_S MEASURE_S SERVICE_US DELAY_US [ROUNDS]
 set -euo pipefail
-image=$1 classes=$2 out=$3 warm=$4 measure=$5 service=$6 delay=$7
+image=$1 classes=$2 out=$3 warm=$4 measure=$5 service=$6 delay=$7 rounds=${8:-1}
 [ "$(id -u)" = 0 ] || { echo "tigris-dq-hosts: needs root (network namespaces)" >&2; exit 2; }
 rm -rf "$out" && mkdir -p "$out"
 p=tgb$$ br=tgb$$br hosts=5
@@ -70,27 +72,54 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", 100 * a / b }'; }
 # two discarded runs warm them up before anything is measured.
 run LOTTERY 0 "$service" > /dev/null
 run RANDOM 1 "$service" > /dev/null
-declare -A got
-for k in 0 1 2 3; do
-  for policy in LOTTERY RANDOM ROUND_ROBIN; do got[$policy,$k]=$(run $policy $k "$service"); done
+# Each round: every cell, then the calibration (the rates four consumers of each kind reach), so
+# every round's shares are against its own ideal; cells run in a rotated order per round, so no
+# policy always runs first or on the coldest JVMs.
+policies=(LOTTERY RANDOM ROUND_ROBIN)
+raw="$out/cells.txt"; : > "$raw"
+for r in $(seq 1 "$rounds"); do
+  for k in 0 1 2 3; do
+    for i in 0 1 2; do
+      policy=${policies[$(( (i + r + k) % 3 ))]}
+      echo "$r $policy $k $(run $policy $k "$service")" >> "$raw"
+    done
+  done
+  echo "$r fast 0 $(run LOTTERY 0 "$service")" >> "$raw"   # four unperturbed consumers
+  echo "$r slow 4 $(run LOTTERY 4 "$service")" >> "$raw"   # four perturbed ones
 done
-# Calibration last, on the warmest JVMs: the rates the consumers reach four of a kind.
-fast=$(run LOTTERY 0 "$service")                  # four unperturbed consumers
-slow=$(run LOTTERY 4 "$service")                  # four perturbed ones
-rf=$(awk -v t="$fast" 'BEGIN { print t / 4 }'); rs=$(awk -v t="$slow" 'BEGIN { print t / 4 }')
 echo "Five hosts (network namespaces on one 2-core machine, veth + bridge), one producer host and four"
 echo "consumer hosts, TCP reservoirs, Waters of 8 KiB, window 8. Each consumer serves a Water in $service µs;"
-echo "a perturbed one in $delay µs more. Four of a kind take $(mb "$rf") MB/s each unperturbed and"
-echo "$(mb "$rs") MB/s perturbed (measured after the table): ideal(k) = (4-k) x the first + k x the second."
-echo "${warm} s warm-up, ${measure} s measured per cell, after two discarded rivers."
+echo "a perturbed one in $delay µs more. ${warm} s warm-up, ${measure} s measured per cell, after two discarded"
+echo "rivers. $rounds round(s): each runs every cell, then four unperturbed and four perturbed consumers"
+echo "alone for that round's ideal(k) = (4-k) x an unperturbed consumer's rate + k x a perturbed one's."
+echo "Shares are medians over the rounds, with the lowest and highest in brackets."
 echo
-echo "| perturbed k | ideal MB/s | lottery MB/s | lottery share | random MB/s | random share | round-robin MB/s | round-robin share |"
-echo "|---|---|---|---|---|---|---|---|"
-for k in 0 1 2 3; do
-  ideal=$(awk -v k=$k -v f="$rf" -v s="$rs" 'BEGIN { print (4 - k) * f + k * s }')
-  row="| $k | $(mb "$ideal")"
-  for policy in LOTTERY RANDOM ROUND_ROBIN; do
-    row="$row | $(mb "${got[$policy,$k]}") | $(pct "${got[$policy,$k]}" "$ideal")"
-  done
-  echo "$row |"
-done
+python3 - "$raw" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+cal = {}
+cells = {}
+for r, what, k, rate in rows:
+    if what in ("fast", "slow"):
+        cal[(r, what)] = float(rate) / 4
+    else:
+        cells.setdefault((what, int(k)), []).append((r, float(rate)))
+mb = lambda w: w * 8192 / 1048576
+rounds = sorted({r for r, _ in cal})
+fast = statistics.median(cal[(r, "fast")] for r in rounds)
+slow = statistics.median(cal[(r, "slow")] for r in rounds)
+print(f"A consumer alone (median over rounds): {mb(fast):.1f} MB/s unperturbed, {mb(slow):.1f} MB/s perturbed.")
+print()
+print("| perturbed k | ideal MB/s | lottery MB/s | lottery share | random MB/s | random share | round-robin MB/s | round-robin share |")
+print("|---|---|---|---|---|---|---|---|")
+for k in range(4):
+    ideal = {r: (4 - k) * cal[(r, "fast")] + k * cal[(r, "slow")] for r in rounds}
+    row = f"| {k} | {mb(statistics.median(ideal.values())):.1f}"
+    for policy in ("LOTTERY", "RANDOM", "ROUND_ROBIN"):
+        got = cells[(policy, k)]
+        shares = [100 * rate / ideal[r] for r, rate in got]
+        rate = statistics.median(rate for _, rate in got)
+        spread = f" [{min(shares):.1f}–{max(shares):.1f}]" if len(shares) > 1 else ""
+        row += f" | {mb(rate):.1f} | {statistics.median(shares):.1f}%{spread}"
+    print(row + " |")
+PY

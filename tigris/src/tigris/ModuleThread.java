@@ -108,7 +108,8 @@ public abstract class ModuleThread {
         Thread t = thread;
         if (t != null) {
             LockSupport.unpark(t);
-            Thread.ofVirtual().start(() -> {
+            // A platform thread: the interrupt must come even if pinned virtual threads hold every carrier.
+            Thread.ofPlatform().daemon().name("tigris-stop-" + config.name()).start(() -> {
                 try {
                     if (!done.await(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
                         t.interrupt();

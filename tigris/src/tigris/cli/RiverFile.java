@@ -25,7 +25,7 @@ import tigris.node.ControlAgent.Node;
  * jar PATH                                    the module classes (relative to the file)
  * node NAME HOST:PORT
  * module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:ROUND_ROBIN|RANDOM|LOTTERY|PARTITIONED] [KEY=VALUE...]
- * connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm]
+ * connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm|verbs]
  * </pre>
  *
  * A module runs one instance per node listed (a node may be listed twice). TYPE is a class in the
@@ -81,7 +81,7 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                     case "module" -> module(w, require(graph, "river"), require(loader, "jar"), nodes, placement);
                     case "connect" -> {
                         if (w.length < 3) {
-                            throw new IllegalArgumentException("connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm]");
+                            throw new IllegalArgumentException("connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm|verbs]");
                         }
                         int window = DEFAULT_WINDOW;
                         int water = DEFAULT_WATER;
@@ -94,7 +94,7 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                             } else if (w[i].startsWith("transport=")) {
                                 between = ReservoirSpec.Between.parse(w[i].substring(10));
                             } else {
-                                throw new IllegalArgumentException("unknown connect option '" + w[i] + "' (window=N, water=BYTES, transport=tcp|shm)");
+                                throw new IllegalArgumentException("unknown connect option '" + w[i] + "' (window=N, water=BYTES, transport=tcp|shm|verbs)");
                             }
                         }
                         require(graph, "river").connect(w[1], w[2], ReservoirSpec.memory(window, water).between(between));

@@ -25,7 +25,7 @@ import tigris.sort.SortReport;
  * {@code tigris sort}: TigrisSort on this machine (doc/tigrissort.md).
  *
  * <pre>
- * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm]
+ * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs]
  *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT
  * </pre>
  *
@@ -240,7 +240,7 @@ public final class SortCommand {
     private static int usage(PrintStream err, String problem) {
         err.println("tigris sort: " + problem);
         err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]");
-        err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm]");
+        err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm|verbs]");
         err.println("                   INPUT OUTPUT");
         return 2;
     }

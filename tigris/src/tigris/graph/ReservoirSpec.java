@@ -15,14 +15,20 @@ public record ReservoirSpec(Kind kind, int window, int waterSize, Between betwee
         /** A TCP reservoir: nodes anywhere. */
         TCP,
         /** A shared-memory ring (ShmReservoir): nodes on one host, which must be listed at the same address. */
-        SHM;
+        SHM,
+        /**
+         * A verbs reservoir (VerbsSender/VerbsReceiver): RDMA sends into registered buffers. Each
+         * node needs an RDMA device whose address is the one the node is listed at.
+         */
+        VERBS;
 
-        /** The value of a {@code transport=} option: {@code tcp} or {@code shm}. */
+        /** The value of a {@code transport=} option: {@code tcp}, {@code shm} or {@code verbs}. */
         public static Between parse(String transport) {
             return switch (transport) {
                 case "tcp" -> TCP;
                 case "shm" -> SHM;
-                default -> throw new IllegalArgumentException("transport=" + transport + " is neither 'tcp' nor 'shm'");
+                case "verbs" -> VERBS;
+                default -> throw new IllegalArgumentException("transport=" + transport + " is not 'tcp', 'shm' or 'verbs'");
             };
         }
     }

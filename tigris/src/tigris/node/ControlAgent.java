@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.rmi.NotBoundException;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,12 +18,13 @@ import tigris.graph.RiverGraph;
 /**
  * The control agent (the thesis's external agent): grows a validated {@link RiverGraph} on the
  * nodes over RMI (pushes the jar of module classes, creates module threads, connects them: memory
- * reservoirs within a node, TCP reservoirs across nodes), starts it, and follows it to End of
+ * reservoirs within a node; across nodes TCP, shared-memory or verbs reservoirs as each connection
+ * asks), starts it, and follows it to End of
  * River with {@link RiverRun#await}, which fails the run and names the node as soon as a node
  * stops answering or a module fails.
  */
 public final class ControlAgent {
-    /** A node as the agent reaches it: the host is also where its TCP reservoirs listen. */
+    /** A node as the agent reaches it: the host is also where its TCP and verbs reservoirs listen. */
     public record Node(String name, String host, int port) {
         @Override
         public String toString() {
@@ -30,12 +32,33 @@ public final class ControlAgent {
         }
     }
 
+    /** How long the agent waits for a node's answer by default. */
+    public static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(5);
+
+    private final long answerMillis;
+
+    /** An agent that waits {@link #ANSWER_TIMEOUT} for each answer of a node. */
     public ControlAgent(ClusterKey key) {
+        this(key, ANSWER_TIMEOUT);
+    }
+
+    /**
+     * An agent that calls a node lost when one of its answers (a status, a step growing a river)
+     * takes longer than {@code answerTimeout}: a few seconds on a real cluster, more where nodes
+     * are slow to answer (an emulated machine). The first agent of a JVM also bounds RMI's own
+     * connect, handshake and reply waits by it, unless the application set them.
+     */
+    public ControlAgent(ClusterKey key, Duration answerTimeout) {
+        if (answerTimeout.toMillis() < 1) {
+            throw new IllegalArgumentException("answer timeout " + answerTimeout + " is not positive");
+        }
+        this.answerMillis = answerTimeout.toMillis();
         // A node whose host died or whose link was cut never answers: bound every RMI connect and
         // every reply (RMI waits forever by default), unless the application chose otherwise.
-        setIfAbsent("sun.rmi.transport.connectionTimeout", "5000");
-        setIfAbsent("sun.rmi.transport.tcp.responseTimeout", "5000");
-        setIfAbsent("sun.rmi.transport.tcp.handshakeTimeout", "5000");
+        String millis = Long.toString(answerMillis);
+        setIfAbsent("sun.rmi.transport.connectionTimeout", millis);
+        setIfAbsent("sun.rmi.transport.tcp.responseTimeout", millis);
+        setIfAbsent("sun.rmi.transport.tcp.handshakeTimeout", millis);
         key.install();
     }
 
@@ -76,6 +99,16 @@ public final class ControlAgent {
         return c == t ? String.valueOf(t.getMessage()) : c.toString();
     }
 
+    /** What a node said went wrong (its {@link NodeException}), or else the root cause. */
+    static String nodeError(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof NodeException) {
+                return c.getMessage();
+            }
+        }
+        return rootCause(t);
+    }
+
     /** The instance names of a module: "m" alone, "m#0".. with several instances. */
     static String instanceName(ModuleSpec m, int i) {
         return m.instances() == 1 ? m.name() : m.name() + "#" + i;
@@ -108,7 +141,7 @@ public final class ControlAgent {
         // Shared-memory segments are named per river start, so two rivers (or two starts) never meet.
         String segments = "tigris-" + Long.toHexString(ProcessHandle.current().pid()) + "-" + Long.toHexString(System.nanoTime());
         int segment = 0;
-        RiverRun run = new RiverRun(river, managers);
+        RiverRun run = new RiverRun(river, managers, answerMillis);
         Node step = null;
         try {
             for (var e : managers.entrySet()) {
@@ -145,6 +178,12 @@ public final class ControlAgent {
                             step = nb;
                             managers.get(nb).attachShm(river, reservoir, b, name);
                             run.made[2]++;
+                        } else if (c.reservoir().between() == ReservoirSpec.Between.VERBS) {
+                            step = nb;
+                            int port = managers.get(nb).listenVerbs(river, reservoir, b, nb.host(), c.reservoir().window());
+                            step = na;
+                            managers.get(na).connectVerbs(river, reservoir, a, nb.host(), port, c.reservoir().window(), c.reservoir().waterSize());
+                            run.made[3]++;
                         } else {
                             step = nb;
                             int port = managers.get(nb).listen(river, reservoir, b);
@@ -162,7 +201,7 @@ public final class ControlAgent {
             return run;
         } catch (RemoteException e) {
             run.destroy();
-            throw new IOException("growing river " + river + " failed at node " + step + ": " + rootCause(e), e);
+            throw new IOException("growing river " + river + " failed at node " + step + ": " + nodeError(e), e);
         }
     }
 
@@ -197,9 +236,13 @@ public final class ControlAgent {
         return specs.get(port.substring(0, port.indexOf('.')));
     }
 
-    /** Longest the agent waits for a node's status before it calls the node lost. */
-    static final long STATUS_TIMEOUT_MILLIS = 5000;
-    private static final java.util.concurrent.ExecutorService CALLS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+    /**
+     * Where the agent's calls to nodes wait: platform threads, not virtual ones, so that a node is
+     * called lost only when it does not answer, never because the application's other virtual
+     * threads pin every carrier (a thread reading a child process's pipe does).
+     */
+    private static final java.util.concurrent.ExecutorService CALLS = java.util.concurrent.Executors.newCachedThreadPool(
+                    Thread.ofPlatform().daemon().name("tigris-agent-call-", 0).factory());
 
     /** A started river: its nodes, and how to follow, stop and clean it up. */
     public static final class RiverRun {
@@ -207,8 +250,10 @@ public final class ControlAgent {
         private final Map<Node, RiverManager> managers;
         /** Nodes that stopped answering: stop and destroy do not wait for them. */
         private final java.util.Set<Node> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        /** Reservoirs made, by kind: within a node, TCP, shared memory. */
-        private final int[] made = new int[3];
+        /** Reservoirs made, by kind: within a node, TCP, shared memory, verbs. */
+        private final int[] made = new int[4];
+        /** Longest the agent waits for a node's status before it calls the node lost. */
+        private final long answerMillis;
 
         /** What the river was grown from, for the agent's first line: nodes, and reservoirs by kind. */
         public String grown() {
@@ -217,12 +262,13 @@ public final class ControlAgent {
 
         /** The reservoirs the river was grown with, by kind. */
         public String reservoirs() {
-            return made[0] + " memory reservoir(s) within nodes, " + made[1] + " TCP, " + made[2] + " shared-memory between nodes";
+            return made[0] + " memory reservoir(s) within nodes, " + made[1] + " TCP, " + made[2] + " shared-memory, " + made[3] + " verbs between nodes";
         }
 
-        RiverRun(String river, Map<Node, RiverManager> managers) {
+        RiverRun(String river, Map<Node, RiverManager> managers, long answerMillis) {
             this.river = river;
             this.managers = managers;
+            this.answerMillis = answerMillis;
         }
 
         /**
@@ -256,7 +302,7 @@ public final class ControlAgent {
                     }
                     for (var e : asked.entrySet()) {
                         try {
-                            for (String[] row : e.getValue().get(STATUS_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                            for (String[] row : e.getValue().get(answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                                 entries.add(new RunReport.Entry(e.getKey().name(), row[0], row[1], Long.parseLong(row[2]), Long.parseLong(row[3]), row[4],
                                                 row.length > 5 ? row[5] : ""));
                             }
@@ -266,7 +312,7 @@ public final class ControlAgent {
                         } catch (java.util.concurrent.TimeoutException x) {
                             e.getValue().cancel(true);
                             lost.add(e.getKey());
-                            failure = "node " + e.getKey() + " did not answer within " + STATUS_TIMEOUT_MILLIS + " ms";
+                            failure = "node " + e.getKey() + " did not answer within " + answerMillis + " ms";
                         }
                     }
                     boolean allEnded = failure == null && entries.stream().allMatch(en -> en.state().equals("ENDED"));
@@ -321,7 +367,7 @@ public final class ControlAgent {
             }
             for (var f : calls) {
                 try {
-                    f.get(STATUS_TIMEOUT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    f.get(answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
                 } catch (Exception ignored) {
                     // that node is gone or slow; the others were told
                     f.cancel(true);

@@ -19,6 +19,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import jaguar.verbs.RdmaListener;
+import jaguar.verbs.VerbsException;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
 import tigris.ModuleThread;
@@ -31,12 +33,20 @@ import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
+import tigris.reservoir.VerbsReceiver;
+import tigris.reservoir.VerbsSender;
 
 /** The {@link RiverManager} of one host. */
 public final class NodeServer implements RiverManager {
     /** Largest pushed jar. */
     static final int MAX_JAR = 64 << 20;
     private static final Duration DEAD_PEER = Duration.ofSeconds(5);
+    /**
+     * How long a verbs reservoir's ends wait for each other (connection request, hello, welcome).
+     * The agent makes the producer's end right after the consumer's, so this is a bound for a
+     * slow host (Soft-RoCE under emulation takes seconds), not a wait anyone normally sees.
+     */
+    private static final Duration VERBS_CONNECT = Duration.ofSeconds(60);
 
     /**
      * What RMI may deserialize from a caller: the argument types of {@link RiverManager} and
@@ -60,8 +70,10 @@ public final class NodeServer implements RiverManager {
         final Map<String, URLClassLoader> loaders = new HashMap<>();
         final Map<String, ModuleThread> modules = new HashMap<>();
         final List<Reservoir> reservoirs = new ArrayList<>();
-        final List<CompletableFuture<TcpReceiver>> pending = new ArrayList<>();
+        final List<CompletableFuture<? extends Reservoir>> pending = new ArrayList<>();
         final Map<String, ServerSocketChannel> listeners = new HashMap<>();
+        /** Set by destroy: a verbs consumer accepted after it closes itself instead of joining. */
+        boolean destroyed;
     }
 
     public NodeServer(String name, Path work) {
@@ -75,8 +87,8 @@ public final class NodeServer implements RiverManager {
         return (RiverManager) stub;
     }
 
-    private RemoteException error(String river, String what, Throwable cause) {
-        return new RemoteException("node " + name + ", river " + river + ": " + what + (cause == null ? "" : ": " + cause), cause);
+    private NodeException error(String river, String what, Throwable cause) {
+        return new NodeException("node " + name + ", river " + river + ": " + what + (cause == null ? "" : ": " + cause), cause);
     }
 
     private synchronized NodeRiver river(String river) {
@@ -195,14 +207,65 @@ public final class NodeServer implements RiverManager {
     @Override
     public synchronized void connect(String river, String reservoir, String module, String host, int port, int window, int waterSize)
                     throws RemoteException {
+        joinDownstream(river, module, "reservoir " + reservoir + " from " + module + " to " + host + ":" + port,
+                        () -> TcpSender.connect(reservoir, new InetSocketAddress(host, port), window, waterSize, DEAD_PEER));
+    }
+
+    /** A reservoir's producer's end, opened where {@link #joinDownstream} can report its failure. */
+    private interface ProducerEnd {
+        Reservoir open() throws IOException;
+    }
+
+    /** Opens a producer's end and makes it an output of {@code module}; a failure names {@code what}. */
+    private void joinDownstream(String river, String module, String what, ProducerEnd end) throws RemoteException {
         ModuleThread t = module(river, module);
         try {
-            TcpSender out = TcpSender.connect(reservoir, new InetSocketAddress(host, port), window, waterSize, DEAD_PEER);
+            Reservoir out = end.open();
             t.addDownstream(out);
             river(river).reservoirs.add(out);
-        } catch (IOException | IllegalArgumentException e) {
-            throw error(river, "reservoir " + reservoir + " from " + module + " to " + host + ":" + port, e);
+        } catch (IOException | IllegalArgumentException | VerbsException e) {
+            throw error(river, what, e);
         }
+    }
+
+    @Override
+    public synchronized int listenVerbs(String river, String reservoir, String module, String address, int window) throws RemoteException {
+        ModuleThread t = module(river, module);
+        NodeRiver r = river(river);
+        RdmaListener listener;
+        try {
+            listener = RdmaListener.bind(new InetSocketAddress(InetAddress.getByName(address), 0), 1);
+        } catch (IOException | VerbsException e) {
+            throw error(river, "verbs reservoir " + reservoir + " into " + module + ": cannot listen on " + address
+                            + " (transport=verbs needs an RDMA device with the address this node is listed at)", e);
+        }
+        // The accepting thread owns the listener: an rdma_cm channel must not be closed under a
+        // thread waiting on it, so destroy leaves the accept to end by its deadline.
+        CompletableFuture<VerbsReceiver> accepted = CompletableFuture.supplyAsync(() -> {
+            try (listener) {
+                VerbsReceiver in = VerbsReceiver.accept(listener, reservoir, window, VERBS_CONNECT);
+                synchronized (NodeServer.this) {
+                    if (r.destroyed) {
+                        in.close();
+                        throw new java.util.concurrent.CancellationException("river " + river + " was destroyed");
+                    }
+                    t.addUpstream(in);
+                    r.reservoirs.add(in);
+                }
+                return in;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, task -> Thread.ofPlatform().daemon().name("tigris-accept-" + reservoir).start(task));
+        r.pending.add(accepted);
+        return listener.address().getPort();
+    }
+
+    @Override
+    public synchronized void connectVerbs(String river, String reservoir, String module, String host, int port, int window, int waterSize)
+                    throws RemoteException {
+        joinDownstream(river, module, "verbs reservoir " + reservoir + " from " + module + " to " + host + ":" + port,
+                        () -> VerbsSender.connect(reservoir, new InetSocketAddress(host, port), window, waterSize, VERBS_CONNECT));
     }
 
     @Override
@@ -218,14 +281,8 @@ public final class NodeServer implements RiverManager {
     @Override
     public synchronized void connectShm(String river, String reservoir, String module, String segment, int window, int waterSize)
                     throws RemoteException {
-        ModuleThread t = module(river, module);
-        try {
-            ShmReservoir out = ShmReservoir.create(segment, window, waterSize, DEAD_PEER);
-            t.addDownstream(out);
-            river(river).reservoirs.add(out);
-        } catch (IOException | IllegalArgumentException e) {
-            throw error(river, "shared-memory reservoir " + reservoir + " from " + module + " (segment " + segment + ")", e);
-        }
+        joinDownstream(river, module, "shared-memory reservoir " + reservoir + " from " + module + " (segment " + segment + ")",
+                        () -> ShmReservoir.create(segment, window, waterSize, DEAD_PEER));
     }
 
     @Override
@@ -244,11 +301,11 @@ public final class NodeServer implements RiverManager {
     @Override
     public void start(String river) throws RemoteException {
         NodeRiver r = river(river);
-        List<CompletableFuture<TcpReceiver>> pending;
+        List<CompletableFuture<? extends Reservoir>> pending;
         synchronized (this) {
             pending = List.copyOf(r.pending);
         }
-        for (CompletableFuture<TcpReceiver> f : pending) {
+        for (CompletableFuture<? extends Reservoir> f : pending) {
             try {
                 f.get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
@@ -303,9 +360,10 @@ public final class NodeServer implements RiverManager {
         NodeRiver r;
         synchronized (this) {
             r = rivers.remove(river);
-        }
-        if (r == null) {
-            return;
+            if (r == null) {
+                return;
+            }
+            r.destroyed = true;
         }
         r.modules.values().forEach(ModuleThread::stop);
         for (ModuleThread t : r.modules.values()) {

@@ -34,6 +34,16 @@ public interface RiverManager extends Remote {
     /** Connects {@code module}'s output to a consumer's end listening at host:port. */
     void connect(String river, String reservoir, String module, String host, int port, int window, int waterSize) throws RemoteException;
 
+    /**
+     * Opens the consumer's end of verbs reservoir {@code reservoir} into {@code module}: an
+     * rdma_cm listener on {@code address} (an address of this host's RDMA device) for a producer
+     * asking for at most {@code window} Waters in flight; returns its port.
+     */
+    int listenVerbs(String river, String reservoir, String module, String address, int window) throws RemoteException;
+
+    /** Connects {@code module}'s output over verbs to a consumer's end listening at host:port (made by listenVerbs). */
+    void connectVerbs(String river, String reservoir, String module, String host, int port, int window, int waterSize) throws RemoteException;
+
     /** Joins two modules on this node with a memory reservoir. */
     void connectLocal(String river, String reservoir, String from, String to, int window, int waterSize) throws RemoteException;
 

@@ -29,8 +29,8 @@ import tigris.node.ControlAgent.RunReport;
  * ({@link KeySampleModule}, one per node) checks each node's files and samples its keys; the
  * agent chooses the key ranges from all samples, weighting each node's by its records. The
  * second is the sort: P partitioners and S sorters per node, every partitioner joined to every
- * sorter (memory reservoirs within a node, TCP across), sorter ranges in node order. Progress
- * comes from the modules' reports in the nodes' status. A failed sort deletes what it wrote:
+ * sorter (memory reservoirs within a node; TCP, shared memory or verbs across), sorter ranges in
+ * node order. Progress comes from the modules' reports in the nodes' status. A failed sort deletes what it wrote:
  * a third river removes every node's output file.
  */
 public final class ClusterSort {

@@ -19,8 +19,9 @@ import tigris.node.ControlAgent.Node;
  * @param sortersPerNode sorters on each node, each a key range; node i holds ranges i*S..i*S+S-1
  * @param memoryPerSorter bytes each sorter may hold records in before it spills runs to {@code tmp}
  * @param direct sorters write with O_DIRECT where their file system allows it ({@link SortPlan})
- * @param between how partitioners and sorters on different nodes are joined: TCP, or shared
- *        memory (nodes on one host, listed at one address)
+ * @param between how partitioners and sorters on different nodes are joined: TCP, shared
+ *        memory (nodes on one host, listed at one address), or verbs (each node listed at an
+ *        address of its RDMA device)
  */
 public record ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
                 String tmp, int water, int window, boolean sync, boolean direct, ReservoirSpec.Between between) {

@@ -80,7 +80,7 @@ final class NetnsCluster implements AutoCloseable {
         if (line == null || !line.startsWith("tigris node " + name + " listening on 7000")) {
             throw new IOException("node " + name + " did not start: " + line);
         }
-        Thread.ofVirtual().start(() -> r.lines().forEach(l -> System.out.println("[" + name + "] " + l)));
+        Thread.ofPlatform().daemon().start(() -> r.lines().forEach(l -> System.out.println("[" + name + "] " + l)));
         return new Node(name, address(h), 7000);
     }
 

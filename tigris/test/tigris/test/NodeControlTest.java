@@ -98,7 +98,7 @@ class NodeControlTest {
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line = r.readLine();
         assertTrue(line != null && line.startsWith("tigris node " + name + " listening on "), "node " + name + " said: " + line);
-        Thread.ofVirtual().start(() -> r.lines().forEach(l -> System.out.println("[node " + name + "] " + l)));
+        Thread.ofPlatform().daemon().start(() -> r.lines().forEach(l -> System.out.println("[node " + name + "] " + l)));
         return new Node(name, "127.0.0.1", Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1)));
     }
 
@@ -208,7 +208,7 @@ class NodeControlTest {
         Files.writeString(river, file.apply(b.host()));
         Run ok = tigrisRun(river);
         assertEquals(0, ok.status(), ok.said());
-        assertTrue(ok.said().contains("river shm grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 2 shared-memory between nodes"),
+        assertTrue(ok.said().contains("river shm grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 2 shared-memory, 0 verbs between nodes"),
                         ok.said());
         assertTrue(ok.said().contains("river shm: completed"), ok.said());
         assertEquals("2000 " + 2000 * 1999 / 2 + " 4000", Files.readString(out));
@@ -227,7 +227,7 @@ class NodeControlTest {
         Files.writeString(river, file.apply(b.host()).replace("transport=shm\n", "transport=rdma\n"));
         Run unknown = tigrisRun(river);
         assertEquals(2, unknown.status(), unknown.said());
-        assertTrue(unknown.said().contains("shm.tgr:8: transport=rdma is neither 'tcp' nor 'shm'"), unknown.said());
+        assertTrue(unknown.said().contains("shm.tgr:8: transport=rdma is not 'tcp', 'shm' or 'verbs'"), unknown.said());
     }
 
     record Run(int status, String said) {
