@@ -91,22 +91,26 @@ class VerbsClusterSortTest {
         long t = System.nanoTime();
         SortReport r;
         try {
-            r = ClusterSort.run(plan, agent, p -> System.out.println("VerbsClusterSortTest: " + p), 1000);
+            r = ClusterSort.run(plan, agent, p -> { }, 1000);
         } catch (Exception e) {
-            Path self = dir.resolve("agent-threads.txt");
-            Process own = new ProcessBuilder(System.getProperty("java.home") + "/bin/jcmd", Long.toString(ProcessHandle.current().pid()),
-                            "Thread.dump_to_file", "-format=text", self.toString()).redirectErrorStream(true).start();
-            System.out.println(new String(own.getInputStream().readAllBytes()));
-            System.out.println(Files.exists(self) ? Files.readString(self) : "no agent dump");
-            for (Process p : NODES) {
-                Process dump = new ProcessBuilder(System.getProperty("java.home") + "/bin/jcmd", Long.toString(p.pid()), "Thread.print")
-                                .redirectErrorStream(true).start();
-                System.out.println(new String(dump.getInputStream().readAllBytes()));
-            }
+            dumpThreads();
             throw e;
         }
         System.out.println("VerbsClusterSortTest: " + between + " sort in " + (System.nanoTime() - t) / 1_000_000 + " ms");
         return r;
+    }
+
+    /** Every JVM's threads into the log: a failure in the VM is slow to reproduce. */
+    private static void dumpThreads() throws Exception {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        Path self = dir.resolve("agent-threads.txt");
+        new ProcessBuilder(jcmd, Long.toString(ProcessHandle.current().pid()), "Thread.dump_to_file", "-format=text", self.toString())
+                        .redirectErrorStream(true).start().waitFor();
+        System.out.println("== the agent's threads (virtual ones too)\n" + (Files.exists(self) ? Files.readString(self) : "(no dump)"));
+        for (Process p : NODES) {
+            Process dump = new ProcessBuilder(jcmd, Long.toString(p.pid()), "Thread.print").redirectErrorStream(true).start();
+            System.out.println("== node process " + p.pid() + "\n" + new String(dump.getInputStream().readAllBytes()));
+        }
     }
 
     @Test
