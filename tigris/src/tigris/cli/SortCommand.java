@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,14 +27,15 @@ import tigris.sort.SortReport;
  *
  * <pre>
  * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs]
- *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] INPUT OUTPUT
+ *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] INPUT OUTPUT
  * </pre>
  *
  * Without nodes it sorts in this JVM ({@link LocalSort}); with them, the control agent sorts
  * across the nodes ({@link ClusterSort}): -p and -s count per node, INPUT and OUTPUT are each
  * node's files ({@code {node}} in them becomes the node's name), and the nodes' outputs in the
  * order listed hold the key ranges in order. A nodes file lists one {@code NAME HOST:PORT} per
- * line ({@code #} comments). Prints a progress line each second on standard error (unless {@code -q}) and the report on
+ * line ({@code #} comments); {@code --answer-timeout} is how long the agent waits for a node's
+ * answer before it calls the node lost (default 5 s). Prints a progress line each second on standard error (unless {@code -q}) and the report on
  * standard output; exits 0 when OUTPUT holds INPUT's records in order, 1 when the sort failed,
  * 2 for a bad command.
  */
@@ -56,6 +58,7 @@ public final class SortCommand {
         Path key = null;
         Path password = null;
         String transport = null;
+        long answerSeconds = -1;
         int i = 0;
         try {
             for (; i < args.length && args[i].startsWith("-") && args[i].length() > 1; i++) {
@@ -74,6 +77,7 @@ public final class SortCommand {
                     case "--nodes" -> nodes.addAll(nodesFile(value(args, ++i, a)));
                     case "--key" -> key = Path.of(value(args, ++i, a));
                     case "--transport" -> transport = value(args, ++i, a);
+                    case "--answer-timeout" -> answerSeconds = number(a, value(args, ++i, a));
                     case "--password-file" -> password = Path.of(value(args, ++i, a));
                     default -> {
                         return usage(err, "unknown option " + a);
@@ -86,8 +90,8 @@ public final class SortCommand {
         if (args.length - i != 2) {
             return usage(err, "INPUT and OUTPUT are needed");
         }
-        if (nodes.isEmpty() && (key != null || password != null || transport != null)) {
-            return usage(err, "--key, --password-file and --transport are for a sort across nodes (--node or --nodes)");
+        if (nodes.isEmpty() && (key != null || password != null || transport != null || answerSeconds > 0)) {
+            return usage(err, "--key, --password-file, --transport and --answer-timeout are for a sort across nodes (--node or --nodes)");
         }
         if (!nodes.isEmpty()) {
             if (key == null || password == null) {
@@ -99,8 +103,9 @@ public final class SortCommand {
             } catch (IllegalArgumentException e) {
                 return usage(err, "--" + e.getMessage());
             }
+            Duration answer = answerSeconds > 0 ? Duration.ofSeconds(answerSeconds) : ControlAgent.ANSWER_TIMEOUT;
             return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
-                            sync, direct, between, quiet, out, err);
+                            sync, direct, between, answer, quiet, out, err);
         }
         if (memory < 0) {
             memory = SortPlan.defaultMemoryPerSorter(Math.max(1, sorters));
@@ -138,7 +143,8 @@ public final class SortCommand {
     }
 
     private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
-                    Path tmp, int water, int window, boolean sync, boolean direct, ReservoirSpec.Between between, boolean quiet, PrintStream out, PrintStream err) {
+                    Path tmp, int water, int window, boolean sync, boolean direct, ReservoirSpec.Between between, Duration answer, boolean quiet,
+                    PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
         ClusterKey clusterKey;
         try {
@@ -147,7 +153,7 @@ public final class SortCommand {
         } catch (IllegalArgumentException | IOException e) {
             return usage(err, e.getMessage());
         }
-        ControlAgent agent = new ControlAgent(clusterKey);
+        ControlAgent agent = new ControlAgent(clusterKey, answer);
         return report(progress -> ClusterSort.run(plan, agent, progress, 1000), quiet, out, err);
     }
 
@@ -241,6 +247,7 @@ public final class SortCommand {
         err.println("tigris sort: " + problem);
         err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]");
         err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm|verbs]");
+        err.println("                   [--answer-timeout SECONDS]");
         err.println("                   INPUT OUTPUT");
         return 2;
     }

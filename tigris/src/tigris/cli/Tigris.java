@@ -56,12 +56,12 @@ public final class Tigris {
         System.err.println("""
                         usage: tigris keygen CLUSTER.p12 PASSWORD-FILE
                                tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
-                               tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS]
+                               tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS] [--answer-timeout SECONDS]
                                tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME
                                tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME
                                tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
-                                           [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm]
-                                           INPUT OUTPUT""");
+                                           [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm|verbs]
+                                           [--answer-timeout SECONDS] INPUT OUTPUT""");
         System.exit(problem == null ? 0 : 2);
     }
 
@@ -74,9 +74,11 @@ public final class Tigris {
         RiverFile river;
         ClusterKey key;
         long timeout;
+        java.time.Duration answer;
         try {
-            opts = NodeMain.options(java.util.Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--timeout");
-            timeout = Long.parseLong(opts.getOrDefault("--timeout", "3600")) * 1000;
+            opts = NodeMain.options(java.util.Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--timeout", "--answer-timeout");
+            timeout = seconds(opts, "--timeout", 3600) * 1000;
+            answer = java.time.Duration.ofSeconds(seconds(opts, "--answer-timeout", ControlAgent.ANSWER_TIMEOUT.toSeconds()));
             river = RiverFile.parse(Path.of(args[0]));
             river.graph().validate();
             key = ClusterKey.load(Path.of(NodeMain.require(opts, "--key")), Path.of(NodeMain.require(opts, "--password-file")));
@@ -84,7 +86,7 @@ public final class Tigris {
             System.err.println("tigris run: " + e.getMessage());
             return 2;
         }
-        ControlAgent agent = new ControlAgent(key);
+        ControlAgent agent = new ControlAgent(key, answer);
         ControlAgent.RiverRun run;
         try {
             run = agent.start(river.graph().name(), river.graph(), river.placement(), river.jar().getFileName().toString(),
@@ -104,6 +106,23 @@ public final class Tigris {
         });
         System.out.println(report);
         return report.completed() ? 0 : 1;
+    }
+
+    /** A whole number of seconds, at least 1, given as {@code option} (or {@code otherwise}). */
+    private static long seconds(java.util.Map<String, String> opts, String option, long otherwise) {
+        String v = opts.get(option);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            long n = Long.parseLong(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException(option + " " + v + ": not a whole number of seconds, at least 1");
     }
 
     /** A PKCS#12 store with one EC key pair and self-signed certificate, and a random password for it. */

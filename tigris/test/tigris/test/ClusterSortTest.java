@@ -115,7 +115,7 @@ class ClusterSortTest {
         gensort("n2", 30_000, 45_000);
         gensort("n3", 75_000, 15_000);
         String checksum = checksumOf(90_000);
-        Run r = sort("-p", "2", "-s", "2", "--node", n1, "--node", n2, "--node", n3, dir.resolve("in-{node}").toString(),
+        Run r = sort("-p", "2", "-s", "2", "--answer-timeout", "30", "--node", n1, "--node", n2, "--node", n3, dir.resolve("in-{node}").toString(),
                         dir.resolve("out-{node}").toString());
         assertEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("90000 records") && r.out().contains("3 nodes, 6 partitioner(s), 6 sorter(s), one pass"), r.out());
@@ -171,6 +171,9 @@ class ClusterSortTest {
                         noDevice.err());
         assertTrue(noDevice.err().contains("at node n"), "names the node: " + noDevice.err());
         assertFalse(Files.exists(dir.resolve("x-n1")) || Files.exists(dir.resolve("x-n2")));
+        Run never = sort("--answer-timeout", "0", "--node", n1, in, dir.resolve("x-{node}").toString());
+        assertEquals(2, never.status(), never.err());
+        assertTrue(never.err().contains("--answer-timeout 0: must be at least 1"), never.err());
         Run unknown = sort("--transport", "rdma", "--node", n1, in, dir.resolve("x-{node}").toString());
         assertEquals(2, unknown.status(), unknown.err());
         assertTrue(unknown.err().contains("--transport=rdma is not 'tcp', 'shm' or 'verbs'"), unknown.err());

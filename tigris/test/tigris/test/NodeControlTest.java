@@ -168,7 +168,7 @@ class NodeControlTest {
                         "connect source.out doubler.in window=4 water=1024",
                         "connect doubler.out sink.in",
                         ""));
-        Run ok = tigrisRun(river);
+        Run ok = tigrisRun(river, "--answer-timeout", "30");
         assertEquals(0, ok.status(), ok.said());
         assertTrue(ok.said().contains("river cli: completed"), ok.said());
         assertEquals("500 " + 500 * 499 / 2 + " 1000", Files.readString(out));
@@ -177,6 +177,9 @@ class NodeControlTest {
         Run bad = tigrisRun(river);
         assertEquals(2, bad.status(), bad.said());
         assertTrue(bad.said().contains("double.tgr:4: unknown node z"), bad.said());
+        Run badFlag = tigrisRun(river, "--answer-timeout", "soon");
+        assertEquals(2, badFlag.status(), badFlag.said());
+        assertTrue(badFlag.said().contains("tigris run: --answer-timeout soon: not a whole number of seconds, at least 1"), badFlag.said());
     }
 
     /**
@@ -233,9 +236,11 @@ class NodeControlTest {
     record Run(int status, String said) {
     }
 
-    private Run tigrisRun(Path river) throws Exception {
-        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
-                        password.toString()).redirectErrorStream(true).start();
+    private Run tigrisRun(Path river, String... options) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
+                        password.toString()));
+        cmd.addAll(List.of(options));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         return new Run(p.exitValue(), said);
