@@ -19,9 +19,8 @@ import tigris.graph.RiverGraph;
  * The control agent (the thesis's external agent): grows a validated {@link RiverGraph} on the
  * nodes over RMI (pushes the jar of module classes, creates module threads, connects them: memory
  * reservoirs within a node; across nodes TCP, shared-memory or verbs reservoirs as each connection
- * asks), starts it, and follows it to End of
- * River with {@link RiverRun#await}, which fails the run and names the node as soon as a node
- * stops answering or a module fails.
+ * asks), starts it, and follows it to End of River with {@link RiverRun#await}, which fails the
+ * run and names the node as soon as a node stops answering or a module fails.
  */
 public final class ControlAgent {
     /** A node as the agent reaches it: the host is also where its TCP and verbs reservoirs listen. */

@@ -24,6 +24,7 @@ import tigris.dq.LotteryModuleThread;
 import tigris.dq.RandomModuleThread;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
 
@@ -108,7 +109,9 @@ public final class DqPerturbation {
 
     enum Policy { ROUND_ROBIN, RANDOM, LOTTERY }
 
-    enum Kind { MEMORY, TCP }
+    enum Kind { MEMORY, SHM, TCP }
+
+    private static int segments;
 
     private static ModuleThread thread(Policy p, ModuleIF m, String name) {
         ModuleConfig c = ModuleConfig.of(name, Map.of());
@@ -127,6 +130,13 @@ public final class DqPerturbation {
         if (kind == Kind.MEMORY) {
             MemoryReservoir r = new MemoryReservoir(name, window, WATER);
             return new Link(r, r);
+        }
+        if (kind == Kind.SHM) {
+            // Both ends in this JVM: the ring's own protocol (slots in a shared mapping, positions,
+            // polling), without a second process's scheduling.
+            String segment = "jaguar-dq-" + ProcessHandle.current().pid() + "-" + segments++;
+            ShmReservoir out = ShmReservoir.create(segment, window, WATER, Duration.ofSeconds(30));
+            return new Link(out, ShmReservoir.attach(segment, Duration.ofSeconds(30)));
         }
         try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
             var accepted = CompletableFuture.supplyAsync(() -> {
@@ -318,15 +328,19 @@ public final class DqPerturbation {
         o.println("The baseline column moves the same 8 KiB blocks over the same number of loopback connections with");
         o.println("plain NIO (a writer and a reader thread per connection, no framing, credits, Waters or DQ).");
         o.println();
-        o.println("| pairs | memory MB/s (window 64) | TCP loopback MB/s, window 8 | TCP loopback MB/s, window 64 | NIO sockets, baseline MB/s | TCP reservoir (64) / baseline |");
-        o.println("|---|---|---|---|---|---|");
+        o.println("The shared-memory column runs both ends of each ring in this JVM (the ring's protocol, not a second");
+        o.println("process's scheduling). File reservoirs are not here: they hold a river's Waters on disk until it is read.");
+        o.println();
+        o.println("| pairs | memory MB/s (window 64) | shared-memory ring MB/s (window 64) | TCP loopback MB/s, window 8 | TCP loopback MB/s, window 64 | NIO sockets, baseline MB/s | TCP reservoir (64) / baseline |");
+        o.println("|---|---|---|---|---|---|---|");
         for (int n = 1; n <= 4; n++) {
             long[] none = new long[n];
             double mem = sum(run(Kind.MEMORY, Policy.LOTTERY, n, none, warmup, measure, WIDE_WINDOW));
+            double shm = sum(run(Kind.SHM, Policy.LOTTERY, n, none, warmup, measure, WIDE_WINDOW));
             double tcp8 = sum(run(Kind.TCP, Policy.LOTTERY, n, none, warmup, measure, WINDOW));
             double tcp = sum(run(Kind.TCP, Policy.LOTTERY, n, none, warmup, measure, WIDE_WINDOW));
             double raw = rawSockets(n, warmup, measure);
-            o.println("| " + n + " | " + mb(mem) + " | " + mb(tcp8) + " | " + mb(tcp) + " | " + mb(raw) + " | "
+            o.println("| " + n + " | " + mb(mem) + " | " + mb(shm) + " | " + mb(tcp8) + " | " + mb(tcp) + " | " + mb(raw) + " | "
                             + String.format(Locale.ROOT, "%.2f×", tcp / raw) + " |");
         }
         o.println();
