@@ -156,13 +156,22 @@ public final class TcpReceiver extends TcpEnd {
         spring.drain();
     }
 
-    /** The reader thread: Waters into the inbox until End of River, then the peer's close. */
+    /**
+     * The reader thread: Waters into the inbox until End of River, then the peer's close. A
+     * Water's bytes are read together with the next frame's header (one scattering read, not two
+     * reads per Water when the producer streams), so a header may arrive partly or wholly read.
+     */
     private void receive() {
         ByteBuffer h = TcpProtocol.header();
+        ByteBuffer[] payloadThenHeader = {null, h};
+        h.clear();
         try {
             while (true) {
-                byte type = readFrame(h);
+                TcpProtocol.readFully(channel, h, "a frame");
+                lastHeard = System.nanoTime();
+                byte type = h.get(0);
                 int value = h.getInt(4);
+                h.clear();
                 if (type == TcpProtocol.DATA && !endReceived) {
                     if (value < 0 || value > spring.waterSize()) {
                         failed("protocol error: a Water of " + Integer.toUnsignedString(value) + " bytes, more than the " + spring.waterSize()
@@ -171,7 +180,13 @@ public final class TcpReceiver extends TcpEnd {
                     }
                     Water w = spring.createWater(spring.waterSize());
                     ByteBuffer into = w.buffer().asSegment().asSlice(0, value).asByteBuffer();
-                    TcpProtocol.readFully(channel, into, "Water " + (received + 1));
+                    payloadThenHeader[0] = into;
+                    while (into.hasRemaining()) {
+                        if (channel.read(payloadThenHeader) < 0) {
+                            throw new java.io.EOFException("connection closed by the peer while reading Water " + (received + 1));
+                        }
+                    }
+                    payloadThenHeader[0] = null;
                     lastHeard = System.nanoTime();
                     w.setLength(value);
                     handOff(w);

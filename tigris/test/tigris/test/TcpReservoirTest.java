@@ -179,4 +179,48 @@ class TcpReservoirTest {
             assertTrue(in.isEnded());
         }
     }
+    /**
+     * The receiver reads each Water's bytes with the next frame's header in one read: frames that
+     * arrive in 3-byte pieces (a header split across reads, or finished by a Water's read) and an
+     * empty Water still come out whole, in order, then End of River.
+     */
+    @Test
+    void framesSplitAnywhereInTheStreamArriveWhole() throws Exception {
+        var accepted = acceptAsync("pieces", DEAD_PEER);
+        byte[][] waters = {"first Water".getBytes(StandardCharsets.UTF_8), new byte[0], new byte[200], "last".getBytes(StandardCharsets.UTF_8)};
+        for (int i = 0; i < 200; i++) {
+            waters[2][i] = (byte) (i * 7);
+        }
+        try (SocketChannel producer = SocketChannel.open(address)) {
+            producer.socket().setTcpNoDelay(true);
+            byte[] name = "pieces".getBytes(StandardCharsets.UTF_8);
+            ByteBuffer stream = ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN);
+            stream.putInt(0x53524754).putInt(1).putInt(8).putInt(256).putShort((short) name.length).put(name);
+            producer.write(stream.flip());
+            stream.clear();
+            for (byte[] w : waters) {
+                stream.put((byte) 1).put((byte) 0).put((byte) 0).put((byte) 0).putInt(w.length).put(w);   // DATA
+            }
+            stream.put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0).putInt(0).flip();           // END
+            try (TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
+                while (stream.hasRemaining()) {
+                    producer.write(stream.slice().limit(Math.min(3, stream.remaining())));
+                    stream.position(Math.min(stream.limit(), stream.position() + 3));
+                    Thread.sleep(1);
+                }
+                for (byte[] expected : waters) {
+                    Water w = in.get();
+                    byte[] got = new byte[w.length()];
+                    for (int i = 0; i < got.length; i++) {
+                        got[i] = w.buffer().getByte(i);
+                    }
+                    assertEquals(new String(expected, StandardCharsets.ISO_8859_1), new String(got, StandardCharsets.ISO_8859_1));
+                    w.release();
+                }
+                assertNull(in.get());
+                assertTrue(in.isEnded());
+                assertEquals(4, in.received());
+            }
+        }
+    }
 }
