@@ -12,7 +12,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
- * The few libc calls {@link DeviceRegionBuffer} and {@link OffHeapBuffer#allocateLarge} need, through FFM: {@code FileChannel.map}
+ * The few libc calls {@link DeviceRegionBuffer}, {@link OffHeapBuffer#allocateLarge} and {@link MappedFileBuffer#willNeed} need, through FFM: {@code FileChannel.map}
  * refuses character devices, {@code mmap} does not. Failures become IOExceptions naming the call,
  * its arguments and errno.
  */
@@ -28,21 +28,44 @@ final class Posix {
     private static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
     private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
 
-    // open(2) is variadic: the mode argument goes in the variadic part, so the call sets %al right.
-    private static final MethodHandle OPEN = downcall("open",
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
-                    ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
-    private static final MethodHandle MMAP = downcall("mmap",
-                    FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
-                                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
-                    ERRNO_OPTION);
-    private static final MethodHandle MUNMAP = downcall("munmap",
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
-    private static final MethodHandle MADVISE = downcall("madvise",
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
-    private static final MethodHandle CLOSE = downcall("close", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-    private static final MethodHandle STRERROR = downcall("strerror", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-    private static final MethodHandle SYSCONF = downcall("sysconf", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+    // Each call is bound when first made, in a holder class of its own: binding a downcall spins
+    // classes at run time (5-10 ms each on a cold JVM), and most users need one or two calls
+    // (a sort's mappings only madvise and sysconf), so binding all seven at once cost every
+    // sort's start about 50 ms.
+    private static final class Open {
+        // open(2) is variadic: the mode argument goes in the variadic part, so the call sets %al right.
+        static final MethodHandle H = downcall("open",
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+                        ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
+    }
+
+    private static final class Mmap {
+        static final MethodHandle H = downcall("mmap",
+                        FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+                                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
+                        ERRNO_OPTION);
+    }
+
+    private static final class Munmap {
+        static final MethodHandle H = downcall("munmap", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
+    }
+
+    private static final class Madvise {
+        static final MethodHandle H = downcall("madvise",
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+    }
+
+    private static final class Close {
+        static final MethodHandle H = downcall("close", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    }
+
+    private static final class Strerror {
+        static final MethodHandle H = downcall("strerror", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    }
+
+    private static final class PageSize {
+        static final long VALUE = pageSizeOfSystem();
+    }
 
     private Posix() {
     }
@@ -55,7 +78,7 @@ final class Posix {
     static int open(String path, int flags) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            int fd = (int) OPEN.invokeExact(state, arena.allocateFrom(path), flags, 0);
+            int fd = (int) Open.H.invokeExact(state, arena.allocateFrom(path), flags, 0);
             if (fd < 0) {
                 throw failure("open(path=" + path + ")", state);
             }
@@ -71,7 +94,7 @@ final class Posix {
     static long mmap(long length, int prot, int flags, int fd, long offset, String what) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
-            long address = (long) MMAP.invokeExact(state, 0L, length, prot, flags, fd, offset);
+            long address = (long) Mmap.H.invokeExact(state, 0L, length, prot, flags, fd, offset);
             if (address == -1L) {
                 throw failure("mmap(" + what + " offset=" + offset + " length=" + length + ")", state);
             }
@@ -87,7 +110,7 @@ final class Posix {
     static void munmap(long address, long length) {
         int rc;
         try {
-            rc = (int) MUNMAP.invokeExact(address, length);
+            rc = (int) Munmap.H.invokeExact(address, length);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
@@ -99,7 +122,7 @@ final class Posix {
     /** Advice about a mapping; returns false if the kernel does not take it (advice is never required). */
     static boolean madvise(long address, long length, int advice) {
         try {
-            return (int) MADVISE.invokeExact(address, length, advice) == 0;
+            return (int) Madvise.H.invokeExact(address, length, advice) == 0;
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
@@ -107,15 +130,20 @@ final class Posix {
 
     static void close(int fd) {
         try {
-            int ignored = (int) CLOSE.invokeExact(fd);
+            int ignored = (int) Close.H.invokeExact(fd);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
     }
 
+    /** The page size (sysconf, asked once). */
     static long pageSize() {
+        return PageSize.VALUE;
+    }
+
+    private static long pageSizeOfSystem() {
         try {
-            return (long) SYSCONF.invokeExact(SC_PAGESIZE);
+            return (long) downcall("sysconf", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT)).invokeExact(SC_PAGESIZE);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
@@ -128,7 +156,7 @@ final class Posix {
 
     private static String strerror(int errno) {
         try {
-            MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
+            MemorySegment s = (MemorySegment) Strerror.H.invokeExact(errno);
             return s.reinterpret(Integer.MAX_VALUE).getString(0);
         } catch (Throwable t) {
             throw new AssertionError(t);

@@ -23,13 +23,20 @@ public final class NativeMemory {
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
-    /** rdtsc; shl rdx, 32; or rax, rdx; ret. */
-    private static final MethodHandle RDTSC = ExecutableStub.link(
-                    new byte[]{0x0F, 0x31, 0x48, (byte) 0xC1, (byte) 0xE2, 0x20, 0x48, 0x09, (byte) 0xD0, (byte) 0xC3},
-                    FunctionDescriptor.of(ValueLayout.JAVA_LONG));
-    /** sfence; ret. */
-    private static final MethodHandle SFENCE = ExecutableStub.link(new byte[]{0x0F, (byte) 0xAE, (byte) 0xF8, (byte) 0xC3},
-                    FunctionDescriptor.ofVoid());
+    // The two machine-code stubs are linked when first called, each in a holder class: linking
+    // spins three FFM downcalls (20-30 ms on a cold JVM), which every user of an ExternalBuffer
+    // accessor paid at start, though only timestamps and write-combining fences need them.
+    private static final class Rdtsc {
+        /** rdtsc; shl rdx, 32; or rax, rdx; ret. */
+        static final MethodHandle STUB = ExecutableStub.link(
+                        new byte[]{0x0F, 0x31, 0x48, (byte) 0xC1, (byte) 0xE2, 0x20, 0x48, 0x09, (byte) 0xD0, (byte) 0xC3},
+                        FunctionDescriptor.of(ValueLayout.JAVA_LONG));
+    }
+
+    private static final class Sfence {
+        /** sfence; ret. */
+        static final MethodHandle STUB = ExecutableStub.link(new byte[]{0x0F, (byte) 0xAE, (byte) 0xF8, (byte) 0xC3}, FunctionDescriptor.ofVoid());
+    }
 
     static {
         CodeMappings.register(NativeMemory.class);
@@ -253,7 +260,7 @@ public final class NativeMemory {
     public static void writeCombiningFence() {
         enter("NativeMemory.writeCombiningFence");
         try {
-            SFENCE.invokeExact();
+            Sfence.STUB.invokeExact();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
@@ -270,7 +277,7 @@ public final class NativeMemory {
     public static long timestampCounter() {
         enter("NativeMemory.timestampCounter");
         try {
-            return (long) RDTSC.invokeExact();
+            return (long) Rdtsc.STUB.invokeExact();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
