@@ -89,14 +89,9 @@ final class InputKeyIndex implements SorterMemory {
     }
 
     @Override
-    public void sort() {
-        keys.sort();
-    }
-
-    @Override
-    public void writeSorted(RecordWriter out) throws IOException {
+    public long sortAndWrite(RecordWriter out, Runnable writing) throws IOException {
         if (keys.count() == 0) {
-            return;
+            return 0;
         }
         if (mapped == null) {
             long size = Files.size(input);
@@ -106,21 +101,28 @@ final class InputKeyIndex implements SorterMemory {
             mapped = MappedFileBuffer.map(input, AccessMode.READ_ONLY, 0, size);
         }
         MemorySegment in = mapped.asSegment();
+        return keys.sortAndWrite((from, to) -> gather(in, from, to, out), writing);
+    }
+
+    /** Writes the records of sorted entries {@code from .. to-1}, in that order. */
+    private void gather(MemorySegment in, int from, int to, RecordWriter out) throws IOException {
         long touched = 0;
-        for (int i = 0, n = keys.count(); i < n; i += RecordWriter.GATHER_BATCH) {
-            int end = Math.min(n, i + RecordWriter.GATHER_BATCH);
+        for (int i = from; i < to; i += RecordWriter.GATHER_BATCH) {
+            int end = Math.min(to, i + RecordWriter.GATHER_BATCH);
             // Key order is random order in the input: each record is a cache (and TLB) miss. A
-            // loop of two loads per record lets the core have dozens of misses in flight; the
-            // copies that follow then hit, where copying straight away overlaps only a few.
+            // loop of loads on each of a record's (up to three) cache lines lets the core have
+            // dozens of misses in flight; the copies that follow then hit, where copying straight
+            // away overlaps only a few.
             for (int j = i; j < end; j++) {
                 long o = keys.index(j) * RECORD;
-                touched += in.get(ValueLayout.JAVA_BYTE, o) + in.get(ValueLayout.JAVA_BYTE, o + RECORD - 1);
+                touched += in.get(ValueLayout.JAVA_BYTE, o) + in.get(ValueLayout.JAVA_BYTE, o + RECORD / 2)
+                                + in.get(ValueLayout.JAVA_BYTE, o + RECORD - 1);
             }
             for (int j = i; j < end; j++) {
                 out.write(in, keys.index(j) * RECORD);
             }
         }
-        sink = touched;
+        sink += touched;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package tigris.sort;
 
+import java.io.IOException;
+
 /**
  * Sorts records by key without moving them: each record is an entry of two longs, the first 8
  * key bytes ({@code hi}) and the last 2 key bytes above a 48-bit record index ({@code lo}), and
@@ -7,8 +9,18 @@ package tigris.sort;
  * key per level, scattering into a scratch pair of arrays; ranges shorter than
  * {@value #SMALL} entries are finished by insertion sort. Random keys take about three levels;
  * equal keys stop after the tenth byte.
+ *
+ * <p>{@link #sort(long[], long[], int, SortedRanges)} hands out the order a first-level bucket at
+ * a time, each as soon as it is sorted, so a sorter writes the first key ranges while it still
+ * sorts the rest: sorting then hides behind the disk's write instead of coming before it.
  */
 final class KeyIndexSort {
+    /** Receives a sort's order in pieces: entries {@code from .. to-1} are sorted and come after every piece before them. */
+    @FunctionalInterface
+    interface SortedRanges {
+        void sorted(int from, int to) throws IOException;
+    }
+
     /** Largest record index an entry holds. */
     static final long MAX_INDEX = (1L << 48) - 1;
     private static final int KEY_BYTES = 10;
@@ -33,12 +45,41 @@ final class KeyIndexSort {
         return lo & MAX_INDEX;
     }
 
-    /** Sorts entries {@code 0 .. n-1} of {@code hi} and {@code lo} together. */
-    static void sort(long[] hi, long[] lo, int n) {
+    /**
+     * Sorts entries {@code 0 .. n-1} of {@code hi} and {@code lo} together, handing {@code out}
+     * each bucket of the first level that splits them as soon as it is sorted, in key order; the
+     * pieces cover {@code 0 .. n-1} exactly once. Entries after the piece being handed out may
+     * still move; the piece and those before it do not.
+     */
+    static void sort(long[] hi, long[] lo, int n, SortedRanges out) throws IOException {
         if (n < 2) {
+            if (n == 1) {
+                out.sorted(0, 1);
+            }
             return;
         }
-        new KeyIndexSort(n).sort(hi, lo, 0, n, 0);
+        KeyIndexSort s = new KeyIndexSort(n);
+        int level = 0;
+        while (n >= SMALL && level < KEY_BYTES && !s.scatter(hi, lo, 0, n, level)) {
+            level++;
+        }
+        if (n < SMALL || level == KEY_BYTES) {
+            s.sort(hi, lo, 0, n, level);
+            out.sorted(0, n);
+            return;
+        }
+        int base = level * 257;
+        int start = 0;
+        for (int d = 0; d < 256; d++) {
+            int end = s.counts[base + d + 1];
+            if (end - start > 1) {
+                s.sort(hi, lo, start, end, level + 1);
+            }
+            if (end > start) {
+                out.sorted(start, end);
+            }
+            start = end;
+        }
     }
 
     private static int digit(long hi, long lo, int level) {
@@ -56,28 +97,11 @@ final class KeyIndexSort {
                 insertionOrQuick(hi, lo, from, to);
                 return;
             }
-            int base = level * 257;
-            java.util.Arrays.fill(counts, base, base + 257, 0);
-            for (int i = from; i < to; i++) {
-                counts[base + 1 + digit(hi[i], lo[i], level)]++;
-            }
-            if (counts[base + 1 + digit(hi[from], lo[from], level)] == to - from) {
+            if (!scatter(hi, lo, from, to, level)) {
                 level++;           // one byte value everywhere: nothing to scatter
                 continue;
             }
-            for (int d = 0; d < 256; d++) {
-                counts[base + d + 1] += counts[base + d];
-            }
-            // counts[base + d] is now where digit d starts (relative to from).
-            int[] next = new int[256];
-            System.arraycopy(counts, base, next, 0, 256);
-            for (int i = from; i < to; i++) {
-                int at = from + next[digit(hi[i], lo[i], level)]++;
-                tmpHi[at] = hi[i];
-                tmpLo[at] = lo[i];
-            }
-            System.arraycopy(tmpHi, from, hi, from, to - from);
-            System.arraycopy(tmpLo, from, lo, from, to - from);
+            int base = level * 257;
             int start = from;
             for (int d = 0; d < 256; d++) {
                 int end = from + counts[base + d + 1];
@@ -88,6 +112,36 @@ final class KeyIndexSort {
             }
             return;
         }
+    }
+
+    /**
+     * Orders entries {@code from .. to-1} by their byte at {@code level}, leaving in
+     * {@code counts[level * 257 + d + 1]} where digit d's bucket ends (relative to {@code from});
+     * false, and nothing moved, if that byte is the same in every entry.
+     */
+    private boolean scatter(long[] hi, long[] lo, int from, int to, int level) {
+        int base = level * 257;
+        java.util.Arrays.fill(counts, base, base + 257, 0);
+        for (int i = from; i < to; i++) {
+            counts[base + 1 + digit(hi[i], lo[i], level)]++;
+        }
+        if (counts[base + 1 + digit(hi[from], lo[from], level)] == to - from) {
+            return false;
+        }
+        for (int d = 0; d < 256; d++) {
+            counts[base + d + 1] += counts[base + d];
+        }
+        // counts[base + d] is now where digit d starts (relative to from).
+        int[] next = new int[256];
+        System.arraycopy(counts, base, next, 0, 256);
+        for (int i = from; i < to; i++) {
+            int at = from + next[digit(hi[i], lo[i], level)]++;
+            tmpHi[at] = hi[i];
+            tmpLo[at] = lo[i];
+        }
+        System.arraycopy(tmpHi, from, hi, from, to - from);
+        System.arraycopy(tmpLo, from, lo, from, to - from);
+        return true;
     }
 
     private static boolean less(long hiA, long loA, long hiB, long loB) {

@@ -96,31 +96,30 @@ final class RecordArena implements SorterMemory {
         }
     }
 
-    /** Sorts the records' keys; then {@link #writeSorted} writes the records in that order. */
     @Override
-    public void sort() {
-        keys.sort();
+    public long sortAndWrite(RecordWriter out, Runnable writing) throws IOException {
+        return keys.sortAndWrite((from, to) -> gather(from, to, out), writing);
     }
 
-    /** Writes the records in key order (after {@link #sort()}) to {@code out}. */
-    @Override
-    public void writeSorted(RecordWriter out) throws IOException {
+    /** Writes the records of sorted entries {@code from .. to-1}, in that order. */
+    private void gather(int from, int to, RecordWriter out) throws IOException {
         long touched = 0;
-        for (int i = 0, n = keys.count(); i < n; i += RecordWriter.GATHER_BATCH) {
-            int end = Math.min(n, i + RecordWriter.GATHER_BATCH);
-            // Touch a batch first, so its cache misses overlap (as InputKeyIndex.writeSorted).
+        for (int i = from; i < to; i += RecordWriter.GATHER_BATCH) {
+            int end = Math.min(to, i + RecordWriter.GATHER_BATCH);
+            // Touch a batch first, so its cache misses overlap (as InputKeyIndex's gather).
             for (int j = i; j < end; j++) {
                 int r = (int) keys.index(j);
                 MemorySegment chunk = segments.get(r >>> CHUNK_SHIFT);
                 long o = (long) (r & (CHUNK_RECORDS - 1)) * RECORD;
-                touched += chunk.get(ValueLayout.JAVA_BYTE, o) + chunk.get(ValueLayout.JAVA_BYTE, o + RECORD - 1);
+                touched += chunk.get(ValueLayout.JAVA_BYTE, o) + chunk.get(ValueLayout.JAVA_BYTE, o + RECORD / 2)
+                                + chunk.get(ValueLayout.JAVA_BYTE, o + RECORD - 1);
             }
             for (int j = i; j < end; j++) {
                 int r = (int) keys.index(j);
                 out.write(segments.get(r >>> CHUNK_SHIFT), (long) (r & (CHUNK_RECORDS - 1)) * RECORD);
             }
         }
-        sink = touched;
+        sink += touched;
     }
 
     /** Forgets the records; keeps the memory. */

@@ -39,8 +39,8 @@ final class RecordWriter implements AutoCloseable {
     private static final OpenOption O_DIRECT = directOption();
     static final int BUFFER_BYTES = 40_000 * RECORD;
     /**
-     * Records a sorter's gather touches before it copies them ({@link InputKeyIndex#writeSorted},
-     * {@link RecordArena#writeSorted}): their lines and pages fit in L1/L2 and the TLB.
+     * Records a sorter's gather touches before it copies them ({@link InputKeyIndex#sortAndWrite},
+     * {@link RecordArena#sortAndWrite}): their lines and pages fit in L1/L2 and the TLB.
      */
     static final int GATHER_BATCH = 64;
     private static final int BUFFERS = 2;

@@ -1,5 +1,6 @@
 package tigris.sort;
 
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -57,11 +58,28 @@ final class SortKeys {
         count++;
     }
 
-    void sort() {
-        KeyIndexSort.sort(hi, lo, count);
+    /**
+     * Sorts the entries, handing {@code write} each piece of the order as soon as it is sorted
+     * ({@link KeyIndexSort#sort(long[], long[], int, KeyIndexSort.SortedRanges)}); {@code writing}
+     * runs before the first piece.
+     *
+     * @return the nanoseconds spent sorting, not in {@code write}
+     */
+    long sortAndWrite(KeyIndexSort.SortedRanges write, Runnable writing) throws IOException {
+        long t0 = System.nanoTime();
+        long[] inWrite = new long[1];
+        KeyIndexSort.sort(hi, lo, count, (from, to) -> {
+            long t = System.nanoTime();
+            if (from == 0) {
+                writing.run();
+            }
+            write.sorted(from, to);
+            inWrite[0] += System.nanoTime() - t;
+        });
+        return System.nanoTime() - t0 - inWrite[0];
     }
 
-    /** The record index of entry {@code i} (in key order after {@link #sort()}). */
+    /** The record index of entry {@code i} (in key order once the pieces up to it are sorted). */
     long index(int i) {
         return KeyIndexSort.index(lo[i]);
     }

@@ -6,7 +6,7 @@ import jaguar.ext.ExternalBuffer;
 
 /**
  * What a sorter holds between End of River (or a full memory) and its write: the keys of the
- * records it received, sorted, and a way to write the records in that order.
+ * records it received, and a way to sort them and write the records in that order.
  * {@link RecordArena} holds the records themselves; {@link InputKeyIndex} only their keys and
  * places in the input file, which the sorter maps to gather them.
  */
@@ -29,11 +29,15 @@ interface SorterMemory extends AutoCloseable {
     /** Records that still fit. */
     int room();
 
-    /** Sorts the keys; then {@link #writeSorted} writes the records in that order. */
-    void sort();
-
-    /** Writes the records in key order (after {@link #sort()}) to {@code out}. */
-    void writeSorted(RecordWriter out) throws IOException;
+    /**
+     * Sorts the keys and writes the records in key order to {@code out}, each first-level key
+     * range as soon as it is sorted ({@link KeyIndexSort}), so that {@code out}'s writer thread
+     * writes the earlier ranges while the later ones sort. {@code writing} runs once, before the
+     * first record is written.
+     *
+     * @return the nanoseconds spent sorting; the rest of the call gathered and wrote records
+     */
+    long sortAndWrite(RecordWriter out, Runnable writing) throws IOException;
 
     /** Forgets the records; keeps the memory for more. */
     void clear();

@@ -205,6 +205,44 @@ class TigrisSortTest {
     }
 
     /**
+     * Sorters write each first-level key range as soon as it is sorted (KeyIndexSort hands the
+     * order out in pieces). Inputs that give the pieces their edge cases: one record; fewer than
+     * the radix sort's insertion-sort cut-off; one key throughout (no level splits: one piece,
+     * equal keys in input order); keys alike in their first three bytes (the first level that
+     * splits is the fourth); keys whose first bytes are mostly distinct (pieces of one record).
+     * Each comes out as the input stably sorted by key, byte for byte.
+     */
+    @Test
+    void sortedPiecesAreWrittenInOrderWhateverLevelSplitsTheKeys() throws Exception {
+        SplittableRandom rnd = new SplittableRandom(7);
+        record Input(String name, int n, int sameBytes) {
+        }
+        for (Input c : List.of(new Input("one", 1, 0), new Input("few", 47, 0), new Input("onekey", 5_000, 10), new Input("prefix3", 5_000, 3),
+                        new Input("distinct", 300, 0))) {
+            byte[][] recs = new byte[c.n()][];
+            for (int i = 0; i < c.n(); i++) {
+                byte[] r = new byte[100];
+                rnd.nextBytes(r);
+                Arrays.fill(r, 0, c.sameBytes(), (byte) 0x5a);
+                if (c.name().equals("distinct")) {
+                    r[0] = (byte) (i < 250 ? i : 7);   // 250 first bytes once, then 50 records under one
+                }
+                ByteBuffer.wrap(r).putInt(96, i);
+                recs[i] = r;
+            }
+            Path in = dir.resolve(c.name() + ".dat");
+            Files.write(in, join(recs));
+            Path out = dir.resolve(c.name() + ".out");
+            SortReport report = LocalSort.run(new SortPlan(in, out, 2, 2, 64L << 20, dir, 100_000, 4, false, true), null, 1000);
+            assertEquals(c.n(), report.records());
+            assertEquals(0, report.runs(), report.toString());
+            byte[][] expected = recs.clone();
+            Arrays.sort(expected, (x, y) -> Arrays.compareUnsigned(x, 0, 10, y, 0, 10));   // stable: equal keys stay in input order
+            assertArrayEquals(join(expected), Files.readAllBytes(out), c.name());
+        }
+    }
+
+    /**
      * A sort that fits in memory sends the sorters entries (key and record number) rather than
      * records. Keys beginning "1YLLATST" write an entry whose first 8 bytes spell a tally's magic,
      * so a short entry Water must still not be taken for a tally. Many keys repeat (20,000 records,
