@@ -11,6 +11,10 @@
 #                 startup is reported apart, as its own sort_s beside the wall time
 # Machine limits: sequential read and write bandwidth of the data's disk (dd, cold cache; the write
 # with O_DIRECT and fdatasync, as both sorts write whole blocks) and memory copy bandwidth (membw.c); "limit" is the time to read and write the data once.
+# Runs: REPS of each sort but Spark, which runs in the first SPARK_REPS (env, default 3) of them, last
+# in its round: it is ten times slower, and its runs decide no close ratio. The other three run in
+# turn, in the opposite order every other round (tigris first, then c first), so neither of the
+# two whose ratio is close always follows the same system.
 # Usage: tigrissort.sh IMAGE BOOT_JDK NATIVE SPARK_HOME SPARK_JAR DATA_DIR RECORDS REPS TABLE RAW_DIR
 set -euo pipefail
 image=$1 bootjdk=$2 native=$3 spark_home=$4 spark_jar=$5 data=$6 records=$7 reps=$8 table=$9 raw=${10}
@@ -51,7 +55,9 @@ write_s=$(secs "$t0" "$t1"); rm -f "$data/dd.tmp"
 mem=$("$native/membw" | sed 's/copy_mb_s=//')
 echo "limits: read ${read_s}s write ${write_s}s memory copy ${mem} MB/s" >> "$log"
 
-declare -A wall
+spark_reps=${SPARK_REPS:-3}
+[ "$spark_reps" -gt "$reps" ] && spark_reps=$reps
+declare -A wall runs
 spark_start=() spark_sort=()
 run() {   # run SYSTEM REP
   local sys=$1 out=$data/out-$1 t0 t1
@@ -67,6 +73,7 @@ run() {   # run SYSTEM REP
   esac
   sync; t1=$(now)
   wall[$sys,$2]=$(secs "$t0" "$t1")
+  runs[$sys]=$2
   echo "$sys rep $2: $(secs "$t0" "$t1") s" >> "$log"
   if [ "$sys" = spark ]; then
     spark_start+=("$(sed -n 's/.*startup_s=\([0-9.]*\).*/\1/p' "$raw/spark.out")")
@@ -78,15 +85,19 @@ run() {   # run SYSTEM REP
   rm -rf "$out"
 }
 systems=(tigris tigris-graal c spark)
-for r in $(seq 1 "$reps"); do for s in "${systems[@]}"; do run "$s" "$r"; done; done
+for r in $(seq 1 "$reps"); do
+  if [ $((r % 2)) = 1 ]; then order=(tigris tigris-graal c); else order=(c tigris-graal tigris); fi
+  for s in "${order[@]}"; do run "$s" "$r"; done
+  [ "$r" -le "$spark_reps" ] && run spark "$r"
+done
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-med() { local v=(); for r in $(seq 1 "$reps"); do v+=("${wall[$1,$r]}"); done; median "${v[@]}"; }
-all() { local v=(); for r in $(seq 1 "$reps"); do v+=("${wall[$1,$r]}"); done; echo "${v[*]}"; }
+med() { local v=(); for r in $(seq 1 "${runs[$1]}"); do v+=("${wall[$1,$r]}"); done; median "${v[@]}"; }
+all() { local v=(); for r in $(seq 1 "${runs[$1]}"); do v+=("${wall[$1,$r]}"); done; echo "${v[*]}"; }
 tg=$(med tigris)
 limit=$(awk -v r="$read_s" -v w="$write_s" 'BEGIN { printf "%.3f", r + w }')
 {
-  echo "### $records records ($(awk -v b="$bytes" 'BEGIN { printf "%.2f GB", b / 1e9 }')), $reps runs each, $cores cores"
+  echo "### $records records ($(awk -v b="$bytes" 'BEGIN { printf "%.2f GB", b / 1e9 }')), $reps runs each (Spark $spark_reps), $cores cores"
   echo
   echo "| system | wall s (median) | runs | MB/s | TigrisSort is |"
   echo "|---|---|---|---|---|"
