@@ -18,6 +18,10 @@
 # Usage: tigrissort.sh IMAGE BOOT_JDK NATIVE SPARK_HOME SPARK_JAR DATA_DIR RECORDS REPS TABLE RAW_DIR
 set -euo pipefail
 image=$1 bootjdk=$2 native=$3 spark_home=$4 spark_jar=$5 data=$6 records=$7 reps=$8 table=$9 raw=${10}
+spark_reps=${SPARK_REPS:-3}
+[[ $reps =~ ^[1-9][0-9]*$ ]] || { echo "tigrissort: REPS=$reps is not a positive whole number" >&2; exit 2; }
+[[ $spark_reps =~ ^[1-9][0-9]*$ ]] || { echo "tigrissort: SPARK_REPS=$spark_reps is not a positive whole number (the table has a Spark row)" >&2; exit 2; }
+[ "$spark_reps" -gt "$reps" ] && spark_reps=$reps
 [ "$(id -u)" = 0 ] || { echo "tigrissort: needs root (drops the page cache before each run)" >&2; exit 2; }
 cores=$(nproc)
 bytes=$((records * 100))
@@ -55,8 +59,6 @@ write_s=$(secs "$t0" "$t1"); rm -f "$data/dd.tmp"
 mem=$("$native/membw" | sed 's/copy_mb_s=//')
 echo "limits: read ${read_s}s write ${write_s}s memory copy ${mem} MB/s" >> "$log"
 
-spark_reps=${SPARK_REPS:-3}
-[ "$spark_reps" -gt "$reps" ] && spark_reps=$reps
 declare -A wall runs
 spark_start=() spark_sort=()
 run() {   # run SYSTEM REP

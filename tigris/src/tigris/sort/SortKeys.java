@@ -61,11 +61,14 @@ final class SortKeys {
     /**
      * Sorts the entries, handing {@code write} each piece of the order as soon as it is sorted
      * ({@link KeyIndexSort#sort(long[], long[], int, KeyIndexSort.SortedRanges)}); {@code writing}
-     * runs before the first piece.
+     * runs before the first piece (not at all when there are no entries).
      *
      * @return the nanoseconds spent sorting, not in {@code write}
      */
     long sortAndWrite(KeyIndexSort.SortedRanges write, Runnable writing) throws IOException {
+        if (count == 0) {
+            return 0;
+        }
         long t0 = System.nanoTime();
         long[] inWrite = new long[1];
         KeyIndexSort.sort(hi, lo, count, (from, to) -> {

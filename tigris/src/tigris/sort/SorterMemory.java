@@ -33,7 +33,7 @@ interface SorterMemory extends AutoCloseable {
      * Sorts the keys and writes the records in key order to {@code out}, each first-level key
      * range as soon as it is sorted ({@link KeyIndexSort}), so that {@code out}'s writer thread
      * writes the earlier ranges while the later ones sort. {@code writing} runs once, before the
-     * first record is written.
+     * first record is written (not at all when there are none).
      *
      * @return the nanoseconds spent sorting; the rest of the call gathered and wrote records
      */
