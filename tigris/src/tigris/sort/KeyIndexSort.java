@@ -52,33 +52,8 @@ final class KeyIndexSort {
      * still move; the piece and those before it do not.
      */
     static void sort(long[] hi, long[] lo, int n, SortedRanges out) throws IOException {
-        if (n < 2) {
-            if (n == 1) {
-                out.sorted(0, 1);
-            }
-            return;
-        }
-        KeyIndexSort s = new KeyIndexSort(n);
-        int level = 0;
-        while (n >= SMALL && level < KEY_BYTES && !s.scatter(hi, lo, 0, n, level)) {
-            level++;
-        }
-        if (n < SMALL || level == KEY_BYTES) {
-            s.sort(hi, lo, 0, n, level);
-            out.sorted(0, n);
-            return;
-        }
-        int base = level * 257;
-        int start = 0;
-        for (int d = 0; d < 256; d++) {
-            int end = s.counts[base + d + 1];
-            if (end - start > 1) {
-                s.sort(hi, lo, start, end, level + 1);
-            }
-            if (end > start) {
-                out.sorted(start, end);
-            }
-            start = end;
+        if (n > 0) {
+            new KeyIndexSort(n).sort(hi, lo, 0, n, 0, out);
         }
     }
 
@@ -86,16 +61,21 @@ final class KeyIndexSort {
         return (int) (level < 8 ? hi >>> (56 - 8 * level) : lo >>> (56 - 8 * (level - 8))) & 0xff;
     }
 
-    private void sort(long[] hi, long[] lo, int from, int to, int level) {
+    /**
+     * Sorts entries {@code from .. to-1} from key byte {@code level} on. With {@code out} (the
+     * first call only), each bucket of the first level that splits them goes to {@code out} once
+     * sorted, or the whole range if none splits them.
+     */
+    private void sort(long[] hi, long[] lo, int from, int to, int level, SortedRanges out) throws IOException {
         while (true) {
             if (to - from < SMALL) {
                 insertionSort(hi, lo, from, to);
-                return;
+                break;
             }
             if (level == KEY_BYTES) {
                 // Equal keys: order by index, so the output does not depend on the run.
                 insertionOrQuick(hi, lo, from, to);
-                return;
+                break;
             }
             if (!scatter(hi, lo, from, to, level)) {
                 level++;           // one byte value everywhere: nothing to scatter
@@ -106,11 +86,17 @@ final class KeyIndexSort {
             for (int d = 0; d < 256; d++) {
                 int end = from + counts[base + d + 1];
                 if (end - start > 1) {
-                    sort(hi, lo, start, end, level + 1);
+                    sort(hi, lo, start, end, level + 1, null);
+                }
+                if (out != null && end > start) {
+                    out.sorted(start, end);
                 }
                 start = end;
             }
             return;
+        }
+        if (out != null) {
+            out.sorted(from, to);
         }
     }
 
