@@ -49,8 +49,6 @@ public abstract class PSO {
     final BufferScope writeScope;
     /** Absolute address of the header. */
     final long address;
-    /** Offset of the header from the start of the container. */
-    final long offset;
 
     /**
      * Runs as part of {@code container.allocate(...)}, which has reserved this object's bytes;
@@ -72,9 +70,10 @@ public abstract class PSO {
         }
         PSOContainer c = p.container;
         this.container = c;
-        this.readScope = c.buffer.scope();
-        this.writeScope = c.buffer.writeScope();
-        this.offset = p.offset;
+        this.readScope = c.scope;
+        this.writeScope = c.writeScope;
+        // No offset field: it is address - container.base, and every allocation writes one field
+        // less into a proxy of 40 bytes, not 48 (PSOs are made by the hundred per message).
         this.address = c.base + p.offset;
     }
 
@@ -85,7 +84,7 @@ public abstract class PSO {
 
     /** Offset of this object's first byte (its header) from the start of its container. */
     public final long offset() {
-        return offset;
+        return address - container.base;
     }
 
     /** Bytes this object takes in its container, header included. */
@@ -108,7 +107,7 @@ public abstract class PSO {
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(getClass().getSimpleName()).append("@").append(offset).append('{');
+        StringBuilder sb = new StringBuilder(getClass().getSimpleName()).append("@").append(offset()).append('{');
         String sep = "";
         for (PSOField f : PSOTypes.layoutOf(getClass()).fields()) {
             sb.append(sep).append(f.name()).append('=');
@@ -177,6 +176,20 @@ public abstract class PSO {
     /** Registers a rewritten PSO class; called from its static initializer. */
     protected static void $register(String layoutDescriptor, MethodHandles.Lookup lookup) {
         PSOTypes.register(layoutDescriptor, lookup);
+    }
+
+    /**
+     * Reserves a {@code type} object of {@code bytes} with layout {@code fingerprint} in {@code c}:
+     * the first half of a rewritten class's {@code $pso$new(PSOContainer)}, to which the rewriter
+     * turns {@code c.allocate(Type.class)} (constants instead of the type's lookup).
+     */
+    protected static PSOPlacement $reserve(PSOContainer c, Class<?> type, int bytes, int fingerprint) {
+        return c.reserve(type, bytes, fingerprint);
+    }
+
+    /** Gives back the bytes of {@link #$reserve} when the constructor's body threw. */
+    protected static void $unreserve(PSOPlacement p, int bytes) {
+        p.container.unreserve(p, bytes);
     }
 
     protected static boolean $getBoolean(PSO p, int field) {
@@ -279,6 +292,10 @@ public abstract class PSO {
 
     /** Stores a reference field's bytes: the target's offset if it is in p's container, else 0. */
     protected static void $putRef(PSO p, int field, PSO value) {
-        $putInt(p, field, value == null ? 0 : p.container.offsetOf(value));
+        PSOContainer c = p.container;
+        // Placed in p's own container: its offset was checked then (the common case, one compare).
+        long rel = value == null ? 0 : value.address - c.base;
+        int stored = value == null ? 0 : value.container == c && rel <= 0xFFFF_FFFFL ? (int) rel : c.offsetOf(value);
+        $putInt(p, field, stored);
     }
 }

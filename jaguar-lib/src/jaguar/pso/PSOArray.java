@@ -94,7 +94,7 @@ public abstract sealed class PSOArray extends PSO
     }
 
     private MemorySegment segment() {
-        return container.buffer.asSegment().asSlice(container.start + offset + DATA_OFFSET, (long) length * elementSize());
+        return container.buffer.asSegment().asSlice(container.start + offset() + DATA_OFFSET, (long) length * elementSize());
     }
 
     private int elementSize() {

@@ -47,6 +47,8 @@ public class PSOContainer {
     final ExternalBuffer buffer;
     /** The buffer's scope, shared with its slices: a PSO whose readScope is this is in the same memory. */
     final BufferScope scope;
+    /** {@link #scope}, or one that denies every thread if the container is read-only. */
+    final BufferScope writeScope;
     /** Offset of the region in the buffer. */
     final long start;
     /** Absolute address of the region. */
@@ -57,12 +59,13 @@ public class PSOContainer {
     private long used;
     /** The type this container allocated or placed last: most loops use one class (ClassValue.get is slow under Graal). */
     private PSOTypes.Type lastType;
-    /** Objects placed by recovery, by offset; guarded by this. */
+    /** Objects placed by recovery, by offset; guarded by this (reset, not thread-safe anyway, tests it unlocked). */
     private Map<Long, PSO> recovered;
 
     PSOContainer(ExternalBuffer buffer, long start, long size, long used) {
         this.buffer = buffer;
         this.scope = buffer.scope();
+        this.writeScope = buffer.writeScope();
         this.start = start;
         this.size = size;
         this.used = used;
@@ -191,7 +194,7 @@ public class PSOContainer {
      *
      * @throws ContainerFullException if it does not fit
      */
-    public <T extends PSO> T allocate(Class<T> type) {
+    public final <T extends PSO> T allocate(Class<T> type) {
         PSOTypes.Type t = typeOf(type);
         if (t.allocator() != null) {
             // The rewriter split the constructor: place the object, then run the body on it.
@@ -252,7 +255,7 @@ public class PSOContainer {
             rollback(before, off + t.layout().size());
             throw e;
         }
-        if (o == null || o.container != this || o.offset != off) {
+        if (o == null || o.container != this || o.offset() != off) {
             PENDING.set(null);
             rollback(before, off + t.layout().size());
             throw new IllegalStateException("the constructor given to allocate(" + t.type().getSimpleName()
@@ -272,26 +275,40 @@ public class PSOContainer {
 
     /** Reserves and zeroes {@code bytes}, writes the object header, returns the offset. */
     long reserve(long bytes, int fingerprint) {
-        checkWritable();
-        buffer.checkAccessible();
+        checkWritableAndLive();
         long off = used;
         if (bytes > size - off) {
             throw new ContainerFullException("no room for " + bytes + " bytes at offset " + off + " of a container of " + size
                             + " bytes (" + (size - off) + " free)");
         }
         long a = base + off;
+        // The header's two u32 (fingerprint, size) as one little-endian u64, then zeroes: a
+        // rewritten class's $pso$new passes constants, and the JIT unrolls this to a few stores.
+        long header = Integer.toUnsignedLong(fingerprint) | (bytes & 0xFFFF_FFFFL) << 32;
+        NativeMemory.putLong(a, ByteOrder.nativeOrder() == LE ? header : Long.reverseBytes(header));
         if (bytes <= 256) {
-            for (long i = 0; i < bytes; i += 8) {
+            for (long i = PSOLayout.HEADER_SIZE; i < bytes; i += 8) {
                 NativeMemory.putLong(a + i, 0);
             }
         } else {
-            buffer.fill(start + off, bytes, (byte) 0);
+            buffer.fill(start + off + PSOLayout.HEADER_SIZE, bytes - PSOLayout.HEADER_SIZE, (byte) 0);
         }
         used = off + bytes;
-        putIntLE(a, fingerprint);
-        putIntLE(a + 4, (int) bytes);
         NativeMemory.putLong(base + USED, ByteOrder.nativeOrder() == LE ? used : Long.reverseBytes(used));
         return off;
+    }
+
+    /**
+     * Reserves a {@code type} object of {@code bytes} for a rewritten class's {@code $pso$new},
+     * which then runs the constructor's body on the object placed there.
+     */
+    PSOPlacement reserve(Class<?> type, int bytes, int fingerprint) {
+        return new PSOPlacement(this, type, reserve(bytes, fingerprint), 0);
+    }
+
+    /** Undoes {@link #reserve(Class, int, int)} after the constructor's body threw. */
+    void unreserve(PSOPlacement p, int bytes) {
+        rollback(p.offset, p.offset + bytes);
     }
 
     /** Undoes a failed allocation if nothing was allocated after it. */
@@ -309,6 +326,17 @@ public class PSOContainer {
     private void checkWritable() {
         if (!writable) {
             throw readOnly();
+        }
+    }
+
+    /** Writability and liveness in one test (see {@link ExternalBuffer#writeScope()}). */
+    private void checkWritableAndLive() {
+        try {
+            Objects.checkIndex(writeScope.deniedToCurrentThread(), 1);
+        } catch (IndexOutOfBoundsException e) {
+            checkWritable();
+            buffer.checkAccessible();
+            throw new IllegalStateException("access denied: " + this);
         }
     }
 
@@ -344,8 +372,11 @@ public class PSOContainer {
         buffer.putLong(start + USED, HEADER_SIZE, LE);
         buffer.putInt(start + ROOT, 0, LE);
         used = HEADER_SIZE;
-        synchronized (this) {
-            recovered = null;
+        // Most containers reset per message never recover a reference: no lock for them.
+        if (recovered != null) {
+            synchronized (this) {
+                recovered = null;
+            }
         }
     }
 

@@ -21,9 +21,14 @@ import java.lang.classfile.MethodModel;
 import java.lang.classfile.MethodTransform;
 import java.lang.classfile.Opcode;
 import java.lang.classfile.TypeKind;
+import java.lang.classfile.constantpool.ClassEntry;
 import java.lang.classfile.constantpool.FieldRefEntry;
+import java.lang.classfile.constantpool.MemberRefEntry;
+import java.lang.classfile.constantpool.MethodRefEntry;
 import java.lang.classfile.constantpool.PoolEntry;
+import java.lang.classfile.instruction.ConstantInstruction;
 import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
 import java.lang.constant.MethodTypeDesc;
@@ -39,6 +44,9 @@ import jaguar.pso.PSOLayout;
  * <li>in every class, each {@code getfield}/{@code putfield} of a laid-out PSO field becomes an
  * {@code invokestatic} of the accessor {@code $pso$get$name}/{@code $pso$set$name} of the
  * field's class (same stack effect, so nothing else in the method changes);</li>
+ * <li>in every class, {@code container.allocate(Type.class)} (an {@code ldc} of the class right
+ * before the call) becomes {@code Type.$pso$new(container)}, which reserves the object with its
+ * size and fingerprint as constants instead of looking the type up;</li>
  * <li>a PSO class loses its primitive laid-out fields, keeps each reference field as a cache
  * renamed {@code $pso$ref$name}, and gains the accessors, a constructor taking a
  * {@code PSOPlacement} (used to map objects onto existing bytes), {@code getPSOSize()}, and a
@@ -48,6 +56,10 @@ import jaguar.pso.PSOLayout;
 final class PSOClassRewriter {
     private static final ClassDesc CD_PSO = ClassDesc.of("jaguar.pso.PSO");
     private static final ClassDesc CD_PLACEMENT = ClassDesc.of("jaguar.pso.PSOPlacement");
+    private static final ClassDesc CD_CONTAINER = ClassDesc.of("jaguar.pso.PSOContainer");
+    /** The owners through which {@code allocate(Class)} is called: the container and its final subclass. */
+    private static final java.util.Set<String> CONTAINERS = java.util.Set.of("jaguar/pso/PSOContainer", "jaguar/pso/FilePSOBuffer");
+    private static final String ALLOCATE_CLASS = "(Ljava/lang/Class;)Ljaguar/pso/PSO;";
     private static final ClassDesc CD_LOOKUP = ClassDesc.of("java.lang.invoke.MethodHandles$Lookup");
     private static final ClassDesc CD_METHOD_HANDLES = ClassDesc.of("java.lang.invoke.MethodHandles");
     static final String GET = "$pso$get$";
@@ -55,6 +67,7 @@ final class PSOClassRewriter {
     static final String CACHE = "$pso$ref$";
     static final String INIT_BODY = "$pso$init";
     static final String ALLOCATE = "$pso$allocate";
+    static final String NEW = "$pso$new";
 
     private final PSOHierarchy hierarchy;
     private final ClassLoader loader;
@@ -77,7 +90,7 @@ final class PSOClassRewriter {
         ClassModel cm = ClassFile.of().parse(bytes);
         PSOHierarchy.ClassInfo self = hierarchy.define(loader, cm);
         boolean psoClass = self.rewritten();
-        if (!psoClass && !accessesLaidOutFields(cm)) {
+        if (!psoClass && !refersToRewrittenMembers(cm)) {
             return null;
         }
         ClassHierarchyResolver resolver = ClassHierarchyResolver.ofResourceParsing(loader)
@@ -88,14 +101,65 @@ final class PSOClassRewriter {
         return cf.transformClass(cm, new Transform(self, layout, isAbstract));
     }
 
-    private boolean accessesLaidOutFields(ClassModel cm) {
+    /** Whether the class accesses a laid-out field or calls {@code allocate(Class)}. */
+    private boolean refersToRewrittenMembers(ClassModel cm) {
         for (PoolEntry e : cm.constantPool()) {
             if (e instanceof FieldRefEntry f && hierarchy.resolve(loader, f.owner().asInternalName(), f.name().stringValue(),
                             f.type().stringValue()) != null) {
                 return true;
             }
+            if (e instanceof MethodRefEntry m && isAllocateByClass(m)) {
+                return true;
+            }
         }
         return false;
+    }
+
+    private static boolean isAllocateByClass(MemberRefEntry m) {
+        return m.name().equalsString("allocate") && m.type().equalsString(ALLOCATE_CLASS) && CONTAINERS.contains(m.owner().asInternalName());
+    }
+
+    /** The class an {@code ldc} loads if it is one whose allocation the rewriter can make direct. */
+    private ClassEntry allocatableClass(ConstantInstruction.LoadConstantInstruction ldc) {
+        if (ldc.constantEntry() instanceof ClassEntry c && !c.asInternalName().startsWith("[")
+                        && hierarchy.info(loader, c.asInternalName()).hasNew()) {
+            return c;
+        }
+        return null;
+    }
+
+    /**
+     * Rewrites one method body: field accesses, and {@code ldc Type.class} directly followed by
+     * {@code invokevirtual allocate(Class)}, for which the {@code ldc} is held back one element.
+     */
+    private final class BodyRewrite {
+        private ConstantInstruction.LoadConstantInstruction heldClass;
+
+        void accept(CodeBuilder b, CodeElement e) {
+            if (heldClass != null) {
+                ConstantInstruction.LoadConstantInstruction ldc = heldClass;
+                heldClass = null;
+                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL && isAllocateByClass(call.method())) {
+                    b.invokestatic(allocatableClass(ldc).asSymbol(), NEW, MethodTypeDesc.of(CD_PSO, CD_CONTAINER));
+                    return;
+                }
+                b.with(ldc);
+            }
+            if (e instanceof ConstantInstruction.LoadConstantInstruction ldc && allocatableClass(ldc) != null) {
+                heldClass = ldc;
+                return;
+            }
+            if (!(e instanceof FieldInstruction fi && rewriteAccess(b, fi))) {
+                b.with(e);
+            }
+        }
+
+        void atEnd(CodeBuilder b) {
+            if (heldClass != null) {
+                b.with(heldClass);
+                heldClass = null;
+            }
+        }
     }
 
     /** The accessor call replacing a field instruction, or null to keep it. */
@@ -124,6 +188,9 @@ final class PSOClassRewriter {
                 if (e instanceof FieldInstruction fi && (fi.opcode() == Opcode.GETFIELD || fi.opcode() == Opcode.PUTFIELD)
                                 && hierarchy.resolve(loader, fi.owner().asInternalName(), fi.name().stringValue(),
                                                 fi.type().stringValue()) != null) {
+                    return true;
+                }
+                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL && isAllocateByClass(call.method())) {
                     return true;
                 }
             }
@@ -171,6 +238,7 @@ final class PSOClassRewriter {
                 boolean clinit = layout != null && name.equals(ConstantDescs.CLASS_INIT_NAME);
                 sawClinit |= clinit;
                 if (clinit || needsRewrite(mm)) {
+                    BodyRewrite body = new BodyRewrite();
                     cb.transformMethod(mm, MethodTransform.transformingCode(new CodeTransform() {
                         @Override
                         public void atStart(CodeBuilder b) {
@@ -181,9 +249,12 @@ final class PSOClassRewriter {
 
                         @Override
                         public void accept(CodeBuilder b, CodeElement e) {
-                            if (!(e instanceof FieldInstruction fi && rewriteAccess(b, fi))) {
-                                b.with(e);
-                            }
+                            body.accept(b, e);
+                        }
+
+                        @Override
+                        public void atEnd(CodeBuilder b) {
+                            body.atEnd(b);
                         }
                     }));
                     return;
@@ -228,6 +299,7 @@ final class PSOClassRewriter {
                                 c -> c.new_(selfDesc).dup().aload(0)
                                                 .invokespecial(selfDesc, ConstantDescs.INIT_NAME, MethodTypeDesc.of(CD_void, CD_PLACEMENT))
                                                 .dup().invokespecial(selfDesc, INIT_BODY, MethodTypeDesc.of(CD_void)).areturn());
+                newMethod(cb);
             }
             if (!sawClinit) {
                 cb.withMethodBody(ConstantDescs.CLASS_INIT_NAME, MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, c -> {
@@ -247,6 +319,7 @@ final class PSOClassRewriter {
             cb.withMethod(INIT_BODY, MethodTypeDesc.of(CD_void), ClassFile.ACC_PROTECTED | ClassFile.ACC_SYNTHETIC,
                             mb -> mb.transformCode(ctor, new CodeTransform() {
                                 private int prologue = 2;
+                                private final BodyRewrite body = new BodyRewrite();
 
                                 @Override
                                 public void accept(CodeBuilder b, CodeElement e) {
@@ -257,11 +330,43 @@ final class PSOClassRewriter {
                                         }
                                         return;
                                     }
-                                    if (!(e instanceof FieldInstruction fi && rewriteAccess(b, fi))) {
-                                        b.with(e);
-                                    }
+                                    body.accept(b, e);
+                                }
+
+                                @Override
+                                public void atEnd(CodeBuilder b) {
+                                    body.atEnd(b);
                                 }
                             }));
+        }
+
+        /**
+         * {@code public static PSO $pso$new(PSOContainer c)}: what {@code c.allocate(Self.class)}
+         * becomes. Reserves the bytes with the layout's size and fingerprint as constants, places
+         * the object, runs the constructor's body; gives the bytes back if the body throws.
+         */
+        private void newMethod(ClassBuilder cb) {
+            MethodTypeDesc reserve = MethodTypeDesc.of(CD_PLACEMENT, CD_CONTAINER, CD_Class, CD_int, CD_int);
+            cb.withMethodBody(NEW, MethodTypeDesc.of(CD_PSO, CD_CONTAINER), ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC,
+                            c -> {
+                                Label start = c.newLabel();
+                                Label end = c.newLabel();
+                                Label failed = c.newLabel();
+                                c.aload(0).loadConstant(selfDesc).loadConstant(layout.size()).loadConstant(layout.fingerprint())
+                                                .invokestatic(CD_PSO, "$reserve", reserve).astore(1)
+                                                .new_(selfDesc).dup().aload(1)
+                                                .invokespecial(selfDesc, ConstantDescs.INIT_NAME, MethodTypeDesc.of(CD_void, CD_PLACEMENT))
+                                                .astore(2)
+                                                .labelBinding(start)
+                                                .aload(2).invokespecial(selfDesc, INIT_BODY, MethodTypeDesc.of(CD_void))
+                                                .labelBinding(end)
+                                                .aload(2).areturn()
+                                                .labelBinding(failed)
+                                                .astore(3).aload(1).loadConstant(layout.size())
+                                                .invokestatic(CD_PSO, "$unreserve", MethodTypeDesc.of(CD_void, CD_PLACEMENT, CD_int))
+                                                .aload(3).athrow()
+                                                .exceptionCatchAll(start, end, failed);
+                            });
         }
 
         private void register(CodeBuilder c) {

@@ -51,21 +51,28 @@ final class PSOHierarchy {
          * ({@code $pso$init}); allocation then needs no hand-off to the constructor.
          */
         final boolean splittableInit;
+        final boolean isAbstract;
         PSOLayout layout;
         /** The fields this class itself lays out (not inherited ones), with their offsets. */
         Map<String, PSOField> ownLaidOut;
 
-        ClassInfo(String name, String superName, boolean pso, List<FieldDecl> fields, boolean splittableInit) {
+        ClassInfo(String name, String superName, boolean pso, List<FieldDecl> fields, boolean splittableInit, boolean isAbstract) {
             this.name = name;
             this.superName = superName;
             this.pso = pso;
             this.fields = fields;
             this.splittableInit = splittableInit;
+            this.isAbstract = isAbstract;
         }
 
         /** A PSO class the rewriter rewrites: a subclass of PSO outside Jaguar's library. */
         boolean rewritten() {
             return pso && !name.startsWith(LIBRARY_PACKAGE);
+        }
+
+        /** The rewriter gives this class {@code $pso$new(PSOContainer)}: allocation with constants. */
+        boolean hasNew() {
+            return rewritten() && splittableInit && !isAbstract;
         }
 
         FieldDecl field(String fieldName, String descriptor) {
@@ -82,7 +89,7 @@ final class PSOHierarchy {
     record LaidOutField(ClassInfo declaring, PSOField field, String descriptor) {
     }
 
-    private static final ClassInfo NOT_PSO = new ClassInfo("", null, false, List.of(), false);
+    private static final ClassInfo NOT_PSO = new ClassInfo("", null, false, List.of(), false, false);
     private final Map<ClassLoader, Map<String, ClassInfo>> cache = new WeakHashMap<>();
 
     /** The class called {@code name} as {@code loader} sees it; a non-PSO placeholder if not found. */
@@ -94,7 +101,7 @@ final class PSOHierarchy {
         ClassInfo c = m.get(name);
         if (c == null) {
             if (name.equals(PSO)) {
-                c = new ClassInfo(PSO, "java/lang/Object", true, List.of(), true);
+                c = new ClassInfo(PSO, "java/lang/Object", true, List.of(), true, true);
             } else {
                 byte[] bytes = read(loader, name);
                 c = bytes == null ? NOT_PSO : describe(loader, ClassFile.of().parse(bytes));
@@ -121,7 +128,7 @@ final class PSOHierarchy {
         ClassInfo zuper = superName == null ? NOT_PSO : info(loader, superName);
         boolean pso = zuper.pso;
         boolean splittable = pso && (zuper.name.equals(PSO) || zuper.splittableInit) && splittableInit(cm, superName);
-        return new ClassInfo(name, superName, pso, List.copyOf(fields), splittable);
+        return new ClassInfo(name, superName, pso, List.copyOf(fields), splittable, (cm.flags().flagsMask() & ClassFile.ACC_ABSTRACT) != 0);
     }
 
     /** See {@link ClassInfo#splittableInit}: checks the shape javac gives a no-argument constructor. */

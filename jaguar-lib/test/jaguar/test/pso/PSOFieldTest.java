@@ -91,6 +91,18 @@ class PSOFieldTest {
         }
     }
 
+    /** A no-argument constructor whose body throws when told to. */
+    public static class Refusing extends PSO {
+        static boolean refuse;
+        public long before = 5;
+
+        public Refusing() {
+            if (refuse) {
+                throw new IllegalStateException("refused");
+            }
+        }
+    }
+
     @Test
     void figure7LayoutIsCStructLike() {
         assertEquals(24, MyObject.getPSOSize(), "8-byte header, int@8, byte@12, ref@16, rounded to 8");
@@ -219,6 +231,63 @@ class PSOFieldTest {
         assertThrows(ArithmeticException.class, () -> c.allocate(WithArgs.class, () -> new WithArgs(1 / (int) (used - used))));
         assertEquals(used, c.used());
         assertSame(c, c.allocate(MyObject.class).container());
+    }
+
+    /**
+     * {@code allocate(Type.class)} is rewritten to the type's {@code $pso$new}, with its size and
+     * fingerprint as constants; a Class held in a variable takes the general path. Both must place
+     * the same bytes over dirty memory, run the body once, and give the space back when it throws.
+     */
+    @Test
+    void allocationByClassConstantAndByClassValueAgree() {
+        Class<Refusing> type = Refusing.class;
+        buffer.fill(0, buffer.size(), (byte) 0x5A);
+        PSOContainer dirty = PSOContainer.format(buffer);
+        Refusing direct = dirty.allocate(Refusing.class);
+        Refusing general = dirty.allocate(type);
+        int size = PSO.layoutOf(Refusing.class).size();
+        assertEquals(16, size);
+        for (Refusing r : new Refusing[] {direct, general}) {
+            assertEquals(5, r.before);
+            assertEquals(PSO.layoutOf(Refusing.class).fingerprint(), buffer.getInt(r.offset(), ByteOrder.LITTLE_ENDIAN));
+            assertEquals(size, buffer.getInt(r.offset() + 4, ByteOrder.LITTLE_ENDIAN));
+            assertEquals(5, buffer.getLong(r.offset() + 8, ByteOrder.LITTLE_ENDIAN));
+        }
+        assertEquals(direct.offset() + size, general.offset());
+
+        long used = dirty.used();
+        Refusing.refuse = true;
+        try {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> dirty.allocate(Refusing.class));
+            assertEquals(used, dirty.used(), "the rewritten path gave the space back");
+            assertTrue(calls(e, "$pso$new") && !calls(e, "allocate"), "allocate(Refusing.class) became Refusing.$pso$new");
+            e = assertThrows(IllegalStateException.class, () -> dirty.allocate(type));
+            assertEquals(used, dirty.used(), "the general path gave the space back");
+            assertTrue(calls(e, "allocate") && !calls(e, "$pso$new"), "allocate(type) stays a call of allocate");
+        } finally {
+            Refusing.refuse = false;
+        }
+        assertEquals(used, dirty.allocate(Refusing.class).offset());
+        // Fields with no initializer read zero, padding included, over the 0x5A bytes.
+        Class<MyObject> myType = MyObject.class;
+        for (MyObject o : new MyObject[] {dirty.allocate(MyObject.class), dirty.allocate(myType)}) {
+            for (long i = 8; i < MyObject.getPSOSize(); i++) {
+                assertEquals(0, buffer.getByte(o.offset() + i), "byte " + i);
+            }
+            assertNull(o.someRef);
+        }
+    }
+
+    private static boolean calls(Throwable e, String method) {
+        return Arrays.stream(e.getStackTrace()).anyMatch(f -> f.getMethodName().equals(method));
+    }
+
+    @Test
+    void allocationInAClosedContainerThrows() {
+        OffHeapBuffer b = OffHeapBuffer.allocate(1024);
+        PSOContainer closed = PSOContainer.format(b);
+        b.close();
+        assertThrows(IllegalStateException.class, () -> closed.allocate(MyObject.class));
     }
 
     @Test
