@@ -473,12 +473,12 @@ public class PSOContainer {
      */
     final boolean holds(PSO o) {
         long rel = o.address - base;
-        return o.readScope == scope && rel >= HEADER_SIZE && rel < size;
+        return o.container.scope == scope && rel >= HEADER_SIZE && rel < size;
     }
 
     /** What a reference to {@code o} stores: its offset if this container holds it, else 0. */
     final int offsetOf(PSO o) {
         long rel = o.address - base;
-        return o.readScope == scope && rel >= HEADER_SIZE && rel < size && rel <= 0xFFFF_FFFFL ? (int) rel : 0;
+        return o.container.scope == scope && rel >= HEADER_SIZE && rel < size && rel <= 0xFFFF_FFFFL ? (int) rel : 0;
     }
 }
