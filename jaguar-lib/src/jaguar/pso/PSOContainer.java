@@ -190,7 +190,9 @@ public class PSOContainer {
 
     /**
      * A new {@code type} object in this container, its bytes zeroed, its no-argument constructor
-     * run (field initializers write into the container).
+     * run (field initializers write into the container). Where the argument is a class literal,
+     * Jaguar's class rewriter calls the class's {@code $pso$new(this)} instead: the same steps
+     * with the layout's size and fingerprint as constants (doc/pso.md, Allocation).
      *
      * @throws ContainerFullException if it does not fit
      */

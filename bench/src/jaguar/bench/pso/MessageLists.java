@@ -27,7 +27,7 @@ public final class MessageLists {
         return c;
     }
 
-    /** Assigns every field of {@code n} from {@code v} (the same values buildJava gives a JavaNode). */
+    /** Assigns every field of {@code n} from {@code v} (the same values JavaNode.list gives a JavaNode). */
     public static void fill(MessageNode n, int v) {
         n.b0 = (byte) v;
         n.b1 = (byte) (v >> 8);
@@ -37,29 +37,5 @@ public final class MessageLists {
         n.i1 = v + 1;
         n.i2 = v + 2;
         n.i3 = v + 3;
-    }
-
-    /** The same list as Serializable JavaNodes; returns its head. */
-    public static JavaNode buildJava(int nodes, int seed) {
-        JavaNode head = null, prev = null;
-        for (int i = 0; i < nodes; i++) {
-            JavaNode n = new JavaNode();
-            int v = seed + i;
-            n.b0 = (byte) v;
-            n.b1 = (byte) (v >> 8);
-            n.b2 = (byte) (v >> 16);
-            n.b3 = (byte) (v >> 24);
-            n.i0 = v;
-            n.i1 = v + 1;
-            n.i2 = v + 2;
-            n.i3 = v + 3;
-            if (prev == null) {
-                head = n;
-            } else {
-                prev.next = n;
-            }
-            prev = n;
-        }
-        return head;
     }
 }

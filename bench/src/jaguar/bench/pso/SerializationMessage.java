@@ -28,7 +28,7 @@ public class SerializationMessage {
 
     @Setup(Level.Trial)
     public void buildList() {
-        head = MessageLists.buildJava(PsoMessage.NODES, 0);
+        head = JavaNode.list(PsoMessage.NODES, 0);
     }
 
     @Benchmark

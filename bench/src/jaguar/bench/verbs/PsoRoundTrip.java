@@ -197,7 +197,7 @@ public final class PsoRoundTrip {
         }
 
         private int buildSerialized(int seed) throws IOException {
-            return writeSerialized(MessageLists.buildJava(nodes, seed));
+            return writeSerialized(JavaNode.list(nodes, seed));
         }
 
         /** Serializes the list and copies it into the send area; returns its length. */
