@@ -43,7 +43,7 @@ public abstract class PSO {
      * A proxy holds nothing else but its address and its reference caches: 32 bytes for Figure
      * 7's MyObject. Keeping the scopes here too saved one load per access, which is an L1 hit
      * (one container serves many objects), and cost two stores per allocation and 8 bytes per
-     * proxy: the 128-element message built 10% slower against SBE (doc/pso.md, Performance).
+     * proxy: the 128-element message built 10% slower against SBE (doc/pso.md, The Java object).
      */
     final PSOContainer container;
     /** Absolute address of the header. */

@@ -45,7 +45,7 @@ public class PSOContainer {
     private static final ThreadLocal<PSOPlacement> PENDING = new ThreadLocal<>();
 
     final ExternalBuffer buffer;
-    /** The buffer's scope, shared with its slices: a PSO whose readScope is this is in the same memory. */
+    /** The buffer's scope, shared with its slices: a PSO whose container has this scope is in the same memory. */
     final BufferScope scope;
     /** {@link #scope}, or one that denies every thread if the container is read-only. */
     final BufferScope writeScope;
@@ -305,6 +305,11 @@ public class PSOContainer {
      * which then runs the constructor's body on the object placed there.
      */
     PSOPlacement reserve(Class<?> type, int bytes, int fingerprint) {
+        // Rewritten code passes constants, so this costs nothing compiled; PSO's subclasses can call
+        // $reserve by hand, and a size that is not whole 8-byte words would misalign what follows.
+        if (bytes < PSOLayout.HEADER_SIZE || (bytes & (PSOLayout.ALIGNMENT - 1)) != 0) {
+            throw new IllegalArgumentException("an object of " + type.getName() + " cannot take " + bytes + " bytes");
+        }
         return new PSOPlacement(this, type, reserve(bytes, fingerprint), 0);
     }
 
@@ -319,10 +324,6 @@ public class PSOContainer {
             used = before;
             buffer.putLong(start + USED, used, LE);
         }
-    }
-
-    private static void putIntLE(long address, int v) {
-        NativeMemory.putInt(address, ByteOrder.nativeOrder() == LE ? v : Integer.reverseBytes(v));
     }
 
     private void checkWritable() {
@@ -368,7 +369,10 @@ public class PSOContainer {
         return open(buffer, start + offset, used - offset);
     }
 
-    /** Empties the container (objects placed in it before read whatever is allocated next). */
+    /**
+     * Empties the container (objects placed in it before read whatever is allocated next). Like
+     * allocation, not to be raced with other threads' use of the container.
+     */
     public void reset() {
         checkWritable();
         buffer.putLong(start + USED, HEADER_SIZE, LE);

@@ -29,6 +29,7 @@ import java.lang.classfile.constantpool.PoolEntry;
 import java.lang.classfile.instruction.ConstantInstruction;
 import java.lang.classfile.instruction.FieldInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.classfile.instruction.LineNumber;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
 import java.lang.constant.MethodTypeDesc;
@@ -129,24 +130,34 @@ final class PSOClassRewriter {
     }
 
     /**
-     * Rewrites one method body: field accesses, and {@code ldc Type.class} directly followed by
-     * {@code invokevirtual allocate(Class)}, for which the {@code ldc} is held back one element.
+     * Rewrites one method body: field accesses, and {@code ldc Type.class} followed by
+     * {@code invokevirtual allocate(Class)}, for which the {@code ldc} is held back until the next
+     * instruction shows whether it is that call. Line numbers in between (javac gives the call its
+     * own when it is wrapped onto another line) are held with it and kept.
      */
     private final class BodyRewrite {
-        private ConstantInstruction.LoadConstantInstruction heldClass;
+        private ConstantInstruction.LoadConstantInstruction heldLdc;
+        /** The class heldLdc loads, a PSO class with {@code $pso$new}. */
+        private ClassEntry heldClass;
+        private final java.util.List<LineNumber> heldLines = new java.util.ArrayList<>(1);
 
         void accept(CodeBuilder b, CodeElement e) {
-            if (heldClass != null) {
-                ConstantInstruction.LoadConstantInstruction ldc = heldClass;
-                heldClass = null;
-                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL && isAllocateByClass(call.method())) {
-                    b.invokestatic(allocatableClass(ldc).asSymbol(), NEW, MethodTypeDesc.of(CD_PSO, CD_CONTAINER));
+            if (heldLdc != null) {
+                if (e instanceof LineNumber line) {
+                    heldLines.add(line);
                     return;
                 }
-                b.with(ldc);
+                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL && isAllocateByClass(call.method())) {
+                    heldLines.forEach(b::with);
+                    ClassDesc type = heldClass.asSymbol();
+                    b.invokestatic(type, NEW, MethodTypeDesc.of(type, CD_CONTAINER));
+                    release();
+                    return;
+                }
+                flush(b);
             }
-            if (e instanceof ConstantInstruction.LoadConstantInstruction ldc && allocatableClass(ldc) != null) {
-                heldClass = ldc;
+            if (e instanceof ConstantInstruction.LoadConstantInstruction ldc && (heldClass = allocatableClass(ldc)) != null) {
+                heldLdc = ldc;
                 return;
             }
             if (!(e instanceof FieldInstruction fi && rewriteAccess(b, fi))) {
@@ -155,10 +166,22 @@ final class PSOClassRewriter {
         }
 
         void atEnd(CodeBuilder b) {
-            if (heldClass != null) {
-                b.with(heldClass);
-                heldClass = null;
+            if (heldLdc != null) {
+                flush(b);
             }
+        }
+
+        /** Writes what was held, unchanged. */
+        private void flush(CodeBuilder b) {
+            b.with(heldLdc);
+            heldLines.forEach(b::with);
+            release();
+        }
+
+        private void release() {
+            heldLdc = null;
+            heldClass = null;
+            heldLines.clear();
         }
     }
 
@@ -341,23 +364,25 @@ final class PSOClassRewriter {
         }
 
         /**
-         * {@code public static PSO $pso$new(PSOContainer c)}: what {@code c.allocate(Self.class)}
+         * {@code public static Self $pso$new(PSOContainer c)}: what {@code c.allocate(Self.class)}
          * becomes. Reserves the bytes with the layout's size and fingerprint as constants, places
-         * the object, runs the constructor's body; gives the bytes back if the body throws.
+         * the object, runs the constructor's body; gives the bytes back if placing or the body throws.
          */
         private void newMethod(ClassBuilder cb) {
             MethodTypeDesc reserve = MethodTypeDesc.of(CD_PLACEMENT, CD_CONTAINER, CD_Class, CD_int, CD_int);
-            cb.withMethodBody(NEW, MethodTypeDesc.of(CD_PSO, CD_CONTAINER), ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC,
+            // Returns Self, not PSO: a subclass that has no $pso$new of its own (it failed to rewrite)
+            // then fails to link instead of inheriting this one and allocating a Self.
+            cb.withMethodBody(NEW, MethodTypeDesc.of(selfDesc, CD_CONTAINER), ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC,
                             c -> {
                                 Label start = c.newLabel();
                                 Label end = c.newLabel();
                                 Label failed = c.newLabel();
                                 c.aload(0).loadConstant(selfDesc).loadConstant(layout.size()).loadConstant(layout.fingerprint())
                                                 .invokestatic(CD_PSO, "$reserve", reserve).astore(1)
+                                                .labelBinding(start)
                                                 .new_(selfDesc).dup().aload(1)
                                                 .invokespecial(selfDesc, ConstantDescs.INIT_NAME, MethodTypeDesc.of(CD_void, CD_PLACEMENT))
                                                 .astore(2)
-                                                .labelBinding(start)
                                                 .aload(2).invokespecial(selfDesc, INIT_BODY, MethodTypeDesc.of(CD_void))
                                                 .labelBinding(end)
                                                 .aload(2).areturn()

@@ -261,6 +261,11 @@ class PSOFieldTest {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> dirty.allocate(Refusing.class));
             assertEquals(used, dirty.used(), "the rewritten path gave the space back");
             assertTrue(calls(e, "$pso$new") && !calls(e, "allocate"), "allocate(Refusing.class) became Refusing.$pso$new");
+            // A call wrapped onto its own line has a line number between the ldc and the call.
+            e = assertThrows(IllegalStateException.class, () -> dirty
+                            .allocate(Refusing.class));
+            assertEquals(used, dirty.used());
+            assertTrue(calls(e, "$pso$new") && !calls(e, "allocate"), "the wrapped call site is rewritten too");
             e = assertThrows(IllegalStateException.class, () -> dirty.allocate(type));
             assertEquals(used, dirty.used(), "the general path gave the space back");
             assertTrue(calls(e, "allocate") && !calls(e, "$pso$new"), "allocate(type) stays a call of allocate");
