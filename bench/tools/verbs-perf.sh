@@ -7,7 +7,8 @@
 #   ROW test size impl rep value1 value2 value3
 # latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
 # VERBS_INLINE (default 0): inline bytes for latency sends, both sides (perftest disables inline
-# on rxe). C latency is measured in TSC cycles (-C) and converted with the guest's TSC rate.
+# on rxe). C latency is measured in TSC cycles (-C) and converted with the guest's TSC rate;
+# impl C-wall (send_lat only) times whole perftest runs by the wall clock instead (c_wall).
 # Java runs with -Djaguar.mapping.strict=true: VerbsPerf warms up until no code mapping's Java body
 # runs and says so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
@@ -15,7 +16,7 @@
 set -uo pipefail
 image=$1 classes=$2 sizes=$3 lat_iters=$4 bw_iters=$5 reps=$6 warmup=$7 logs=$8
 tests=${9:-send_lat send_bw write_bw}
-impls=${10:-C java java-prov java-nc}
+impls=${10:-C C-wall java java-prov java-nc}
 rm -rf "$logs" && mkdir -p "$logs"
 addr=10.50.0.1
 port=18515
@@ -71,6 +72,27 @@ one() {   # impl test size iters rep
   fi
   [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"
 }
+wall_client() {   # size iters: runs one C send_lat pair, prints the client's wall time in ns
+  local size=$1 iters=$2 t0 t1
+  port=$((port + 1))
+  ib_send_lat -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" > /dev/null 2>&1 &
+  local srv=$!
+  sleep 2
+  t0=$(date +%s%N)
+  ib_send_lat -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" "$addr" > /dev/null 2>&1 || t0=NA
+  t1=$(date +%s%N)
+  wait $srv
+  [ "$t0" = NA ] && echo NA || echo $((t1 - t0))
+}
+c_wall() {   # size iters rep: C's average half round trip by the wall clock (clock_gettime through date),
+  # not TSC cycles: the slope between a run of ITERS and one of 4 x ITERS round trips, so connection
+  # setup and teardown cancel out.
+  local size=$1 iters=$2 rep=$3 a b
+  a=$(wall_client "$size" "$iters")
+  b=$(wall_client "$size" $((4 * iters)))
+  if [ "$a" = NA ] || [ "$b" = NA ]; then echo "FAILED C-wall send_lat $size"; return; fi
+  echo "ROW send_lat $size C-wall $rep - $(awk -v a="$a" -v b="$b" -v n="$iters" 'BEGIN { printf "%.3f", (b - a) / (3 * n) / 2e3 }') -"
+}
 pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
   local mode=$1 nodes=$2 iters=$3 rep=$4 out
   local log=$logs/$mode-rt-$nodes-$rep
@@ -105,7 +127,10 @@ for test in $tests; do
   iters=$bw_iters; [ "$test" = send_lat ] && iters=$lat_iters
   for size in $sizes; do
     for rep in $(seq 1 "$reps"); do
-      for impl in $impls; do one $impl $test "$size" "$iters" "$rep"; done
+      for impl in $impls; do
+        if [ "$impl" = C-wall ]; then [ "$test" = send_lat ] && c_wall "$size" "$iters" "$rep"
+        else one $impl $test "$size" "$iters" "$rep"; fi
+      done
     done
   done
 done

@@ -25,7 +25,7 @@ for line in open(sys.argv[1]):
     elif w[0] == "PERFTEST":
         perftest = line[len("PERFTEST "):].strip()
     elif w[0] == "WARM":
-        m = re.search(r"WARMUP ([0-9.]+) s, java bodies before \d+, during the measured part (-?\d+)", line)
+        m = re.search(r"WARMUP ([0-9.]+) s(?: \(limit\))?, java bodies before \d+, during the measured part (-?\d+)", line)
         srv = re.search(r"SERVER java bodies during the last \d+ messages (\d+)", line)
         if m:
             warm.append((w[1], w[2], w[3], w[4], float(m.group(1)), int(m.group(2)), int(srv.group(1)) if srv else None))
@@ -79,6 +79,18 @@ for test in tests:
         ratios = [v / c if c and v else None for v in vals]
         print(f"| {s} | {fmt(c)} | " + " | ".join(fmt(v) for v in vals) + " | "
               + " | ".join(fmt(r, 3) for r in ratios) + f" | {n} |")
+    if test.endswith("_lat") and any((test, s, "C-wall") in rows for s in sizes):
+        print("\nAverage half round trip, us (C by the wall clock: the slope between perftest runs of N and 4N"
+              " round trips; Java: System.nanoTime per round trip), median of runs:\n")
+        print("| bytes | C perftest (TSC) | C perftest (wall clock) | " + " | ".join(names[i] for i in impls) + " | "
+              + " | ".join(names[i].replace("Jaguar ", "") + "/C wall" for i in impls) + " | runs |")
+        print("|---:|---:|---:|" + "---:|" * (2 * len(impls)) + "---:|")
+        for s in sizes:
+            ct = med(test, s, "C", 1)[0]
+            cw, n = med(test, s, "C-wall", 1)
+            vals = [med(test, s, i, 1)[0] for i in impls]
+            print(f"| {s} | {fmt(ct)} | {fmt(cw)} | " + " | ".join(fmt(v) for v in vals) + " | "
+                  + " | ".join(fmt(v / cw if cw and v else None, 3) for v in vals) + f" | {n} |")
     if test.endswith("_lat"):
         print("\np99 (us), median of runs: " + "; ".join(
             f"{s} B: C {fmt(med(test, s, 'C', 2)[0])}, " + ", ".join(f"{i} {fmt(med(test, s, i, 2)[0])}" for i in impls)

@@ -2,6 +2,7 @@ package jaguar.bench.verbs;
 
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 
 import jaguar.mapping.CodeMappings;
 
@@ -10,7 +11,9 @@ import jaguar.mapping.CodeMappings;
  * {@code -Djaguar.mapping.strict=true}, only once a whole check period has run no code mapping's
  * Java body (so the measured part runs the JIT's templates, not the interpreter's bodies). Under
  * emulation Graal can take minutes to get there; a hard limit of four times the warm-up time ends
- * it regardless, and {@link #report} says how many Java bodies the measured part still ran.
+ * it regardless, and {@link #report} says how many Java bodies the measured part still ran. A
+ * peer's count (the server's, carried in its replies) can gate the end too: both processes must
+ * have gone a whole period without a Java body.
  */
 final class WarmUp {
     private static final boolean COUNTING = Boolean.getBoolean("jaguar.mapping.strict");
@@ -20,12 +23,21 @@ final class WarmUp {
     private final long softEnd;
     private final long hardEnd;
     private long nextCheck;
+    private final LongSupplier peerRuns;
     private long runsAtCheck = -1;
+    private long peerRunsAtCheck = -1;
+    private long peerRunsAtEnd = -1;
     private long runsAtEnd;
     private SortedMap<String, Long> byMethodAtEnd = new TreeMap<>();
     private long end;
 
     WarmUp(long warmupNanos) {
+        this(warmupNanos, null);
+    }
+
+    /** {@code peerRuns}: the other process's Java-body count as last heard, or null. */
+    WarmUp(long warmupNanos, LongSupplier peerRuns) {
+        this.peerRuns = peerRuns;
         this.softEnd = start + warmupNanos;
         this.hardEnd = start + 4 * warmupNanos;
         this.nextCheck = softEnd;
@@ -41,13 +53,16 @@ final class WarmUp {
             return false;
         }
         long runs = CodeMappings.javaBodyRuns();
-        if (!COUNTING || runs == runsAtCheck || now >= hardEnd) {
+        long peer = peerRuns == null ? -1 : peerRuns.getAsLong();
+        if (!COUNTING || runs == runsAtCheck && peer == peerRunsAtCheck || now >= hardEnd) {
             end = now;
             runsAtEnd = runs;
+            peerRunsAtEnd = peer;
             byMethodAtEnd = CodeMappings.javaBodyRunsByMethod();
             return true;
         }
         runsAtCheck = runs;
+        peerRunsAtCheck = peer;
         nextCheck = now + CHECK_PERIOD_NANOS;
         return false;
     }
@@ -55,8 +70,9 @@ final class WarmUp {
     /** One line for the log: warm-up length and the Java-body runs since it ended (-1: not counted). */
     String report() {
         long measured = COUNTING ? CodeMappings.javaBodyRuns() - runsAtEnd : -1;
-        return String.format("WARMUP %.1f s, java bodies before %d, during the measured part %d%s", (end - start) / 1e9,
-                runsAtEnd, measured, measured > 0 ? " " + since(byMethodAtEnd) : "");
+        return String.format("WARMUP %.1f s%s, java bodies before %d, during the measured part %d%s%s", (end - start) / 1e9,
+                end >= hardEnd ? " (limit)" : "", runsAtEnd, measured, measured > 0 ? " " + since(byMethodAtEnd) : "",
+                peerRuns == null ? "" : ", peer's before " + peerRunsAtEnd);
     }
 
     /** Java-body runs per mapped method since {@code before}: the ones the JIT has not mapped. */
