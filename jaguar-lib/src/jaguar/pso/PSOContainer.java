@@ -229,7 +229,7 @@ public class PSOContainer {
      * A new {@code type} object in this container, built by {@code constructor}, which must
      * construct exactly one {@code type} with {@code new} (for example {@code MyObject::new}).
      */
-    public <T extends PSO> T allocate(Class<T> type, Supplier<? extends T> constructor) {
+    public final <T extends PSO> T allocate(Class<T> type, Supplier<? extends T> constructor) {
         return type.cast(construct(typeOf(type), constructor));
     }
 

@@ -1,6 +1,7 @@
 package jaguar.bench.pso;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import jaguar.pso.PSOContainer;
 
@@ -18,7 +19,10 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class PsoObjects {
 
-    /** Create PSO: empty a 1 MiB container and fill it with a linked list (allocate + 3 field stores). */
+    /**
+     * Create PSO: empty a 1 MiB container and fill it with a linked list (allocate + 3 field
+     * stores). The rewriter turns allocate(MyObject.class, MyObject::new) into MyObject.$pso$new.
+     */
     @Benchmark
     @OperationsPerInvocation(PsoList.N)
     public MyObject create(PsoList s) {
@@ -38,7 +42,7 @@ public class PsoObjects {
         return head;
     }
 
-    /** The same through allocate(Class) (the constructor called through a MethodHandle). */
+    /** The same through allocate(Class) (also rewritten to MyObject.$pso$new). */
     @Benchmark
     @OperationsPerInvocation(PsoList.N)
     public MyObject createByClass(PsoList s) {
@@ -50,6 +54,29 @@ public class PsoObjects {
         MyObject prev = head;
         for (int i = 1; i < PsoList.N; i++) {
             MyObject o = c.allocate(MyObject.class);
+            o.someInt = i;
+            o.someByte = (byte) i;
+            prev.someRef = o;
+            prev = o;
+        }
+        return head;
+    }
+
+    /** A supplier the rewriter cannot see through (held in a field): the general path, a thread-local hand-off. */
+    static final Supplier<MyObject> NEW = MyObject::new;
+
+    /** The same with NEW: allocate(Class, Supplier) as a call. */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public MyObject createBySupplier(PsoList s) {
+        PSOContainer c = s.scratch;
+        c.reset();
+        MyObject head = c.allocate(MyObject.class, NEW);
+        head.someInt = 0;
+        head.someByte = 0;
+        MyObject prev = head;
+        for (int i = 1; i < PsoList.N; i++) {
+            MyObject o = c.allocate(MyObject.class, NEW);
             o.someInt = i;
             o.someByte = (byte) i;
             prev.someRef = o;

@@ -28,10 +28,12 @@ import java.lang.classfile.constantpool.MethodRefEntry;
 import java.lang.classfile.constantpool.PoolEntry;
 import java.lang.classfile.instruction.ConstantInstruction;
 import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.classfile.instruction.LineNumber;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
+import java.lang.constant.DirectMethodHandleDesc;
 import java.lang.constant.MethodTypeDesc;
 
 import jaguar.pso.PSOField;
@@ -46,8 +48,10 @@ import jaguar.pso.PSOLayout;
  * {@code invokestatic} of the accessor {@code $pso$get$name}/{@code $pso$set$name} of the
  * field's class (same stack effect, so nothing else in the method changes);</li>
  * <li>in every class, {@code container.allocate(Type.class)} (an {@code ldc} of the class right
- * before the call) becomes {@code Type.$pso$new(container)}, which reserves the object with its
- * size and fingerprint as constants instead of looking the type up;</li>
+ * before the call), and {@code container.allocate(Type.class, Type::new)}, become
+ * {@code Type.$pso$new(container)}, which reserves the object with its size and fingerprint as
+ * constants instead of looking the type up (and, for the second, hands the placement to the
+ * constructor directly instead of through a thread-local);</li>
  * <li>a PSO class loses its primitive laid-out fields, keeps each reference field as a cache
  * renamed {@code $pso$ref$name}, and gains the accessors, a constructor taking a
  * {@code PSOPlacement} (used to map objects onto existing bytes), {@code getPSOSize()}, and a
@@ -61,6 +65,9 @@ final class PSOClassRewriter {
     /** The owners through which {@code allocate(Class)} is called: the container and its final subclass. */
     private static final java.util.Set<String> CONTAINERS = java.util.Set.of("jaguar/pso/PSOContainer", "jaguar/pso/FilePSOBuffer");
     private static final String ALLOCATE_CLASS = "(Ljava/lang/Class;)Ljaguar/pso/PSO;";
+    private static final String ALLOCATE_SUPPLIER = "(Ljava/lang/Class;Ljava/util/function/Supplier;)Ljaguar/pso/PSO;";
+    private static final ClassDesc CD_LAMBDA_METAFACTORY = ClassDesc.of("java.lang.invoke.LambdaMetafactory");
+    private static final ClassDesc CD_SUPPLIER = ClassDesc.of("java.util.function.Supplier");
     private static final ClassDesc CD_LOOKUP = ClassDesc.of("java.lang.invoke.MethodHandles$Lookup");
     private static final ClassDesc CD_METHOD_HANDLES = ClassDesc.of("java.lang.invoke.MethodHandles");
     static final String GET = "$pso$get$";
@@ -109,11 +116,15 @@ final class PSOClassRewriter {
                             f.type().stringValue()) != null) {
                 return true;
             }
-            if (e instanceof MethodRefEntry m && isAllocateByClass(m)) {
+            if (e instanceof MethodRefEntry m && (isAllocateByClass(m) || isAllocateBySupplier(m))) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean isAllocateBySupplier(MemberRefEntry m) {
+        return m.name().equalsString("allocate") && m.type().equalsString(ALLOCATE_SUPPLIER) && CONTAINERS.contains(m.owner().asInternalName());
     }
 
     private static boolean isAllocateByClass(MemberRefEntry m) {
@@ -131,33 +142,42 @@ final class PSOClassRewriter {
 
     /**
      * Rewrites one method body: field accesses, and {@code ldc Type.class} followed by
-     * {@code invokevirtual allocate(Class)}, for which the {@code ldc} is held back until the next
-     * instruction shows whether it is that call. Line numbers in between (javac gives the call its
-     * own when it is wrapped onto another line) are held with it and kept.
+     * {@code invokevirtual allocate(Class)} or by {@code invokedynamic} of {@code Type::new} and
+     * {@code invokevirtual allocate(Class, Supplier)}. What follows the {@code ldc} is held back
+     * until an instruction shows whether it is one of those calls. Line numbers in between (javac
+     * gives a call its own when it is wrapped onto another line) are held with it and kept.
      */
     private final class BodyRewrite {
-        private ConstantInstruction.LoadConstantInstruction heldLdc;
-        /** The class heldLdc loads, a PSO class with {@code $pso$new}. */
+        /** The held elements, in order: the ldc, line numbers, at most one Type::new. */
+        private final java.util.List<CodeElement> held = new java.util.ArrayList<>(4);
+        /** The class the held ldc loads, a PSO class with {@code $pso$new}. */
         private ClassEntry heldClass;
-        private final java.util.List<LineNumber> heldLines = new java.util.ArrayList<>(1);
+        private boolean heldSupplier;
 
         void accept(CodeBuilder b, CodeElement e) {
-            if (heldLdc != null) {
-                if (e instanceof LineNumber line) {
-                    heldLines.add(line);
+            if (heldClass != null) {
+                if (e instanceof LineNumber) {
+                    held.add(e);
                     return;
                 }
-                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL && isAllocateByClass(call.method())) {
-                    heldLines.forEach(b::with);
+                if (!heldSupplier && e instanceof InvokeDynamicInstruction indy && constructs(indy, heldClass.asSymbol())) {
+                    held.add(e);
+                    heldSupplier = true;
+                    return;
+                }
+                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL
+                                && (heldSupplier ? isAllocateBySupplier(call.method()) : isAllocateByClass(call.method()))) {
+                    held.stream().filter(LineNumber.class::isInstance).forEach(b::with);
                     ClassDesc type = heldClass.asSymbol();
                     b.invokestatic(type, NEW, MethodTypeDesc.of(type, CD_CONTAINER));
                     release();
                     return;
                 }
-                flush(b);
+                held.forEach(b::with);   // not an allocation: everything held, unchanged
+                release();
             }
             if (e instanceof ConstantInstruction.LoadConstantInstruction ldc && (heldClass = allocatableClass(ldc)) != null) {
-                heldLdc = ldc;
+                held.add(ldc);
                 return;
             }
             if (!(e instanceof FieldInstruction fi && rewriteAccess(b, fi))) {
@@ -166,23 +186,31 @@ final class PSOClassRewriter {
         }
 
         void atEnd(CodeBuilder b) {
-            if (heldLdc != null) {
-                flush(b);
-            }
-        }
-
-        /** Writes what was held, unchanged. */
-        private void flush(CodeBuilder b) {
-            b.with(heldLdc);
-            heldLines.forEach(b::with);
+            held.forEach(b::with);
             release();
         }
 
         private void release() {
-            heldLdc = null;
+            held.clear();
             heldClass = null;
-            heldLines.clear();
+            heldSupplier = false;
         }
+    }
+
+    /**
+     * Whether {@code indy} makes the {@code Supplier} {@code type::new}: LambdaMetafactory over
+     * {@code type}'s no-argument constructor, capturing nothing. Calling that supplier inside
+     * allocate is what {@code $pso$new} does, so the pair can become one call.
+     */
+    private static boolean constructs(InvokeDynamicInstruction indy, ClassDesc type) {
+        DirectMethodHandleDesc bsm = indy.bootstrapMethod();
+        if (!bsm.owner().equals(CD_LAMBDA_METAFACTORY) || !bsm.methodName().equals("metafactory") || !indy.name().equalsString("get")
+                        || !indy.typeSymbol().equals(MethodTypeDesc.of(CD_SUPPLIER))) {
+            return false;
+        }
+        java.util.List<java.lang.constant.ConstantDesc> args = indy.bootstrapArgs();
+        return args.size() == 3 && args.get(1) instanceof DirectMethodHandleDesc impl && impl.kind() == DirectMethodHandleDesc.Kind.CONSTRUCTOR
+                        && impl.owner().equals(type) && impl.invocationType().parameterCount() == 0;
     }
 
     /** The accessor call replacing a field instruction, or null to keep it. */
@@ -213,7 +241,8 @@ final class PSOClassRewriter {
                                                 fi.type().stringValue()) != null) {
                     return true;
                 }
-                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL && isAllocateByClass(call.method())) {
+                if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL
+                                && (isAllocateByClass(call.method()) || isAllocateBySupplier(call.method()))) {
                     return true;
                 }
             }

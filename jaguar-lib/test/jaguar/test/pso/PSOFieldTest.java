@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -234,9 +235,10 @@ class PSOFieldTest {
     }
 
     /**
-     * {@code allocate(Type.class)} is rewritten to the type's {@code $pso$new}, with its size and
-     * fingerprint as constants; a Class held in a variable takes the general path. Both must place
-     * the same bytes over dirty memory, run the body once, and give the space back when it throws.
+     * {@code allocate(Type.class)} and {@code allocate(Type.class, Type::new)} are rewritten to the
+     * type's {@code $pso$new}, with its size and fingerprint as constants; a Class held in a
+     * variable, or another supplier, takes the general path. All must place the same bytes over
+     * dirty memory, run the body once, and give the space back when it throws.
      */
     @Test
     void allocationByClassConstantAndByClassValueAgree() {
@@ -245,15 +247,20 @@ class PSOFieldTest {
         PSOContainer dirty = PSOContainer.format(buffer);
         Refusing direct = dirty.allocate(Refusing.class);
         Refusing general = dirty.allocate(type);
+        Refusing directSupplier = dirty.allocate(Refusing.class, Refusing::new);
+        Supplier<Refusing> make = Refusing::new;
+        Refusing generalSupplier = dirty.allocate(Refusing.class, make);
         int size = PSO.layoutOf(Refusing.class).size();
         assertEquals(16, size);
-        for (Refusing r : new Refusing[] {direct, general}) {
+        for (Refusing r : new Refusing[] {direct, general, directSupplier, generalSupplier}) {
             assertEquals(5, r.before);
             assertEquals(PSO.layoutOf(Refusing.class).fingerprint(), buffer.getInt(r.offset(), ByteOrder.LITTLE_ENDIAN));
             assertEquals(size, buffer.getInt(r.offset() + 4, ByteOrder.LITTLE_ENDIAN));
             assertEquals(5, buffer.getLong(r.offset() + 8, ByteOrder.LITTLE_ENDIAN));
         }
         assertEquals(direct.offset() + size, general.offset());
+        assertEquals(general.offset() + size, directSupplier.offset());
+        assertEquals(directSupplier.offset() + size, generalSupplier.offset());
 
         long used = dirty.used();
         Refusing.refuse = true;
@@ -269,6 +276,15 @@ class PSOFieldTest {
             e = assertThrows(IllegalStateException.class, () -> dirty.allocate(type));
             assertEquals(used, dirty.used(), "the general path gave the space back");
             assertTrue(calls(e, "allocate") && !calls(e, "$pso$new"), "allocate(type) stays a call of allocate");
+            e = assertThrows(IllegalStateException.class, () -> dirty.allocate(Refusing.class, Refusing::new));
+            assertEquals(used, dirty.used());
+            assertTrue(calls(e, "$pso$new") && !calls(e, "allocate"), "allocate(Refusing.class, Refusing::new) became $pso$new");
+            e = assertThrows(IllegalStateException.class, () -> dirty.allocate(Refusing.class, () -> new Refusing()));
+            assertEquals(used, dirty.used(), "the supplier path gave the space back");
+            assertTrue(calls(e, "allocate") && !calls(e, "$pso$new"), "another supplier stays a call of allocate");
+            e = assertThrows(IllegalStateException.class, () -> dirty.allocate(Refusing.class, make));
+            assertEquals(used, dirty.used());
+            assertTrue(calls(e, "allocate") && !calls(e, "$pso$new"), "a supplier in a variable stays a call of allocate");
         } finally {
             Refusing.refuse = false;
         }
