@@ -62,7 +62,7 @@ final class PSOClassRewriter {
     private static final ClassDesc CD_PSO = ClassDesc.of("jaguar.pso.PSO");
     private static final ClassDesc CD_PLACEMENT = ClassDesc.of("jaguar.pso.PSOPlacement");
     private static final ClassDesc CD_CONTAINER = ClassDesc.of("jaguar.pso.PSOContainer");
-    /** The owners through which {@code allocate(Class)} is called: the container and its final subclass. */
+    /** The owners through which {@code allocate(Class)} and {@code allocate(Class, Supplier)} are called: the container and its final subclass. */
     private static final java.util.Set<String> CONTAINERS = java.util.Set.of("jaguar/pso/PSOContainer", "jaguar/pso/FilePSOBuffer");
     private static final String ALLOCATE_CLASS = "(Ljava/lang/Class;)Ljaguar/pso/PSO;";
     private static final String ALLOCATE_SUPPLIER = "(Ljava/lang/Class;Ljava/util/function/Supplier;)Ljaguar/pso/PSO;";
@@ -109,7 +109,7 @@ final class PSOClassRewriter {
         return cf.transformClass(cm, new Transform(self, layout, isAbstract));
     }
 
-    /** Whether the class accesses a laid-out field or calls {@code allocate(Class)}. */
+    /** Whether the class accesses a laid-out field or calls {@code allocate(Class)} or {@code allocate(Class, Supplier)}. */
     private boolean refersToRewrittenMembers(ClassModel cm) {
         for (PoolEntry e : cm.constantPool()) {
             if (e instanceof FieldRefEntry f && hierarchy.resolve(loader, f.owner().asInternalName(), f.name().stringValue(),

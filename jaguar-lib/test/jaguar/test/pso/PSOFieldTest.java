@@ -216,6 +216,23 @@ class PSOFieldTest {
         assertTrue(e.getMessage().contains("no no-argument constructor"), e.getMessage());
     }
 
+    /**
+     * {@code allocate(T.class, T::new)} becomes {@code $pso$new} only where T has one and the
+     * supplier makes a T. A class whose constructor stays whole keeps the supplier path and works;
+     * a subclass's constructor under the superclass's literal keeps it too, and is refused as
+     * before (rewritten, it would have made a superclass object without a word).
+     */
+    @Test
+    void supplierAllocationsThatCannotBeRewrittenKeepTheirMeaning() {
+        WithFinal wf = c.allocate(WithFinal.class, WithFinal::new);
+        assertEquals("t!", wf.tag);
+        assertEquals(3, wf.n);
+        long used = c.used();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.allocate(Mixed.class, InitChild::new));
+        assertTrue(e.getMessage().contains("constructed a " + InitChild.class.getName()), e.getMessage());
+        assertEquals(used, c.used(), "the space was given back");
+    }
+
     @Test
     void newOutsideAContainerIsRefused() {
         IllegalStateException e = assertThrows(IllegalStateException.class, MyObject::new);
@@ -285,6 +302,11 @@ class PSOFieldTest {
             e = assertThrows(IllegalStateException.class, () -> dirty.allocate(Refusing.class, make));
             assertEquals(used, dirty.used());
             assertTrue(calls(e, "allocate") && !calls(e, "$pso$new"), "a supplier in a variable stays a call of allocate");
+            e = assertThrows(IllegalStateException.class, () -> dirty
+                            .allocate(Refusing.class,
+                                            Refusing::new));
+            assertEquals(used, dirty.used());
+            assertTrue(calls(e, "$pso$new") && !calls(e, "allocate"), "a supplier call wrapped over lines is rewritten too");
         } finally {
             Refusing.refuse = false;
         }
