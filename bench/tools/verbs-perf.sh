@@ -23,7 +23,7 @@ port=18515
 inline=${VERBS_INLINE:-0}
 java_run() {   # role test size iters extra-flags...
   local role=$1 test=$2 size=$3 iters=$4; shift 4
-  "$image/bin/java" -Djaguar.bench.inline="$inline" -Djaguar.mapping.strict=true ${VERBS_JAVA_OPTS:-} "$@" -cp "$classes" jaguar.bench.verbs.VerbsPerf "$role" "$test" "$size" "$iters" "$addr" "$port" "$warmup"
+  "$image/bin/java" -Djaguar.bench.inline="$inline" -Djaguar.mapping.strict=true --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED ${VERBS_JAVA_OPTS:-} "$@" -cp "$classes" jaguar.bench.verbs.VerbsPerf "$role" "$test" "$size" "$iters" "$addr" "$port" "$warmup"
 }
 java_flags() {   # impl
   case $1 in
@@ -67,31 +67,34 @@ one() {   # impl test size iters rep
     else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
   else
     line=$(grep '^RESULT' <<< "$out")
-    echo "WARM $impl $test $size $rep $(grep -h '^WARMUP\|^SERVER java' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
+    echo "WARM $impl $test $size $rep $(grep -h '^WARMUP\|^SERVER java\|^CLOCKS' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
     set -- $line; echo "ROW $test $size $impl $rep ${5:-NA} ${6:-NA} ${7:--}"
   fi
   [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"
 }
-wall_client() {   # size iters: runs one C send_lat pair, prints the client's wall time in ns
-  local size=$1 iters=$2 t0 t1
-  port=$((port + 1))
-  ib_send_lat -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" > /dev/null 2>&1 &
+wall_client() {   # size iters port log: runs one C send_lat pair on PORT, prints the client's wall time in ns
+  local size=$1 iters=$2 p=$3 log=$4 t0 t1
+  local extra=()
+  [ "$inline" -gt 0 ] && extra+=(-I "$inline")
+  ib_send_lat -d rxe0 -R -F -p "$p" -s "$size" -n "$iters" "${extra[@]}" > "$log.server.log" 2>&1 &
   local srv=$!
   sleep 2
   t0=$(date +%s%N)
-  ib_send_lat -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" "$addr" > /dev/null 2>&1 || t0=NA
+  ib_send_lat -d rxe0 -R -F -p "$p" -s "$size" -n "$iters" "${extra[@]}" "$addr" > "$log.client.log" 2>&1 || t0=NA
   t1=$(date +%s%N)
   wait $srv
   [ "$t0" = NA ] && echo NA || echo $((t1 - t0))
 }
 c_wall() {   # size iters rep: C's average half round trip by the wall clock (clock_gettime through date),
-  # not TSC cycles: the slope between a run of ITERS and one of 4 x ITERS round trips, so connection
-  # setup and teardown cancel out.
+  # not TSC cycles: the slope between a run of ITERS and one of 5 x ITERS round trips, so connection
+  # setup and teardown cancel out (a WALL line keeps both times).
   local size=$1 iters=$2 rep=$3 a b
-  a=$(wall_client "$size" "$iters")
-  b=$(wall_client "$size" $((4 * iters)))
-  if [ "$a" = NA ] || [ "$b" = NA ]; then echo "FAILED C-wall send_lat $size"; return; fi
-  echo "ROW send_lat $size C-wall $rep - $(awk -v a="$a" -v b="$b" -v n="$iters" 'BEGIN { printf "%.3f", (b - a) / (3 * n) / 2e3 }') -"
+  local log=$logs/C-wall-send_lat-$size-$rep
+  port=$((port + 1)); a=$(wall_client "$size" "$iters" "$port" "$log-n")
+  port=$((port + 1)); b=$(wall_client "$size" $((5 * iters)) "$port" "$log-5n")
+  echo "WALL send_lat $size $rep ${iters}x: $a ns, $((5 * iters))x: $b ns"
+  if [ "$a" = NA ] || [ "$b" = NA ] || [ "$b" -le "$a" ]; then echo "FAILED C-wall send_lat $size (logs: $log-*)"; return; fi
+  echo "ROW send_lat $size C-wall $rep - $(awk -v a="$a" -v b="$b" -v n="$iters" 'BEGIN { printf "%.3f", (b - a) / (4 * n) / 2e3 }') -"
 }
 pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
   local mode=$1 nodes=$2 iters=$3 rep=$4 out
@@ -114,6 +117,7 @@ us() { [ "$1" = NA ] && echo NA || awk -v c="$1" -v m="$tsc_mhz" 'BEGIN { printf
 echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 tsc_mhz=$("$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate | awk '/^TSC_MHZ/ {print $2}')
 echo "TSC_MHZ $tsc_mhz (perftest -C cycles per microsecond, measured in the guest)"
+"$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate busy | sed 's/^TSC_MHZ/TSC_MHZ_BUSY/'
 ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
 for test in $tests; do
   if [ "$test" = pso_rt ]; then

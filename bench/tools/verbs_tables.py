@@ -11,8 +11,9 @@ import sys
 from collections import defaultdict
 
 rows = defaultdict(list)
-machine = perftest = tsc = ""
+machine = perftest = tsc = tsc_busy = ""
 failures = []
+limited = []   # runs whose warm-up ended at its hard limit
 warm = []   # (impl, test, size, rep, client warm-up seconds, client and server Java-body runs while measured)
 for line in open(sys.argv[1]):
     w = line.split()
@@ -22,13 +23,17 @@ for line in open(sys.argv[1]):
         machine = line[len("MACHINE "):].strip()
     elif w[0] == "TSC_MHZ":
         tsc = w[1]
+    elif w[0] == "TSC_MHZ_BUSY":
+        tsc_busy = w[1]
     elif w[0] == "PERFTEST":
         perftest = line[len("PERFTEST "):].strip()
     elif w[0] == "WARM":
-        m = re.search(r"WARMUP ([0-9.]+) s(?: \(limit\))?, java bodies before \d+, during the measured part (-?\d+)", line)
+        m = re.search(r"WARMUP ([0-9.]+) s( \(limit\))?, java bodies before \d+, during the measured part (-?\d+)", line)
         srv = re.search(r"SERVER java bodies during the last \d+ messages (\d+)", line)
         if m:
-            warm.append((w[1], w[2], w[3], w[4], float(m.group(1)), int(m.group(2)), int(srv.group(1)) if srv else None))
+            warm.append((w[1], w[2], w[3], w[4], float(m.group(1)), int(m.group(3)), int(srv.group(1)) if srv else None))
+            if m.group(2):
+                limited.append(f"{w[1]} {w[2]} {w[3]} B run {w[4]}")
     elif w[0] == "FAILED":
         failures.append(line.strip())
     elif w[0] == "ROW" and w[5] != "NA":
@@ -46,7 +51,8 @@ def fmt(v, digits=2):
 
 
 print(f"Guest: {machine}; perftest {perftest or '(version unknown)'}"
-      + (f"; TSC {tsc} MHz (converts perftest's -C cycles)" if tsc else "") + ".\n")
+      + (f"; TSC {tsc} MHz (converts perftest's -C cycles)" if tsc else "")
+      + (f"; TSC {tsc_busy} MHz when measured spinning instead of sleeping" if tsc_busy else "") + ".\n")
 tests = sorted({t for t, _, _ in rows}, key=["send_lat", "send_bw", "write_bw", "pso_rt"].index)
 for test in tests:
     if test == "pso_rt":
@@ -80,8 +86,8 @@ for test in tests:
         print(f"| {s} | {fmt(c)} | " + " | ".join(fmt(v) for v in vals) + " | "
               + " | ".join(fmt(r, 3) for r in ratios) + f" | {n} |")
     if test.endswith("_lat") and any((test, s, "C-wall") in rows for s in sizes):
-        print("\nAverage half round trip, us (C by the wall clock: the slope between perftest runs of N and 4N"
-              " round trips; Java: System.nanoTime per round trip), median of runs:\n")
+        print("\nAverage half round trip, us (C by the wall clock: the slope between two perftest runs of"
+              " different lengths, timed with `date`; Java: System.nanoTime per round trip), median of runs:\n")
         print("| bytes | C perftest (TSC) | C perftest (wall clock) | " + " | ".join(names[i] for i in impls) + " | "
               + " | ".join(names[i].replace("Jaguar ", "") + "/C wall" for i in impls) + " | runs |")
         print("|---:|---:|---:|" + "---:|" * (2 * len(impls)) + "---:|")
@@ -101,7 +107,8 @@ if warm:
     print(f"Warm-up (Java runs, -Djaguar.mapping.strict=true): {min(x[4] for x in warm):.0f}-{max(x[4] for x in warm):.0f} s; "
           + ("no code mapping's Java body ran during any measured part." if not dirty else
              "Java bodies still ran during the measured part of: " + ", ".join(
-                 f"{i} {t} {s} B run {r} (client {c}, server {v if v is not None else '-'})" for i, t, s, r, _, c, v in dirty) + "."))
+                 f"{i} {t} {s} B run {r} (client {c}, server {v if v is not None else '-'})" for i, t, s, r, _, c, v in dirty) + ".")
+          + (" Warm-up ended at its limit, Java bodies still running, in: " + ", ".join(limited) + "." if limited else ""))
     print()
 if failures:
     print("Runs that produced no result:\n")

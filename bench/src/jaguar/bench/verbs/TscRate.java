@@ -13,10 +13,18 @@ public final class TscRate {
     private TscRate() {
     }
 
+    /** {@code busy}: spin for the two seconds instead of sleeping (under emulation the rates may differ). */
     public static void main(String[] args) throws InterruptedException {
+        boolean busy = args.length > 0 && args[0].equals("busy");
         long t0 = System.nanoTime();
         long c0 = NativeMemory.timestampCounter();
-        Thread.sleep(2000);
+        if (busy) {
+            while (System.nanoTime() - t0 < 2_000_000_000L) {
+                Thread.onSpinWait();
+            }
+        } else {
+            Thread.sleep(2000);
+        }
         long c1 = NativeMemory.timestampCounter();
         long t1 = System.nanoTime();
         System.out.printf("TSC_MHZ %.3f%n", (c1 - c0) * 1e3 / (t1 - t0));

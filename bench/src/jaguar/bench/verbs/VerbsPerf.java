@@ -10,6 +10,7 @@ import java.util.Arrays;
 
 import jaguar.ext.OffHeapBuffer;
 import jaguar.mapping.CodeMappings;
+import jaguar.memory.NativeMemory;
 import jaguar.verbs.Access;
 import jaguar.verbs.CompletionQueue;
 import jaguar.verbs.ConnectionOptions;
@@ -89,11 +90,13 @@ public final class VerbsPerf {
     }
 
     private static RdmaConnection connectWithRetry(InetSocketAddress at, ConnectionOptions opts) throws InterruptedException {
-        for (int attempt = 0; ; attempt++) {
+        // Under emulation a server JVM can take well over ten seconds to listen; give it two minutes.
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (true) {
             try {
                 return RdmaConnection.connect(at, opts, Duration.ofSeconds(30));
             } catch (RuntimeException e) {
-                if (attempt == 50) {
+                if (System.nanoTime() > deadline) {
                     throw e;
                 }
                 Thread.sleep(200);   // the server process is still starting
@@ -133,15 +136,20 @@ public final class VerbsPerf {
                 // Java-body runs counted at each of the last ITERS messages: the client's measured part
                 long[] runsAt = new long[iters];
                 long messages = 0;
+                // The pong's stamp goes through FFM, not a code mapping, so that it is not itself a Java
+                // body while the server loop is still interpreted (at 64 KiB it was, every message).
+                MemorySegment reply = mr.buffer().asSegment();
+                long runsAtGoodbye;
                 while (true) {
                     awaitReceive();
                     if (lastReceiveLength == 0) {
+                        runsAtGoodbye = CodeMappings.javaBodyRuns();   // before the teardown's own Java bodies
                         break;   // the client's goodbye
                     }
                     long runs = CodeMappings.javaBodyRuns();
                     runsAt[(int) (messages++ % iters)] = runs;
                     if (size >= Long.BYTES) {
-                        mr.buffer().putLong(0, runs);   // the pong tells the client's warm-up how warm the server is
+                        reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, runs);   // the pong tells the client's warm-up how warm the server is
                     }
                     qp.postReceive(rr);
                     unsignaled = send(unsignaled);
@@ -149,12 +157,13 @@ public final class VerbsPerf {
                 drainSends(unsignaled);
                 if (messages >= iters) {
                     System.out.println("SERVER java bodies during the last " + iters + " messages "
-                            + (CodeMappings.javaBodyRuns() - runsAt[(int) (messages % iters)]) + ", whole run "
+                            + (runsAtGoodbye - runsAt[(int) (messages % iters)]) + ", whole run "
                             + WarmUp.since(new java.util.TreeMap<>()));
                 }
                 return;
             }
             long[] rtt = new long[iters];
+            long measuredStart = 0, measuredStartTsc = 0;
             // The server's Java-body count from the last pong (nothing is in flight when it is read). Read
             // through FFM, not a code mapping: the rarely run check would otherwise count as a Java body itself.
             MemorySegment pong = mr.buffer().asSegment();
@@ -168,12 +177,21 @@ public final class VerbsPerf {
                 if (i < 0) {
                     if (!warm.over()) {
                         i--;   // still warming up
+                    } else {
+                        measuredStart = System.nanoTime();
+                        measuredStartTsc = NativeMemory.timestampCounter();
                     }
                     continue;
                 }
                 rtt[i] = System.nanoTime() - t0;
             }
+            long measuredTsc = NativeMemory.timestampCounter() - measuredStartTsc;
+            long measuredNanos = System.nanoTime() - measuredStart;
             System.out.println(warm.report());
+            // The measured part by both clocks: perftest's -C counts TSC cycles, so this shows what
+            // rate converts them to this clock's time while both processes are busy.
+            System.out.printf("CLOCKS measured part %d ns, %d TSC cycles: %.1f cycles per us%n", measuredNanos, measuredTsc,
+                    measuredTsc * 1e3 / measuredNanos);
             goodbye();
             Arrays.sort(rtt);
             double avg = Arrays.stream(rtt).average().orElse(0);

@@ -30,6 +30,8 @@ final class WarmUp {
     private long runsAtEnd;
     private SortedMap<String, Long> byMethodAtEnd = new TreeMap<>();
     private long end;
+    /** Whether the warm-up ended at its hard limit with Java bodies still running. */
+    private boolean hitLimit;
 
     WarmUp(long warmupNanos) {
         this(warmupNanos, null);
@@ -55,6 +57,7 @@ final class WarmUp {
         long runs = CodeMappings.javaBodyRuns();
         long peer = peerRuns == null ? -1 : peerRuns.getAsLong();
         if (!COUNTING || runs == runsAtCheck && peer == peerRunsAtCheck || now >= hardEnd) {
+            hitLimit = COUNTING && !(runs == runsAtCheck && peer == peerRunsAtCheck);
             end = now;
             runsAtEnd = runs;
             peerRunsAtEnd = peer;
@@ -71,7 +74,7 @@ final class WarmUp {
     String report() {
         long measured = COUNTING ? CodeMappings.javaBodyRuns() - runsAtEnd : -1;
         return String.format("WARMUP %.1f s%s, java bodies before %d, during the measured part %d%s%s", (end - start) / 1e9,
-                end >= hardEnd ? " (limit)" : "", runsAtEnd, measured, measured > 0 ? " " + since(byMethodAtEnd) : "",
+                hitLimit ? " (limit)" : "", runsAtEnd, measured, measured > 0 ? " " + since(byMethodAtEnd) : "",
                 peerRuns == null ? "" : ", peer's before " + peerRunsAtEnd);
     }
 
