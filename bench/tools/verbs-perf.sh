@@ -7,8 +7,9 @@
 #   ROW test size impl rep value1 value2 value3
 # latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
 # VERBS_INLINE (default 0): inline bytes for latency sends, both sides (perftest disables inline
-# on rxe). C latency is measured in TSC cycles (-C) and converted with the guest's TSC rate;
-# impl C-wall (send_lat only) times whole perftest runs by the wall clock instead (c_wall).
+# on rxe). C latency is perftest's own microseconds (it converts with the cpu MHz it reads); not
+# its TSC cycles (-C): under TCG the guest's TSC is no clock (bench/commentary/verbs.md). impl
+# C-wall (send_lat only) times whole perftest runs by the wall clock as a check (c_wall).
 # Java runs with -Djaguar.mapping.strict=true: VerbsPerf warms up until no code mapping's Java body
 # runs and says so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
@@ -36,7 +37,6 @@ java_flags() {   # impl
 c_run() {   # role test size iters
   local role=$1 test=$2 size=$3 iters=$4
   local extra=()
-  [ "$test" = send_lat ] && extra+=(-C)
   [ "$test" = send_lat ] && [ "$inline" -gt 0 ] && extra+=(-I "$inline")
   [ "$test" != send_lat ] && extra+=(-t 128 -Q 100)
   if [ "$role" = server ]; then "ib_$test" -d rxe0 -R -F -p "$port" -s "$size" -n "$iters" "${extra[@]}"
@@ -62,8 +62,8 @@ one() {   # impl test size iters rep
   printf '%s\n' "$out" > "$log.client.log"
   if [ "$impl" = C ]; then
     line=$(awk -v s="$size" '$1 == s && NF >= 5 {print; exit}' <<< "$out")
-    if [ "$test" = send_lat ]; then set -- $line   # cycles: to microseconds with the guest's TSC rate
-      echo "ROW $test $size C $rep $(us "${5:-NA}") $(us "${6:-NA}") $(us "${8:-NA}")"
+    if [ "$test" = send_lat ]; then set -- $line   # microseconds; "inf" or "nan" where perftest could not read the cpu MHz
+      line=$(finite "${5:-NA}" "${6:-NA}" "${8:-NA}") && echo "ROW $test $size C $rep $line"
     else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
   else
     line=$(grep '^RESULT' <<< "$out")
@@ -113,10 +113,10 @@ pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
   echo "ROW pso_rt $nodes $mode $rep ${5:-NA} ${6:-NA} ${4:-NA}"
   [ -n "$line" ] || echo "FAILED $mode pso_rt $nodes (logs: $log.*)"
 }
-us() { [ "$1" = NA ] && echo NA || awk -v c="$1" -v m="$tsc_mhz" 'BEGIN { printf "%.3f", c / m }'; }
+finite() { awk 'BEGIN { for (i = 1; i < ARGC; i++) { if (ARGV[i] !~ /^[0-9.]+$/) exit 1; printf "%s%s", ARGV[i], (i < ARGC - 1 ? " " : "\n") } }' "$@"; }
 echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 tsc_mhz=$("$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate | awk '/^TSC_MHZ/ {print $2}')
-echo "TSC_MHZ $tsc_mhz (perftest -C cycles per microsecond, measured in the guest)"
+echo "TSC_MHZ $tsc_mhz (TSC ticks per microsecond over a sleep, measured in the guest; not a clock under TCG)"
 "$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate busy | sed 's/^TSC_MHZ/TSC_MHZ_BUSY/'
 ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
 for test in $tests; do

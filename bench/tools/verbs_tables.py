@@ -12,6 +12,7 @@ from collections import defaultdict
 
 rows = defaultdict(list)
 machine = perftest = tsc = tsc_busy = ""
+cycles = False
 failures = []
 limited = []   # runs whose warm-up ended at its hard limit
 warm = []   # (impl, test, size, rep, client warm-up seconds, client and server Java-body runs while measured)
@@ -23,6 +24,7 @@ for line in open(sys.argv[1]):
         machine = line[len("MACHINE "):].strip()
     elif w[0] == "TSC_MHZ":
         tsc = w[1]
+        cycles = "perftest -C" in line   # older runs: C latency from TSC cycles (not a clock under TCG)
     elif w[0] == "TSC_MHZ_BUSY":
         tsc_busy = w[1]
     elif w[0] == "PERFTEST":
@@ -51,7 +53,7 @@ def fmt(v, digits=2):
 
 
 print(f"Guest: {machine}; perftest {perftest or '(version unknown)'}"
-      + (f"; TSC {tsc} MHz (converts perftest's -C cycles)" if tsc else "")
+      + (f"; TSC {tsc} MHz over a sleep" + (", which converted perftest's -C cycles" if cycles else "") if tsc else "")
       + (f"; TSC {tsc_busy} MHz when measured spinning instead of sleeping" if tsc_busy else "") + ".\n")
 tests = sorted({t for t, _, _ in rows}, key=["send_lat", "send_bw", "write_bw", "pso_rt"].index)
 for test in tests:
@@ -76,7 +78,7 @@ for test in tests:
         print(f"### ib_{test}: half round trip, median of runs (typical = perftest's t_typical), us\n")
     else:
         print(f"### ib_{test}: streaming, median of runs, MiB/s\n")
-    print("| bytes | C perftest | " + " | ".join(names[i] for i in impls) + " | "
+    print("| bytes | " + ("C perftest (TSC)" if cycles and test.endswith("_lat") else "C perftest") + " | " + " | ".join(names[i] for i in impls) + " | "
           + " | ".join(names[i].replace("Jaguar ", "") + "/C" for i in impls) + " | runs |")
     print("|---:|---:|" + "---:|" * (2 * len(impls)) + "---:|")
     for s in sizes:
@@ -88,7 +90,7 @@ for test in tests:
     if test.endswith("_lat") and any((test, s, "C-wall") in rows for s in sizes):
         print("\nAverage half round trip, us (C by the wall clock: the slope between two perftest runs of"
               " different lengths, timed with `date`; Java: System.nanoTime per round trip), median of runs:\n")
-        print("| bytes | C perftest (TSC) | C perftest (wall clock) | " + " | ".join(names[i] for i in impls) + " | "
+        print("| bytes | " + ("C perftest (TSC)" if cycles else "C perftest") + " | C perftest (wall clock) | " + " | ".join(names[i] for i in impls) + " | "
               + " | ".join(names[i].replace("Jaguar ", "") + "/C wall" for i in impls) + " | runs |")
         print("|---:|---:|---:|" + "---:|" * (2 * len(impls)) + "---:|")
         for s in sizes:
