@@ -83,17 +83,7 @@ public final class PsoRoundTrip {
     }
 
     private static RdmaConnection connect(InetSocketAddress at) throws InterruptedException {
-        long deadline = System.nanoTime() + 120_000_000_000L;   // as VerbsPerf: a server JVM under emulation is slow to listen
-        while (true) {
-            try {
-                return RdmaConnection.connect(at, ConnectionOptions.defaults(), Duration.ofSeconds(30));
-            } catch (RuntimeException e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-                Thread.sleep(200);
-            }
-        }
+        return VerbsPerf.connectWithRetry(at, ConnectionOptions.defaults());
     }
 
     static final class RoundTrip {

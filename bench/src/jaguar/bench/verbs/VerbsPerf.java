@@ -91,7 +91,8 @@ public final class VerbsPerf {
         }
     }
 
-    private static RdmaConnection connectWithRetry(InetSocketAddress at, ConnectionOptions opts) throws InterruptedException {
+    /** Connects to a server that may still be starting (also PsoRoundTrip's client). */
+    static RdmaConnection connectWithRetry(InetSocketAddress at, ConnectionOptions opts) throws InterruptedException {
         // Under emulation a server JVM can take well over ten seconds to listen; give it two minutes.
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (true) {

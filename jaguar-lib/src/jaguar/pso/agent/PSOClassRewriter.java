@@ -116,11 +116,16 @@ final class PSOClassRewriter {
                             f.type().stringValue()) != null) {
                 return true;
             }
-            if (e instanceof MethodRefEntry m && (isAllocateByClass(m) || isAllocateBySupplier(m))) {
+            if (e instanceof MethodRefEntry m && isRewrittenAllocate(m)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The allocate calls BodyRewrite may turn into $pso$new: the class-level and method-level checks must agree. */
+    private static boolean isRewrittenAllocate(MemberRefEntry m) {
+        return isAllocateByClass(m) || isAllocateBySupplier(m);
     }
 
     private static boolean isAllocateBySupplier(MemberRefEntry m) {
@@ -242,7 +247,7 @@ final class PSOClassRewriter {
                     return true;
                 }
                 if (e instanceof InvokeInstruction call && call.opcode() == Opcode.INVOKEVIRTUAL
-                                && (isAllocateByClass(call.method()) || isAllocateBySupplier(call.method()))) {
+                                && isRewrittenAllocate(call.method())) {
                     return true;
                 }
             }
