@@ -7,9 +7,11 @@
 #   ROW test size impl rep value1 value2 value3
 # latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
 # VERBS_INLINE (default 0): inline bytes for latency sends, both sides (perftest disables inline
-# on rxe). C latency is perftest's own microseconds (it converts with the cpu MHz it reads); not
-# its TSC cycles (-C): under TCG the guest's TSC is no clock (bench/commentary/verbs.md). impl
-# C-wall (send_lat only) times whole perftest runs by the wall clock as a check (c_wall).
+# on rxe). Latency is timed alike on both sides: a TSC read per round trip. C: perftest's own
+# microseconds (cycles over the cpu MHz it reads). Java: VerbsPerf's cycles over the counter's rate
+# across its measured part (TIMING line). Not System.nanoTime per round trip: the guest's clocksource
+# is the emulated HPET, 1.6 us a read. impl C-wall (send_lat only) times whole perftest runs by the
+# wall clock as a check (c_wall). A COUNTERS line per run lists rxe0's port counters that moved.
 # Java runs with -Djaguar.mapping.strict=true: VerbsPerf warms up until no code mapping's Java body
 # runs and says so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
@@ -51,8 +53,9 @@ one() {   # impl test size iters rep
   else
     java_run server "$test" "$size" "$iters" $(java_flags "$impl") > "$log.server.log" 2>&1 &
   fi
-  local srv=$!
+  local srv=$! before
   sleep 2
+  before=$(counters)
   if [ "$impl" = C ]; then
     out=$(c_run client "$test" "$size" "$iters" 2>&1)
   else
@@ -60,6 +63,7 @@ one() {   # impl test size iters rep
   fi
   wait $srv
   printf '%s\n' "$out" > "$log.client.log"
+  echo "COUNTERS $impl $test $size $rep $(counter_deltas "$before" "$(counters)")"
   if [ "$impl" = C ]; then
     line=$(awk -v s="$size" '$1 == s && NF >= 5 {print; exit}' <<< "$out")
     if [ "$test" = send_lat ]; then set -- $line   # microseconds; "inf" or "nan" where perftest could not read the cpu MHz
@@ -67,7 +71,7 @@ one() {   # impl test size iters rep
     else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
   else
     line=$(grep '^RESULT' <<< "$out")
-    echo "WARM $impl $test $size $rep $(grep -h '^WARMUP\|^SERVER java\|^CLOCKS' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
+    echo "WARM $impl $test $size $rep $(grep -h '^WARMUP\|^SERVER java\|^TIMING' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
     set -- $line; echo "ROW $test $size $impl $rep ${5:-NA} ${6:-NA} ${7:--}"
   fi
   [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"
@@ -113,10 +117,19 @@ pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
   echo "ROW pso_rt $nodes $mode $rep ${5:-NA} ${6:-NA} ${4:-NA}"
   [ -n "$line" ] || echo "FAILED $mode pso_rt $nodes (logs: $log.*)"
 }
+counters() {   # rxe0's port counters, "name value" per line (retries, RNR naks, ...)
+  local d=/sys/class/infiniband/rxe0/ports/1/hw_counters f
+  [ -d "$d" ] || return 0
+  for f in "$d"/*; do [ -f "$f" ] && echo "$(basename "$f") $(cat "$f")"; done
+}
+counter_deltas() {   # before after: the counters that moved during the run (no /dev/fd in the guest: no <(...))
+  printf '%s\n--\n%s\n' "$1" "$2" | awk '$1 == "--" { after = 1; next }
+    !after { v[$1] = $2; next } ($1 in v) && $2 != v[$1] { printf "%s%s +%d", sep, $1, $2 - v[$1]; sep = "," }'
+}
 finite() { awk 'BEGIN { for (i = 1; i < ARGC; i++) { if (ARGV[i] !~ /^[0-9.]+$/) exit 1; printf "%s%s", ARGV[i], (i < ARGC - 1 ? " " : "\n") } }' "$@"; }
-echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null), $(grep -m1 'cpu MHz' /proc/cpuinfo | tr -s '\t ' ' ')"
 tsc_mhz=$("$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate | awk '/^TSC_MHZ/ {print $2}')
-echo "TSC_MHZ $tsc_mhz (TSC ticks per microsecond over a sleep, measured in the guest; not a clock under TCG)"
+echo "TSC_MHZ $tsc_mhz (TSC ticks per microsecond over a sleep, measured in the guest against its clock)"
 "$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate busy | sed 's/^TSC_MHZ/TSC_MHZ_BUSY/'
 ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
 for test in $tests; do

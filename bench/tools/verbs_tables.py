@@ -14,6 +14,8 @@ rows = defaultdict(list)
 machine = perftest = tsc = tsc_busy = ""
 cycles = False
 failures = []
+java_tsc = False   # newer runs: Java latency from TSC cycles per round trip (TIMING line), as perftest
+counters = []   # (impl, test, size, rep, "name +delta" list) of rxe0 counters other than packet counts
 limited = []   # runs whose warm-up ended at its hard limit
 warm = []   # (impl, test, size, rep, client warm-up seconds, client and server Java-body runs while measured)
 for line in open(sys.argv[1]):
@@ -32,10 +34,16 @@ for line in open(sys.argv[1]):
     elif w[0] == "WARM":
         m = re.search(r"WARMUP ([0-9.]+) s( \(limit\))?, java bodies before \d+, during the measured part (-?\d+)", line)
         srv = re.search(r"SERVER java bodies during the last \d+ messages (\d+)", line)
+        java_tsc = java_tsc or "TIMING" in line
         if m:
             warm.append((w[1], w[2], w[3], w[4], float(m.group(1)), int(m.group(3)), int(srv.group(1)) if srv else None))
             if m.group(2):
                 limited.append(f"{w[1]} {w[2]} {w[3]} B run {w[4]}")
+    elif w[0] == "COUNTERS" and len(w) > 5:
+        moved = [c.strip() for c in line.split(None, 5)[5].split(",")
+                 if c.strip() and not c.strip().startswith(("sent_pkts", "rcvd_pkts"))]
+        if moved:
+            counters.append((w[1], w[2], w[3], w[4], moved))
     elif w[0] == "FAILED":
         failures.append(line.strip())
     elif w[0] == "ROW" and w[5] != "NA":
@@ -89,7 +97,8 @@ for test in tests:
               + " | ".join(fmt(r, 3) for r in ratios) + f" | {n} |")
     if test.endswith("_lat") and any((test, s, "C-wall") in rows for s in sizes):
         print("\nAverage half round trip, us (C by the wall clock: the slope between two perftest runs of"
-              " different lengths, timed with `date`; Java: System.nanoTime per round trip), median of runs:\n")
+              " different lengths, timed with `date`; Java: " + ("TSC cycles per round trip over the counter's rate in the measured part"
+              if java_tsc else "System.nanoTime per round trip") + "), median of runs:\n")
         print("| bytes | " + ("C perftest (TSC)" if cycles else "C perftest") + " | C perftest (wall clock) | " + " | ".join(names[i] for i in impls) + " | "
               + " | ".join(names[i].replace("Jaguar ", "") + "/C wall" for i in impls) + " | runs |")
         print("|---:|---:|---:|" + "---:|" * (2 * len(impls)) + "---:|")
@@ -112,6 +121,9 @@ if warm:
                  f"{i} {t} {s} B run {r} (client {c}, server {v if v is not None else '-'})" for i, t, s, r, _, c, v in dirty) + ".")
           + (" Warm-up ended at its limit, Java bodies still running, in: " + ", ".join(limited) + "." if limited else ""))
     print()
+if counters:
+    print("rxe0 port counters that moved (besides packet counts): " + "; ".join(
+        f"{i} {t} {s} B run {r}: {', '.join(m)}" for i, t, s, r, m in counters) + ".\n")
 if failures:
     print("Runs that produced no result:\n")
     for f in failures:

@@ -47,11 +47,13 @@ import jaguar.verbs.WorkCompletions;
  */
 public final class VerbsPerf {
     static final int INLINE = Integer.getInteger("jaguar.bench.inline", 0);
-    /** -Djaguar.bench.clocks=true: a CLOCKS line (its two TSC reads count as Java bodies in the measured part). */
-    static final boolean CLOCKS = Boolean.getBoolean("jaguar.bench.clocks");
     static final int TX_DEPTH = 128;
     static final int RX_DEPTH = 512;
     static final int CQ_MOD = 100;
+    /** send_bw: how often a server still running Java bodies tells the client its count. */
+    static final int STATUS_EVERY = 100;
+    /** Requests per warm-up round of the bandwidth tests. */
+    static final int WARMUP_BATCH = 10 * CQ_MOD;
 
     public static void main(String[] args) throws Exception {
         boolean server = args[0].equals("server");
@@ -134,7 +136,6 @@ public final class VerbsPerf {
             }
             sr.send(mr, 0, size).inline(size <= INLINE && INLINE > 0).signaled(false);
             handshake();
-            int unsignaled = 0;
             if (server) {
                 // Java-body runs counted at each of the last ITERS messages: the client's measured part
                 long[] runsAt = new long[iters];
@@ -165,43 +166,50 @@ public final class VerbsPerf {
                 }
                 return;
             }
-            long[] rtt = new long[iters];
-            long measuredStart = 0, measuredStartTsc = 0;
+            // Timed as perftest times it: one time-stamp counter read per round trip (a mapped rdtsc,
+            // inlined), the round trip being the difference of consecutive stamps. Not System.nanoTime:
+            // in the test VM the kernel's clocksource is the emulated HPET, and each read is a system
+            // call and a device access of about 1.6 us, a tenth of the quantity measured.
+            long[] stamps = new long[iters + 1];
             // The server's Java-body count from the last pong (nothing is in flight when it is read). Read
             // through FFM, not a code mapping: the rarely run check would otherwise count as a Java body itself.
             MemorySegment pong = mr.buffer().asSegment();
             WarmUp warm = new WarmUp(warmupNanos,
                     size >= Long.BYTES ? () -> pong.get(ValueLayout.JAVA_LONG_UNALIGNED, size) : null);
-            for (int i = -1; i < iters; i++) {
-                long t0 = System.nanoTime();
-                unsignaled = send(unsignaled);
-                awaitReceive();
-                qp.postReceive(rr);
-                if (i < 0) {
-                    if (!warm.over()) {
-                        i--;   // still warming up
-                    } else if (CLOCKS) {
-                        measuredStart = System.nanoTime();
-                        measuredStartTsc = NativeMemory.timestampCounter();
-                    }
-                    continue;
-                }
-                rtt[i] = System.nanoTime() - t0;
+            // The warm-up and the measured part run the same method, so that the measured part starts in
+            // the code the warm-up compiled: a loop that branched on "warm yet?" was deoptimised at the
+            // switch, and its rdtsc then ran as a Java body in every measured round trip.
+            do {
+                roundTrips(stamps, 0, 1);
+            } while (!warm.over());
+            roundTrips(stamps, 1, iters + 1);   // stamps[0]: the end of the last warm-up round trip
+            long measuredNanos = System.nanoTime() - warm.endNanos();
+            // The counter's rate over the measured part, by the system clock: seconds of round trips, so
+            // the two clock reads at its ends (a microsecond or two each) do not matter.
+            double cyclesPerMicro = (stamps[iters] - stamps[0]) * 1e3 / measuredNanos;
+            long[] rtt = new long[iters];
+            for (int i = 0; i < iters; i++) {
+                rtt[i] = stamps[i + 1] - stamps[i];
             }
-            long measuredTsc = CLOCKS ? NativeMemory.timestampCounter() - measuredStartTsc : 0;
-            long measuredNanos = System.nanoTime() - measuredStart;
             System.out.println(warm.report());
-            if (CLOCKS) {
-                // The measured part by both clocks: what rate would convert perftest's -C cycles to
-                // this clock's time while both processes are busy (under TCG: none, see the commentary).
-                System.out.printf("CLOCKS measured part %d ns, %d TSC cycles: %.1f cycles per us%n", measuredNanos, measuredTsc,
-                        measuredTsc * 1e3 / measuredNanos);
-            }
+            System.out.printf("TIMING measured part %d ns by System.nanoTime, %d TSC cycles: %.1f cycles per us%n", measuredNanos,
+                    stamps[iters] - stamps[0], cyclesPerMicro);
             goodbye();
             Arrays.sort(rtt);
             double avg = Arrays.stream(rtt).average().orElse(0);
-            System.out.printf("RESULT send_lat %d %d %.3f %.3f %.3f%n", size, iters, rtt[iters / 2] / 2e3, avg / 2e3,
-                    rtt[(int) (iters * 0.99)] / 2e3);
+            double half = 2 * cyclesPerMicro;   // cycles of a round trip to microseconds of half of it
+            System.out.printf("RESULT send_lat %d %d %.3f %.3f %.3f%n", size, iters, rtt[iters / 2] / half, avg / half,
+                    rtt[(int) (iters * 0.99)] / half);
+        }
+
+        /** Round trips that store the time-stamp counter at the end of each in {@code stamps[from..to)}. */
+        private void roundTrips(long[] stamps, int from, int to) {
+            for (int i = from; i < to; i++) {
+                unsignaled = send(unsignaled);
+                awaitReceive();
+                qp.postReceive(rr);
+                stamps[i] = NativeMemory.timestampCounter();
+            }
         }
 
         /** A zero-length signalled send: the end of the client's run (and of its unsignalled sends). */
@@ -221,6 +229,8 @@ public final class VerbsPerf {
             return unsignaled + 1;
         }
 
+        /** Unsignalled sends since the last signalled one (latency test). */
+        private int unsignaled;
         private int pendingReceives;
         private int pendingSends;
         private int lastReceiveLength;
@@ -276,22 +286,51 @@ public final class VerbsPerf {
             }
             handshake();
             if (server) {
+                // Java-body runs at each of the last ITERS messages, as in send_lat. While the count
+                // still changes, every STATUS_EVERY-th message is answered with it (the client's
+                // warm-up waits until it stops); a warm server sends nothing back, as perftest's.
+                long[] runsAt = new long[iters];
+                long messages = 0;
+                long runsAtGoodbye;
+                long runsSent = -1;
+                int statuses = 0;
+                MemorySegment reply = mr.buffer().asSegment();
+                SendRequest status = new SendRequest().send(mr, 0, Long.BYTES).signaled(true);
                 while (true) {
                     awaitReceive();
                     if (lastReceiveLength == 0) {
+                        runsAtGoodbye = CodeMappings.javaBodyRuns();
                         break;   // the client's goodbye: everything before it has arrived
                     }
                     qp.postReceive(rr);
+                    long runs = CodeMappings.javaBodyRuns();
+                    runsAt[(int) (messages++ % iters)] = runs;
+                    if (messages % STATUS_EVERY == 0 && runs != runsSent && size >= Long.BYTES) {
+                        // tell the client's warm-up that this side still runs Java bodies; silent once warm
+                        reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, runs);
+                        qp.postSend(status);
+                        runsSent = runs;
+                        statuses++;
+                    }
                 }
-                // tell the client everything arrived
+                // tell the client everything arrived; its completion comes after the status messages'
                 qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));
-                awaitSendCompletions(1);
+                awaitSendCompletions(statuses + 1);
+                if (messages >= iters) {
+                    System.out.println("SERVER java bodies during the last " + iters + " messages "
+                            + (runsAtGoodbye - runsAt[(int) (messages % iters)]) + ", whole run "
+                            + WarmUp.since(new java.util.TreeMap<>()));
+                }
                 return;
             }
             sr.send(mr, 0, size);
-            stream("send_bw", warmup, iters);
+            // the server's status messages land at offset SIZE (rr), read through FFM (see sendLatency)
+            MemorySegment status = mr.buffer().asSegment();
+            stream("send_bw", warmup, iters, size >= Long.BYTES ? () -> status.get(ValueLayout.JAVA_LONG_UNALIGNED, size) : null);
             goodbye();
-            awaitReceive();   // the server got them all
+            do {
+                awaitReceive();   // the server got them all (a late status message is 8 bytes, this is 0)
+            } while (lastReceiveLength != 0);
         }
 
         /** ib_write_bw: the client streams RDMA writes into the server's buffer; the server only waits. */
@@ -318,61 +357,53 @@ public final class VerbsPerf {
             }
             RemoteBuffer remote = RemoteBuffer.readFrom(wire);
             sr.write(mr, 0, size, remote, 0);
-            stream("write_bw", warmup, iters);
+            stream("write_bw", warmup, iters, null);
             qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));   // done
             awaitSendCompletions(1);
         }
 
         /**
-         * Streams the prepared request: at most TX_DEPTH in flight, one signalled per CQ_MOD (a
-         * completion covers every request before it: one queue completes in order). It streams
-         * unmeasured for {@code warmupNanos}, lets that drain, then times {@code iters} requests.
-         * Prints the rate of the measured part.
+         * Streams the prepared request: unmeasured rounds of WARMUP_BATCH until the warm-up is over
+         * ({@code peerRuns}: the server's Java-body count, as last heard), then {@code iters}
+         * requests timed. Both run the same method, so the measured part starts in the code the
+         * warm-up compiled (a loop that branched on "warm yet?" was deoptimised at the switch and
+         * then ran its doorbell as a Java body). Prints the rate of the measured part.
          */
-        private void stream(String test, long warmupNanos, int iters) {
-            WarmUp warm = new WarmUp(warmupNanos);
-            long[] signalled = new long[TX_DEPTH + 1];   // ring of the indexes (1-based) of signalled requests in flight
-            int head = 0, tail = 0;
-            long posted = 0, completed = 0, t0 = 0;
-            long warmup = -1;   // requests in the warm-up, once it is over
-            long total = Long.MAX_VALUE;
-            while (completed < total) {
-                if (warmup < 0 && warm.over()) {
-                    // the warm-up ends at the next signalled request, so that its completion is seen
-                    warmup = (posted + CQ_MOD - 1) / CQ_MOD * CQ_MOD;
-                    total = warmup + iters;
-                    if (completed == warmup) {
-                        t0 = System.nanoTime();
-                    }
-                }
-                long limit = warmup < 0 ? Long.MAX_VALUE : completed < warmup ? warmup : total;
-                while (posted < limit && posted - completed < TX_DEPTH) {
-                    long p = ++posted;
-                    boolean signal = p % CQ_MOD == 0 || p == total;
-                    qp.postSend(sr.signaled(signal));
-                    if (signal) {
-                        signalled[tail] = p;
-                        tail = (tail + 1) % signalled.length;
-                    }
+        private void stream(String test, long warmupNanos, int iters, java.util.function.LongSupplier peerRuns) {
+            WarmUp warm = new WarmUp(warmupNanos, peerRuns);
+            do {
+                streamRequests(WARMUP_BATCH);
+            } while (!warm.over());
+            long t0 = System.nanoTime();
+            streamRequests(iters);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.println(warm.report());
+            System.out.printf("RESULT %s %d %d %.2f %.6f%n", test, size, iters,
+                    (double) iters * size / seconds / (1 << 20), iters / seconds / 1e6);
+        }
+
+        /**
+         * Posts {@code n} requests, at most TX_DEPTH in flight, every CQ_MOD-th and the last one
+         * signalled (a completion covers every request before it: one queue completes in order),
+         * and returns once all completed. Receives (the server's status) are reposted.
+         */
+        private void streamRequests(long n) {
+            long posted = 0, completed = 0;
+            while (completed < n) {
+                while (posted < n && posted - completed < TX_DEPTH) {
+                    posted++;
+                    qp.postSend(sr.signaled(posted % CQ_MOD == 0 || posted == n));
                 }
                 int k = cq.poll(wc);
                 for (int j = 0; j < k; j++) {
                     wc.checkSuccess(j);
                     if (wc.opcode(j) == WorkCompletions.Opcode.RECV) {
-                        pendingReceives++;
+                        qp.postReceive(rr);
                         continue;
                     }
-                    completed = signalled[head];
-                    head = (head + 1) % signalled.length;
-                    if (warmup >= 0 && completed == warmup && t0 == 0) {
-                        t0 = System.nanoTime();
-                    }
+                    completed = Math.min(completed + CQ_MOD, n);
                 }
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            System.out.println(warm.report());
-            System.out.printf("RESULT %s %d %d %.2f %.6f%n", test, size, iters,
-                    (double) iters * size / seconds / (1 << 20), iters / seconds / 1e6);
         }
     }
 }

@@ -70,6 +70,11 @@ final class WarmUp {
         return false;
     }
 
+    /** The System.nanoTime at which {@link #over} first returned true. */
+    long endNanos() {
+        return end;
+    }
+
     /** One line for the log: warm-up length and the Java-body runs since it ended (-1: not counted). */
     String report() {
         long measured = COUNTING ? CodeMappings.javaBodyRuns() - runsAtEnd : -1;
