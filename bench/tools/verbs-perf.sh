@@ -128,9 +128,6 @@ counter_deltas() {   # before after: the counters that moved during the run (no 
 }
 finite() { awk 'BEGIN { for (i = 1; i < ARGC; i++) { if (ARGV[i] !~ /^[0-9.]+$/) exit 1; printf "%s%s", ARGV[i], (i < ARGC - 1 ? " " : "\n") } }' "$@"; }
 echo "MACHINE $(nproc) vCPUs, $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null), $(grep -m1 'cpu MHz' /proc/cpuinfo | tr -s '\t ' ' ')"
-tsc_mhz=$("$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate | awk '/^TSC_MHZ/ {print $2}')
-echo "TSC_MHZ $tsc_mhz (TSC ticks per microsecond over a sleep, measured in the guest against its clock)"
-"$image/bin/java" --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED -cp "$classes" jaguar.bench.verbs.TscRate busy | sed 's/^TSC_MHZ/TSC_MHZ_BUSY/'
 ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
 for test in $tests; do
   if [ "$test" = pso_rt ]; then

@@ -24,7 +24,7 @@ for line in open(sys.argv[1]):
         continue
     if w[0] == "MACHINE":
         machine = line[len("MACHINE "):].strip()
-    elif w[0] == "TSC_MHZ":
+    elif w[0] == "TSC_MHZ":   # older runs only: the TscRate helper, removed (each Java run's TIMING line has the rate)
         tsc = w[1]
         cycles = "perftest -C" in line   # older runs: C latency from TSC cycles (not a clock under TCG)
     elif w[0] == "TSC_MHZ_BUSY":

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 import jaguar.ext.OffHeapBuffer;
 import jaguar.mapping.CodeMappings;
@@ -137,9 +138,7 @@ public final class VerbsPerf {
             sr.send(mr, 0, size).inline(size <= INLINE && INLINE > 0).signaled(false);
             handshake();
             if (server) {
-                // Java-body runs counted at each of the last ITERS messages: the client's measured part
-                long[] runsAt = new long[iters];
-                long messages = 0;
+                ServerJavaBodies bodies = new ServerJavaBodies(iters);   // the last ITERS: the client's measured part
                 // The pong's stamp goes through FFM, not a code mapping, so that it is not itself a Java
                 // body while the server loop is still interpreted (at 64 KiB it was, every message).
                 MemorySegment reply = mr.buffer().asSegment();
@@ -150,8 +149,7 @@ public final class VerbsPerf {
                         runsAtGoodbye = CodeMappings.javaBodyRuns();   // before the teardown's own Java bodies
                         break;   // the client's goodbye
                     }
-                    long runs = CodeMappings.javaBodyRuns();
-                    runsAt[(int) (messages++ % iters)] = runs;
+                    long runs = bodies.record();
                     if (size >= Long.BYTES) {
                         reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, runs);   // the pong tells the client's warm-up how warm the server is
                     }
@@ -159,11 +157,7 @@ public final class VerbsPerf {
                     unsignaled = send(unsignaled);
                 }
                 drainSends(unsignaled);
-                if (messages >= iters) {
-                    System.out.println("SERVER java bodies during the last " + iters + " messages "
-                            + (runsAtGoodbye - runsAt[(int) (messages % iters)]) + ", whole run "
-                            + WarmUp.since(new java.util.TreeMap<>()));
-                }
+                bodies.print(runsAtGoodbye);
                 return;
             }
             // Timed as perftest times it: one time-stamp counter read per round trip (a mapped rdtsc,
@@ -171,11 +165,7 @@ public final class VerbsPerf {
             // in the test VM the kernel's clocksource is the emulated HPET, and each read is a system
             // call and a device access of about 1.6 us, a tenth of the quantity measured.
             long[] stamps = new long[iters + 1];
-            // The server's Java-body count from the last pong (nothing is in flight when it is read). Read
-            // through FFM, not a code mapping: the rarely run check would otherwise count as a Java body itself.
-            MemorySegment pong = mr.buffer().asSegment();
-            WarmUp warm = new WarmUp(warmupNanos,
-                    size >= Long.BYTES ? () -> pong.get(ValueLayout.JAVA_LONG_UNALIGNED, size) : null);
+            WarmUp warm = new WarmUp(warmupNanos, serverJavaBodies());   // from the last pong: nothing is in flight then
             // The warm-up and the measured part run the same method, so that the measured part starts in
             // the code the warm-up compiled: a loop that branched on "warm yet?" was deoptimised at the
             // switch, and its rdtsc then ran as a Java body in every measured round trip.
@@ -200,6 +190,17 @@ public final class VerbsPerf {
             double half = 2 * cyclesPerMicro;   // cycles of a round trip to microseconds of half of it
             System.out.printf("RESULT send_lat %d %d %.3f %.3f %.3f%n", size, iters, rtt[iters / 2] / half, avg / half,
                     rtt[(int) (iters * 0.99)] / half);
+        }
+
+        /**
+         * The server's Java-body count as last received (a pong, a status message: both land at
+         * offset SIZE, where {@code rr} points), or null where messages are too short to carry it.
+         * Read through FFM, not a code mapping: the rarely run check would otherwise count as a
+         * Java body itself.
+         */
+        private LongSupplier serverJavaBodies() {
+            MemorySegment received = mr.buffer().asSegment();
+            return size >= Long.BYTES ? () -> received.get(ValueLayout.JAVA_LONG_UNALIGNED, size) : null;
         }
 
         /** Round trips that store the time-stamp counter at the end of each in {@code stamps[from..to)}. */
@@ -289,7 +290,7 @@ public final class VerbsPerf {
                 // Java-body runs at each of the last ITERS messages, as in send_lat. While the count
                 // still changes, every STATUS_EVERY-th message is answered with it (the client's
                 // warm-up waits until it stops); a warm server sends nothing back, as perftest's.
-                long[] runsAt = new long[iters];
+                ServerJavaBodies bodies = new ServerJavaBodies(iters);
                 long messages = 0;
                 long runsAtGoodbye;
                 long runsSent = -1;
@@ -303,9 +304,8 @@ public final class VerbsPerf {
                         break;   // the client's goodbye: everything before it has arrived
                     }
                     qp.postReceive(rr);
-                    long runs = CodeMappings.javaBodyRuns();
-                    runsAt[(int) (messages++ % iters)] = runs;
-                    if (messages % STATUS_EVERY == 0 && runs != runsSent && size >= Long.BYTES) {
+                    long runs = bodies.record();
+                    if (++messages % STATUS_EVERY == 0 && runs != runsSent && size >= Long.BYTES) {
                         // tell the client's warm-up that this side still runs Java bodies; silent once warm
                         reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, runs);
                         qp.postSend(status);
@@ -316,17 +316,11 @@ public final class VerbsPerf {
                 // tell the client everything arrived; its completion comes after the status messages'
                 qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));
                 awaitSendCompletions(statuses + 1);
-                if (messages >= iters) {
-                    System.out.println("SERVER java bodies during the last " + iters + " messages "
-                            + (runsAtGoodbye - runsAt[(int) (messages % iters)]) + ", whole run "
-                            + WarmUp.since(new java.util.TreeMap<>()));
-                }
+                bodies.print(runsAtGoodbye);
                 return;
             }
             sr.send(mr, 0, size);
-            // the server's status messages land at offset SIZE (rr), read through FFM (see sendLatency)
-            MemorySegment status = mr.buffer().asSegment();
-            stream("send_bw", warmup, iters, size >= Long.BYTES ? () -> status.get(ValueLayout.JAVA_LONG_UNALIGNED, size) : null);
+            stream("send_bw", warmup, iters, serverJavaBodies());
             goodbye();
             do {
                 awaitReceive();   // the server got them all (a late status message is 8 bytes, this is 0)
@@ -369,7 +363,7 @@ public final class VerbsPerf {
          * warm-up compiled (a loop that branched on "warm yet?" was deoptimised at the switch and
          * then ran its doorbell as a Java body). Prints the rate of the measured part.
          */
-        private void stream(String test, long warmupNanos, int iters, java.util.function.LongSupplier peerRuns) {
+        private void stream(String test, long warmupNanos, int iters, LongSupplier peerRuns) {
             WarmUp warm = new WarmUp(warmupNanos, peerRuns);
             do {
                 streamRequests(WARMUP_BATCH);
