@@ -10,7 +10,7 @@
 # on rxe). Latency is timed alike on both sides: a TSC read per round trip. C: perftest's own
 # microseconds (cycles over the cpu MHz it reads). Java: VerbsPerf's cycles over the counter's rate
 # across its measured part (TIMING line). Not System.nanoTime per round trip: the guest's clocksource
-# is the emulated HPET, 1.6 us a read. impl C-wall (send_lat only) times whole perftest runs by the
+# is the emulated HPET, ~1.5 us a read. impl C-wall (send_lat only) times whole perftest runs by the
 # wall clock as a check (c_wall). A COUNTERS line per run lists rxe0's port counters that moved.
 # Java runs with -Djaguar.mapping.strict=true: VerbsPerf warms up until no code mapping's Java body
 # runs and says so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.

@@ -163,7 +163,7 @@ public final class VerbsPerf {
             // Timed as perftest times it: one time-stamp counter read per round trip (a mapped rdtsc,
             // inlined), the round trip being the difference of consecutive stamps. Not System.nanoTime:
             // in the test VM the kernel's clocksource is the emulated HPET, and each read is a system
-            // call and a device access of about 1.6 us, a tenth of the quantity measured.
+            // call and a device access of about 1.5 us, a tenth of the quantity measured.
             long[] stamps = new long[iters + 1];
             WarmUp warm = new WarmUp(warmupNanos, serverJavaBodies());   // from the last pong: nothing is in flight then
             // The warm-up and the measured part run the same method, so that the measured part starts in
