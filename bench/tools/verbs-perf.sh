@@ -12,8 +12,9 @@
 # across its measured part (TIMING line). Not System.nanoTime per round trip: the guest's clocksource
 # is the emulated HPET, ~1.5 us a read. impl C-wall (send_lat only) times whole perftest runs by the
 # wall clock as a check (c_wall). A COUNTERS line per run lists rxe0's port counters that moved.
-# Java runs with -Djaguar.mapping.strict=true: VerbsPerf warms up until no code mapping's Java body
-# runs and says so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.
+# Java runs with -Djaguar.mapping.strict=true: VerbsPerf and PsoRoundTrip warm up until no code
+# mapping's Java body runs and their JVM has all but stopped compiling and collecting (WarmUp.java),
+# and say so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
 # usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP_SECONDS LOGS ["TESTS"] ["IMPLS"]
 set -uo pipefail
@@ -104,15 +105,16 @@ pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
   local mode=$1 nodes=$2 iters=$3 rep=$4 out
   local log=$logs/$mode-rt-$nodes-$rep
   port=$((port + 1))
-  "$image/bin/java" -cp "$classes" jaguar.bench.verbs.PsoRoundTrip server "$mode" "$nodes" "$iters" "$addr" "$port" "$warmup" \
+  "$image/bin/java" -Djaguar.mapping.strict=true ${VERBS_JAVA_OPTS:-} -cp "$classes" jaguar.bench.verbs.PsoRoundTrip server "$mode" "$nodes" "$iters" "$addr" "$port" "$warmup" \
       > "$log.server.log" 2>&1 &
   local srv=$!
   sleep 2
-  out=$("$image/bin/java" -cp "$classes" jaguar.bench.verbs.PsoRoundTrip client "$mode" "$nodes" "$iters" "$addr" "$port" "$warmup" 2>&1)
+  out=$("$image/bin/java" -Djaguar.mapping.strict=true ${VERBS_JAVA_OPTS:-} -cp "$classes" jaguar.bench.verbs.PsoRoundTrip client "$mode" "$nodes" "$iters" "$addr" "$port" "$warmup" 2>&1)
   wait $srv
   printf '%s\n' "$out" > "$log.client.log"
   local line
   line=$(grep '^RESULT' <<< "$out")
+  echo "WARM $mode pso_rt $nodes $rep $(grep '^WARMUP' <<< "$out")"
   set -- $line
   echo "ROW pso_rt $nodes $mode $rep ${5:-NA} ${6:-NA} ${4:-NA}"
   [ -n "$line" ] || echo "FAILED $mode pso_rt $nodes (logs: $log.*)"

@@ -18,6 +18,7 @@ java_tsc = False   # newer runs: Java latency from TSC cycles per round trip (TI
 counters = []   # (impl, test, size, rep, "name +delta" list) of rxe0 counters other than packet counts
 limited = []   # runs whose warm-up ended at its hard limit
 warm = []   # (impl, test, size, rep, client warm-up seconds, client and server Java-body runs while measured)
+busy = []   # (impl, test, size, rep, text): runs whose JVMs compiled or collected while measured
 for line in open(sys.argv[1]):
     w = line.split()
     if not w:
@@ -32,13 +33,23 @@ for line in open(sys.argv[1]):
     elif w[0] == "PERFTEST":
         perftest = line[len("PERFTEST "):].strip()
     elif w[0] == "WARM":
-        m = re.search(r"WARMUP ([0-9.]+) s( \(limit\))?, java bodies before \d+, during the measured part (-?\d+)", line)
+        m = re.search(r"WARMUP ([0-9.]+) s( \(limit[^)]*\))?, java bodies before \d+, during the measured part (-?\d+)", line)
         srv = re.search(r"SERVER java bodies during the last \d+ messages (\d+)", line)
         java_tsc = java_tsc or "TIMING" in line
         if m:
             warm.append((w[1], w[2], w[3], w[4], float(m.group(1)), int(m.group(3)), int(srv.group(1)) if srv else None))
             if m.group(2):
-                limited.append(f"{w[1]} {w[2]} {w[3]} B run {w[4]}")
+                limited.append(f"{w[1]} {w[2]} {w[3]} B run {w[4]}" + (f" ({m.group(2).strip()[1:-1]})" if ":" in m.group(2) else ""))
+        # newer runs: compilation and collections during the measured part, client and server
+        cj = re.search(r"compilation during it (-?\d+) ms, collections (\d+) \((\d+) ms\)", line)
+        sj = re.search(r"compilation during them (-?\d+) ms, collections (\d+)", line)
+        seen = []
+        if cj and (int(cj.group(1)) > 0 or int(cj.group(2)) > 0):
+            seen.append(f"client compiled {cj.group(1)} ms, {cj.group(2)} collections ({cj.group(3)} ms)")
+        if sj and (int(sj.group(1)) > 0 or int(sj.group(2)) > 0):
+            seen.append(f"server compiled {sj.group(1)} ms, {sj.group(2)} collections")
+        if seen:
+            busy.append((w[1], w[2], w[3], w[4], "; ".join(seen)))
     elif w[0] == "COUNTERS" and len(w) > 5:
         moved = [c.strip() for c in line.split(None, 5)[5].split(",")
                  if c.strip() and not c.strip().startswith(("sent_pkts", "rcvd_pkts"))]
@@ -119,8 +130,11 @@ if warm:
           + ("no code mapping's Java body ran during any measured part." if not dirty else
              "Java bodies still ran during the measured part of: " + ", ".join(
                  f"{i} {t} {s} B run {r} (client {c}, server {v if v is not None else '-'})" for i, t, s, r, _, c, v in dirty) + ".")
-          + (" Warm-up ended at its limit, Java bodies still running, in: " + ", ".join(limited) + "." if limited else ""))
+          + (" Warm-up ended at its limit, still active, in: " + ", ".join(limited) + "." if limited else ""))
     print()
+if busy:
+    print("JVM work during the measured part (JIT compilation, collections): " + "; ".join(
+        f"{i} {t} {s} B run {r}: {x}" for i, t, s, r, x in busy) + ".\n")
 if counters:
     print("rxe0 port counters that moved (besides packet counts): " + "; ".join(
         f"{i} {t} {s} B run {r}: {', '.join(m)}" for i, t, s, r, m in counters) + ".\n")

@@ -41,9 +41,9 @@ import jaguar.verbs.WorkCompletions;
  * </ul>
  *
  * <pre>  PsoRoundTrip server|client pso|serialization NODES ITERS ADDRESS PORT WARMUP_SECONDS</pre>
- * The client runs round trips unmeasured for WARMUP_SECONDS (the JIT's warm-up), then ITERS
- * measured, then sends a zero-length goodbye; it prints {@code RESULT mode nodes bytes median_us
- * p99_us} (the round trip).
+ * The client runs round trips unmeasured for at least WARMUP_SECONDS (the JIT's warm-up, until its
+ * JVM is quiet: {@link WarmUp}), then ITERS measured, then sends a zero-length goodbye; it prints a
+ * WARMUP line and {@code RESULT mode nodes bytes median_us p99_us} (the round trip).
  */
 public final class PsoRoundTrip {
     static final int AREA = 1 << 16;
@@ -65,14 +65,18 @@ public final class PsoRoundTrip {
         }
         try (OffHeapBuffer buf = OffHeapBuffer.allocateShared(3L * AREA)) {
             MemoryRegion mr = c.protectionDomain().register(buf, Access.LOCAL_WRITE);
-            RoundTrip rt = new RoundTrip(c, buf, mr, nodes, pso);
-            if (server) {
-                rt.serve();
-            } else {
-                long[] t = rt.run(warmup, iters);
-                Arrays.sort(t);
-                System.out.printf("RESULT %s %d %d %.3f %.3f%n", args[1], nodes, rt.messageBytes, t[iters / 2] / 1e3,
-                        t[(int) (iters * 0.99)] / 1e3);
+            try {
+                RoundTrip rt = new RoundTrip(c, buf, mr, nodes, pso);
+                if (server) {
+                    rt.serve();
+                } else {
+                    long[] t = rt.run(warmup, iters);
+                    Arrays.sort(t);
+                    System.out.printf("RESULT %s %d %d %.3f %.3f%n", args[1], nodes, rt.messageBytes, t[iters / 2] / 1e3,
+                            t[(int) (iters * 0.99)] / 1e3);
+                }
+            } finally {
+                mr.close();   // before the buffer: a registered buffer refuses to close
             }
         } finally {
             c.close();
@@ -113,20 +117,36 @@ public final class PsoRoundTrip {
             this.out = PSOContainer.format(buf, 0, AREA);
         }
 
+        /**
+         * Unmeasured round trips until the {@link WarmUp} is over (this JVM quiet), then
+         * {@code iters} timed. The warm-up and the measured part run one method, so the measured
+         * part starts in the code the warm-up compiled.
+         */
         long[] run(long warmupNanos, int iters) throws IOException, ClassNotFoundException {
-            long warmEnd = System.nanoTime() + warmupNanos;
-            for (int seed = 0; System.nanoTime() < warmEnd; seed++) {
-                roundTrip(-1 - (seed & 0xffff));   // unmeasured
-            }
             long[] t = new long[iters];
-            for (int i = 0; i < iters; i++) {
-                long t0 = System.nanoTime();
-                roundTrip(i);
-                t[i] = System.nanoTime() - t0;
-            }
+            WarmUp warm = new WarmUp(warmupNanos, null);
+            int seed = 0;
+            do {
+                roundTrips(t, 0, 1, -1 - (seed++ & 0xffff));   // unmeasured: negative seeds
+            } while (!warm.over());
+            roundTrips(t, 0, iters, 0);
+            System.out.println(warm.report());
             qp.postSend(send.send(mr, 0, 0).signaled(true));   // goodbye
             awaitSend();
             return t;
+        }
+
+        /**
+         * Round trips {@code from..to}, round trip i with seed {@code seed + i - from}, each timed
+         * into {@code t[i]}. By System.nanoTime, not the TSC: a clock read in the test VM costs
+         * about 1.5 us, a thousandth of these round trips.
+         */
+        private void roundTrips(long[] t, int from, int to, int seed) throws IOException, ClassNotFoundException {
+            for (int i = from; i < to; i++) {
+                long t0 = System.nanoTime();
+                roundTrip(seed + i - from);
+                t[i] = System.nanoTime() - t0;
+            }
         }
 
         /** One message there and back, the reply checked. */

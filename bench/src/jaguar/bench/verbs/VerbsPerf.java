@@ -42,7 +42,8 @@ import jaguar.verbs.WorkCompletions;
  * The client prints one line: {@code RESULT test size iters typical_us avg_us p99_us} (latency:
  * half the round trip) or {@code RESULT test size iters MB_per_s Mpps}. The client first runs the
  * test for WARMUP_SECONDS unmeasured (C needs no warm-up, the JIT does: under emulation Graal takes
- * minutes; with -Djaguar.mapping.strict=true it goes on until no code mapping's Java body runs, see
+ * minutes; it goes on until both JVMs have all but stopped compiling and collecting and, with
+ * -Djaguar.mapping.strict=true, no code mapping's Java body runs on either side, see
  * {@link WarmUp}), then ITERS measured; it ends the run with a zero-length send, so the server needs
  * no count.
  */
@@ -138,7 +139,7 @@ public final class VerbsPerf {
             sr.send(mr, 0, size).inline(size <= INLINE && INLINE > 0).signaled(false);
             handshake();
             if (server) {
-                ServerJavaBodies bodies = new ServerJavaBodies(iters);   // the last ITERS: the client's measured part
+                ServerActivity activity = new ServerActivity(iters);   // the last ITERS: the client's measured part
                 // The pong's stamp goes through FFM, not a code mapping, so that it is not itself a Java
                 // body while the server loop is still interpreted (at 64 KiB it was, every message).
                 MemorySegment reply = mr.buffer().asSegment();
@@ -149,15 +150,15 @@ public final class VerbsPerf {
                         runsAtGoodbye = CodeMappings.javaBodyRuns();   // before the teardown's own Java bodies
                         break;   // the client's goodbye
                     }
-                    long runs = bodies.record();
+                    long word = activity.record();
                     if (size >= Long.BYTES) {
-                        reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, runs);   // the pong tells the client's warm-up how warm the server is
+                        reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, word);   // the pong tells the client's warm-up how warm the server is
                     }
                     qp.postReceive(rr);
                     unsignaled = send(unsignaled);
                 }
                 drainSends(unsignaled);
-                bodies.print(runsAtGoodbye);
+                activity.print(runsAtGoodbye);
                 return;
             }
             // Timed as perftest times it: one time-stamp counter read per round trip (a mapped rdtsc,
@@ -165,7 +166,7 @@ public final class VerbsPerf {
             // in the test VM the kernel's clocksource is the emulated HPET, and each read is a system
             // call and a device access of about 1.5 us, a tenth of the quantity measured.
             long[] stamps = new long[iters + 1];
-            WarmUp warm = new WarmUp(warmupNanos, serverJavaBodies());   // from the last pong: nothing is in flight then
+            WarmUp warm = new WarmUp(warmupNanos, serverActivity());   // from the last pong: nothing is in flight then
             // The warm-up and the measured part run the same method, so that the measured part starts in
             // the code the warm-up compiled: a loop that branched on "warm yet?" was deoptimised at the
             // switch, and its rdtsc then ran as a Java body in every measured round trip.
@@ -193,12 +194,12 @@ public final class VerbsPerf {
         }
 
         /**
-         * The server's Java-body count as last received (a pong, a status message: both land at
-         * offset SIZE, where {@code rr} points), or null where messages are too short to carry it.
+         * The server's {@link ServerActivity} word as last received (a pong, a status message: both
+         * land at offset SIZE, where {@code rr} points), or null where messages are too short to carry it.
          * Read through FFM, not a code mapping: the rarely run check would otherwise count as a
          * Java body itself.
          */
-        private LongSupplier serverJavaBodies() {
+        private LongSupplier serverActivity() {
             MemorySegment received = mr.buffer().asSegment();
             return size >= Long.BYTES ? () -> received.get(ValueLayout.JAVA_LONG_UNALIGNED, size) : null;
         }
@@ -287,13 +288,13 @@ public final class VerbsPerf {
             }
             handshake();
             if (server) {
-                // Java-body runs at each of the last ITERS messages, as in send_lat. While the count
-                // still changes, every STATUS_EVERY-th message is answered with it (the client's
-                // warm-up waits until it stops); a warm server sends nothing back, as perftest's.
-                ServerJavaBodies bodies = new ServerJavaBodies(iters);
+                // Activity at each of the last ITERS messages, as in send_lat. While its word still
+                // changes (Java bodies, or busy turning quiet), every STATUS_EVERY-th message is answered
+                // with it (the client's warm-up waits until it settles); a warm server sends nothing back.
+                ServerActivity activity = new ServerActivity(iters);
                 long messages = 0;
                 long runsAtGoodbye;
-                long runsSent = -1;
+                long wordSent = -1;
                 int statuses = 0;
                 MemorySegment reply = mr.buffer().asSegment();
                 SendRequest status = new SendRequest().send(mr, 0, Long.BYTES).signaled(true);
@@ -304,23 +305,23 @@ public final class VerbsPerf {
                         break;   // the client's goodbye: everything before it has arrived
                     }
                     qp.postReceive(rr);
-                    long runs = bodies.record();
-                    if (++messages % STATUS_EVERY == 0 && runs != runsSent && size >= Long.BYTES) {
-                        // tell the client's warm-up that this side still runs Java bodies; silent once warm
-                        reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, runs);
+                    long word = activity.record();
+                    if (++messages % STATUS_EVERY == 0 && word != wordSent && size >= Long.BYTES) {
+                        // tell the client's warm-up how warm this side is; silent once that stops changing
+                        reply.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, word);
                         qp.postSend(status);
-                        runsSent = runs;
+                        wordSent = word;
                         statuses++;
                     }
                 }
                 // tell the client everything arrived; its completion comes after the status messages'
                 qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));
                 awaitSendCompletions(statuses + 1);
-                bodies.print(runsAtGoodbye);
+                activity.print(runsAtGoodbye);
                 return;
             }
             sr.send(mr, 0, size);
-            stream("send_bw", warmup, iters, serverJavaBodies());
+            stream("send_bw", warmup, iters, serverActivity());
             goodbye();
             do {
                 awaitReceive();   // the server got them all (a late status message is 8 bytes, this is 0)
@@ -358,13 +359,13 @@ public final class VerbsPerf {
 
         /**
          * Streams the prepared request: unmeasured rounds of WARMUP_BATCH until the warm-up is over
-         * ({@code peerRuns}: the server's Java-body count, as last heard), then {@code iters}
+         * ({@code peer}: the server's activity word, as last heard), then {@code iters}
          * requests timed. Both run the same method, so the measured part starts in the code the
          * warm-up compiled (a loop that branched on "warm yet?" was deoptimised at the switch and
          * then ran its doorbell as a Java body). Prints the rate of the measured part.
          */
-        private void stream(String test, long warmupNanos, int iters, LongSupplier peerRuns) {
-            WarmUp warm = new WarmUp(warmupNanos, peerRuns);
+        private void stream(String test, long warmupNanos, int iters, LongSupplier peer) {
+            WarmUp warm = new WarmUp(warmupNanos, peer);
             do {
                 streamRequests(WARMUP_BATCH);
             } while (!warm.over());

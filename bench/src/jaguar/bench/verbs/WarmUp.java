@@ -7,13 +7,14 @@ import java.util.function.LongSupplier;
 import jaguar.mapping.CodeMappings;
 
 /**
- * When a benchmark's unmeasured warm-up is over: after its time, and, when the VM runs with
- * {@code -Djaguar.mapping.strict=true}, only once a whole check period has run no code mapping's
- * Java body (so the measured part runs the JIT's templates, not the interpreter's bodies). Under
- * emulation Graal can take minutes to get there; a hard limit of four times the warm-up time ends
- * it regardless, and {@link #report} says how many Java bodies the measured part still ran. A
- * peer's count (the server's, carried in its replies) can gate the end too: both processes must
- * have gone a whole period without a Java body.
+ * When a benchmark's unmeasured warm-up is over: after its time, and only once a whole check
+ * period has passed in which this JVM was {@link JvmActivity#quiet} (no collection, little
+ * compilation) and, when the VM runs with {@code -Djaguar.mapping.strict=true}, ran no code
+ * mapping's Java body (so the measured part runs the JIT's templates, not the interpreter's
+ * bodies). A peer's word (the server's {@link ServerActivity}: its Java-body count and whether
+ * its JVM is quiet, carried in its replies) gates the end too: it must not change over the
+ * period, nor say busy. A hard limit of four times the warm-up time ends the warm-up regardless,
+ * and {@link #report} says what still ran during the measured part.
  */
 final class WarmUp {
     private static final boolean COUNTING = Boolean.getBoolean("jaguar.mapping.strict");
@@ -23,23 +24,25 @@ final class WarmUp {
     private final long softEnd;
     private final long hardEnd;
     private long nextCheck;
-    private final LongSupplier peerRuns;
+    private long lastCheck;
+    private final LongSupplier peer;
     private long runsAtCheck = -1;
-    private long peerRunsAtCheck = -1;
-    private long peerRunsAtEnd = -1;
+    private long compileAtCheck = -1;
+    private long collectionsAtCheck = -1;
+    private long peerAtCheck = -1;
+    private long peerAtEnd = -1;
     private long runsAtEnd;
+    private long compileAtEnd;
+    private long collectionsAtEnd;
+    private long collectionMillisAtEnd;
     private SortedMap<String, Long> byMethodAtEnd = new TreeMap<>();
     private long end;
-    /** Whether the warm-up ended at its hard limit with Java bodies still running. */
-    private boolean hitLimit;
+    /** What was still active when the warm-up ended at its hard limit, or null. */
+    private String limitReason;
 
-    WarmUp(long warmupNanos) {
-        this(warmupNanos, null);
-    }
-
-    /** {@code peerRuns}: the other process's Java-body count as last heard, or null. */
-    WarmUp(long warmupNanos, LongSupplier peerRuns) {
-        this.peerRuns = peerRuns;
+    /** {@code peer}: the other process's {@link ServerActivity} word as last heard, or null. */
+    WarmUp(long warmupNanos, LongSupplier peer) {
+        this.peer = peer;
         this.softEnd = start + warmupNanos;
         this.hardEnd = start + 4 * warmupNanos;
         this.nextCheck = softEnd;
@@ -54,18 +57,31 @@ final class WarmUp {
         if (now < nextCheck) {
             return false;
         }
-        long runs = CodeMappings.javaBodyRuns();
-        long peer = peerRuns == null ? -1 : peerRuns.getAsLong();
-        if (!COUNTING || runs == runsAtCheck && peer == peerRunsAtCheck || now >= hardEnd) {
-            hitLimit = COUNTING && !(runs == runsAtCheck && peer == peerRunsAtCheck);
+        long runs = COUNTING ? CodeMappings.javaBodyRuns() : -1;
+        long compile = JvmActivity.compileMillis();
+        long collections = JvmActivity.collections();
+        long peerWord = peer == null ? -1 : peer.getAsLong();
+        boolean first = collectionsAtCheck < 0;
+        boolean compiling = compile >= 0 && (first || !JvmActivity.quiet(compile - compileAtCheck, 0, now - lastCheck));
+        String active = (runs != runsAtCheck ? " java bodies" : "") + (compiling ? " compiling" : "")
+                + (first || collections != collectionsAtCheck ? " collecting" : "")
+                + (peer != null && (peerWord != peerAtCheck || (peerWord & ServerActivity.BUSY) != 0) ? " peer" : "");
+        if (active.isEmpty() || now >= hardEnd) {
+            limitReason = active.isEmpty() ? null : active.strip();
             end = now;
             runsAtEnd = runs;
-            peerRunsAtEnd = peer;
+            compileAtEnd = compile;
+            collectionsAtEnd = collections;
+            collectionMillisAtEnd = JvmActivity.collectionMillis();
+            peerAtEnd = peerWord;
             byMethodAtEnd = CodeMappings.javaBodyRunsByMethod();
             return true;
         }
         runsAtCheck = runs;
-        peerRunsAtCheck = peer;
+        compileAtCheck = compile;
+        collectionsAtCheck = collections;
+        peerAtCheck = peerWord;
+        lastCheck = now;
         nextCheck = now + CHECK_PERIOD_NANOS;
         return false;
     }
@@ -75,12 +91,18 @@ final class WarmUp {
         return end;
     }
 
-    /** One line for the log: warm-up length and the Java-body runs since it ended (-1: not counted). */
+    /**
+     * One line for the log: warm-up length, then what ran since it ended: Java bodies (-1: not
+     * counted), compilation and collections.
+     */
     String report() {
         long measured = COUNTING ? CodeMappings.javaBodyRuns() - runsAtEnd : -1;
-        return String.format("WARMUP %.1f s%s, java bodies before %d, during the measured part %d%s%s", (end - start) / 1e9,
-                hitLimit ? " (limit)" : "", runsAtEnd, measured, measured > 0 ? " " + since(byMethodAtEnd) : "",
-                peerRuns == null ? "" : ", peer's before " + peerRunsAtEnd);
+        return String.format("WARMUP %.1f s%s, java bodies before %d, during the measured part %d%s, compilation during it %d ms,"
+                + " collections %d (%d ms)%s", (end - start) / 1e9, limitReason == null ? "" : " (limit: " + limitReason + ")",
+                runsAtEnd, measured, measured > 0 ? " " + since(byMethodAtEnd) : "", JvmActivity.compileMillis() - compileAtEnd,
+                JvmActivity.collections() - collectionsAtEnd, JvmActivity.collectionMillis() - collectionMillisAtEnd,
+                peer == null ? "" : ", peer's java bodies before " + (peerAtEnd & ~ServerActivity.BUSY)
+                        + ((peerAtEnd & ServerActivity.BUSY) != 0 ? " (peer busy)" : ""));
     }
 
     /** Java-body runs per mapped method since {@code before}: the ones the JIT has not mapped. */

@@ -1,0 +1,57 @@
+package jaguar.bench.verbs;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+
+/**
+ * The JVM's own work that stalls a benchmark thread: JIT compilation (jargraal compiles itself on
+ * the same two vCPUs, and under -Xbatch a caller waits for its compile) and garbage collection
+ * (a young collection stops every thread). Under emulation both go on long after the benchmark's
+ * loop is compiled: probe 3 (bench/results/raw/verbs-stalls-probe.txt) saw 187 compilations and
+ * young collections of 31-52 ms inside a 1.7-s measured part. Each read is a call into the VM;
+ * callers on a message path sample it, not read it per message.
+ */
+final class JvmActivity {
+    private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
+    private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
+
+    private JvmActivity() {
+    }
+
+    /**
+     * Whether a span of {@code elapsedNanos} in which the JVM compiled for {@code compileMillis}
+     * and collected {@code collections} times counts as quiet: no collection, and compiler threads
+     * busy for less than a twentieth of it. Not no compilation at all: once Graal starts compiling
+     * the benchmark, jargraal compiles itself (C1 its classes, Graal the JDK methods they use) for
+     * minutes under emulation, at its peak 2,000-3,000 methods a minute (raw/verbs-gate-probe.txt),
+     * and a trickle goes on long after.
+     */
+    static boolean quiet(long compileMillis, long collections, long elapsedNanos) {
+        return collections == 0 && compileMillis * 1_000_000L * 20 < elapsedNanos;
+    }
+
+    /** Milliseconds the JIT compilers have spent so far, or -1 where the VM does not say. */
+    static long compileMillis() {
+        return COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported() ? COMPILER.getTotalCompilationTime() : -1;
+    }
+
+    /** Collections so far, all collectors. */
+    static long collections() {
+        long n = 0;
+        for (GarbageCollectorMXBean gc : COLLECTORS) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
+    }
+
+    /** Milliseconds spent in collections so far, all collectors. */
+    static long collectionMillis() {
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : COLLECTORS) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
+    }
+}
