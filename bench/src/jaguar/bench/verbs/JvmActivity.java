@@ -25,8 +25,8 @@ final class JvmActivity {
      * and collected {@code collections} times counts as quiet: no collection, and compiler threads
      * busy for less than a twentieth of it. Not no compilation at all: once Graal starts compiling
      * the benchmark, jargraal compiles itself (C1 its classes, Graal the JDK methods they use) for
-     * minutes under emulation, at its peak 2,000-3,000 methods a minute (raw/verbs-gate-probe.txt),
-     * and a trickle goes on long after.
+     * minutes under emulation: 1,650-3,370 methods a minute at first, 310-840 a minute three
+     * minutes later (raw/verbs-gate-probe.txt, probe 5), a trickle long after.
      */
     static boolean quiet(long compileMillis, long collections, long elapsedNanos) {
         return collections == 0 && compileMillis * 1_000_000L * 20 < elapsedNanos;
