@@ -11,13 +11,39 @@ import java.util.List;
  * (a young collection stops every thread). Under emulation both go on long after the benchmark's
  * loop is compiled: probe 3 (bench/results/raw/verbs-stalls-probe.txt) saw 187 compilations and
  * young collections of 31-52 ms inside a 1.7-s measured part. Each read is a call into the VM;
- * callers on a message path sample it, not read it per message.
+ * callers on a message path sample it, not read it per message. An instance tells whether a span
+ * of time was quiet: the warm-up's check periods, the server's windows.
  */
 final class JvmActivity {
     private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
     private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
 
-    private JvmActivity() {
+    /** An instance is a span of time: where it started, and the counters then. */
+    private long start;
+    private long compileAtStart;
+    private long collectionsAtStart;
+
+    /** A span starting at {@code now}, when the counters read {@code compileMillis} and {@code collections}. */
+    JvmActivity(long now, long compileMillis, long collections) {
+        restart(now, compileMillis, collections);
+    }
+
+    /** The System.nanoTime at which this span started. */
+    long start() {
+        return start;
+    }
+
+    /** Whether the span that ends at {@code now}, counters as given, was {@link #quiet}; the next span starts there. */
+    boolean quietUntil(long now, long compileMillis, long collections) {
+        boolean quiet = quiet(compileMillis - compileAtStart, collections - collectionsAtStart, now - start);
+        restart(now, compileMillis, collections);
+        return quiet;
+    }
+
+    private void restart(long now, long compileMillis, long collections) {
+        start = now;
+        compileAtStart = compileMillis;
+        collectionsAtStart = collections;
     }
 
     /**

@@ -29,9 +29,7 @@ final class ServerActivity {
     private long compileMillis;
     private long collections;
     private long messages;
-    private long windowStart = System.nanoTime();
-    private long compileAtWindowStart = JvmActivity.compileMillis();
-    private long collectionsAtWindowStart = JvmActivity.collections();
+    private final JvmActivity window = new JvmActivity(System.nanoTime(), JvmActivity.compileMillis(), JvmActivity.collections());
     private boolean busy = true;
 
     ServerActivity(int lastMessages) {
@@ -47,12 +45,8 @@ final class ServerActivity {
             compileMillis = JvmActivity.compileMillis();
             collections = JvmActivity.collections();
             long now = System.nanoTime();   // a clock read per SAMPLE_EVERY messages: the guest's costs 1.5 us
-            if (now - windowStart >= WINDOW_NANOS) {
-                busy = !JvmActivity.quiet(compileMillis - compileAtWindowStart, collections - collectionsAtWindowStart,
-                        now - windowStart);
-                windowStart = now;
-                compileAtWindowStart = compileMillis;
-                collectionsAtWindowStart = collections;
+            if (now - window.start() >= WINDOW_NANOS) {
+                busy = !window.quietUntil(now, compileMillis, collections);
             }
         }
         int i = (int) (messages++ % runsAt.length);

@@ -24,11 +24,10 @@ final class WarmUp {
     private final long softEnd;
     private final long hardEnd;
     private long nextCheck;
-    private long lastCheck;
+    /** The JVM's activity since the last check; null before the first, which never ends the warm-up. */
+    private JvmActivity sinceCheck;
     private final LongSupplier peer;
     private long runsAtCheck = -1;
-    private long compileAtCheck = -1;
-    private long collectionsAtCheck = -1;
     private long peerAtCheck = -1;
     private long peerAtEnd = -1;
     private long runsAtEnd;
@@ -61,10 +60,8 @@ final class WarmUp {
         long compile = JvmActivity.compileMillis();
         long collections = JvmActivity.collections();
         long peerWord = peer == null ? -1 : peer.getAsLong();
-        boolean first = collectionsAtCheck < 0;
-        boolean compiling = compile >= 0 && (first || !JvmActivity.quiet(compile - compileAtCheck, 0, now - lastCheck));
-        String active = (runs != runsAtCheck ? " java bodies" : "") + (compiling ? " compiling" : "")
-                + (first || collections != collectionsAtCheck ? " collecting" : "")
+        boolean jvmBusy = sinceCheck == null || !sinceCheck.quietUntil(now, compile, collections);
+        String active = (runs != runsAtCheck ? " java bodies" : "") + (jvmBusy ? " compiling or collecting" : "")
                 + (peer != null && (peerWord != peerAtCheck || (peerWord & ServerActivity.BUSY) != 0) ? " peer" : "");
         if (active.isEmpty() || now >= hardEnd) {
             limitReason = active.isEmpty() ? null : active.strip();
@@ -78,10 +75,10 @@ final class WarmUp {
             return true;
         }
         runsAtCheck = runs;
-        compileAtCheck = compile;
-        collectionsAtCheck = collections;
+        if (sinceCheck == null) {
+            sinceCheck = new JvmActivity(now, compile, collections);
+        }
         peerAtCheck = peerWord;
-        lastCheck = now;
         nextCheck = now + CHECK_PERIOD_NANOS;
         return false;
     }
