@@ -16,11 +16,16 @@
 # mapping's Java body runs and their JVM has all but stopped compiling and collecting (WarmUp.java),
 # and say so on a WARM line per run. VERBS_JAVA_OPTS: more JVM flags for every Java run.
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
+# VERBS_SEGMENTS=K (default 1): each Java run measures K times after one warm-up, and a perftest
+# run goes between each two and after the last (paired()): K pairs of Java and C, side by side in
+# time. Java rows are then "rep.k", their C partners "impl:rep.k"; PAIRSTAT lines say what the
+# JVMs did while their C partner ran. Each Java implementation gets C partners of its own.
 # usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP_SECONDS LOGS ["TESTS"] ["IMPLS"]
 set -uo pipefail
 image=$1 classes=$2 sizes=$3 lat_iters=$4 bw_iters=$5 reps=$6 warmup=$7 logs=$8
 tests=${9:-send_lat send_bw write_bw}
 impls=${10:-C C-wall java java-prov java-nc}
+segments=${VERBS_SEGMENTS:-1}
 rm -rf "$logs" && mkdir -p "$logs"
 addr=10.50.0.1
 port=18515
@@ -72,7 +77,7 @@ one() {   # impl test size iters rep
     else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
   else
     line=$(grep '^RESULT' <<< "$out")
-    echo "WARM $impl $test $size $rep $(grep -h '^WARMUP\|^SERVER java\|^TIMING' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
+    echo "WARM $impl $test $size $rep $(grep -h '^PREWARM\|^WARMUP\|^SERVER java\|^TIMING' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
     set -- $line; echo "ROW $test $size $impl $rep ${5:-NA} ${6:-NA} ${7:--}"
   fi
   [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"
@@ -100,6 +105,41 @@ c_wall() {   # size iters rep: C's average half round trip by the wall clock (cl
   echo "WALL send_lat $size $rep ${iters}x: $a ns, $((5 * iters))x: $b ns"
   if [ "$a" = NA ] || [ "$b" = NA ] || [ "$b" -le "$a" ]; then echo "FAILED C-wall send_lat $size (logs: $log-*)"; return; fi
   echo "ROW send_lat $size C-wall $rep - $(awk -v a="$a" -v b="$b" -v n="$iters" 'BEGIN { printf "%.3f", (b - a) / (4 * n) / 2e3 }') -"
+}
+paired() {   # impl test size iters rep: one Java run of SEGMENTS measured parts; perftest runs in each pause and after
+  local impl=$1 test=$2 size=$3 iters=$4 rep=$5 k cli srv
+  local log=$logs/$impl-$test-$size-$rep
+  local go=$log.go flags="$(java_flags "$impl") -Djaguar.bench.segments=$segments -Djaguar.bench.resumeFile=$log.go"
+  rm -f "$go".*
+  port=$((port + 1))
+  java_run server "$test" "$size" "$iters" $flags > "$log.server.log" 2>&1 &
+  srv=$!
+  sleep 2
+  java_run client "$test" "$size" "$iters" $flags > "$log.client.log" 2>&1 &
+  cli=$!
+  for k in $(seq 1 "$segments"); do
+    if [ "$k" -lt "$segments" ]; then   # the client pauses after measured part k; the last one ends the run
+      while ! grep -q "^PAUSED $k\$" "$log.client.log" && kill -0 "$cli" 2>/dev/null; do sleep 1; done
+      grep -q "^PAUSED $k\$" "$log.client.log" || break   # the client died: its log says why
+    else
+      wait "$cli"; wait "$srv"
+    fi
+    one C "$test" "$size" "$iters" "$impl:$rep.$k"
+    touch "$go.$k"
+  done
+  wait "$cli" 2>/dev/null; wait "$srv" 2>/dev/null
+  # Segment k: the k-th WARMUP, TIMING and RESULT lines of the client, the k-th SERVER line, and
+  # what both JVMs did in the pause after it (RESUMED, SLEPT), while its C partner ran.
+  local n=0 line
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    n=$((n + 1))
+    echo "WARM $impl $test $size $rep.$n $( { grep -h '^PREWARM' "$log.client.log"; grep -h '^WARMUP' "$log.client.log" | sed -n "${n}p"
+      grep -h '^TIMING' "$log.client.log" | sed -n "${n}p"; grep -h '^SERVER java' "$log.server.log" | sed -n "${n}p"; } | tr '\n' ';')"
+    [ "$n" -lt "$segments" ] && echo "PAIRSTAT $impl $test $size $rep.$n $(grep -h "^RESUMED $n," "$log.client.log"); server $(grep -h '^SLEPT' "$log.server.log" | sed -n "${n}p")"
+    set -- $line; echo "ROW $test $size $impl $rep.$n ${5:-NA} ${6:-NA} ${7:--}"
+  done <<< "$(grep '^RESULT' "$log.client.log")"   # no /dev/fd in the guest: no <(...)
+  [ "$n" -eq "$segments" ] || echo "FAILED $impl $test $size: $n of $segments measured parts (logs: $log.*)"
 }
 pso_one() {   # mode nodes iters rep: the thesis's Figure 9 (PsoRoundTrip)
   local mode=$1 nodes=$2 iters=$3 rep=$4 out
@@ -145,6 +185,7 @@ for test in $tests; do
     for rep in $(seq 1 "$reps"); do
       for impl in $impls; do
         if [ "$impl" = C-wall ]; then [ "$test" = send_lat ] && c_wall "$size" "$iters" "$rep"
+        elif [ "$segments" -gt 1 ]; then [ "$impl" = C ] || paired "$impl" "$test" "$size" "$iters" "$rep"
         else one $impl $test "$size" "$iters" "$rep"; fi
       done
     done

@@ -19,6 +19,8 @@ counters = []   # (impl, test, size, rep, "name +delta" list) of rxe0 counters o
 limited = []   # runs whose warm-up ended at its hard limit
 warm = []   # (impl, test, size, rep, client warm-up seconds, client and server Java-body runs while measured)
 busy = []   # (impl, test, size, rep, text): runs whose JVMs compiled or collected while measured
+by_rep = {}   # (test, size, impl, rep) -> values: pairs (VERBS_SEGMENTS) match Java "r.k" with C "impl:r.k"
+pause_work = {}   # (impl, test, size, rep) -> what the JVMs did while that pair's C run had the vCPUs
 for line in open(sys.argv[1]):
     w = line.split()
     if not w:
@@ -36,10 +38,15 @@ for line in open(sys.argv[1]):
         m = re.search(r"WARMUP ([0-9.]+) s( \(limit[^)]*\))?, java bodies before \d+, during the measured part (-?\d+)", line)
         srv = re.search(r"SERVER java bodies during the last \d+ messages (\d+)", line)
         java_tsc = java_tsc or "TIMING" in line
+        # newer runs above 1 KiB: a pre-warm-up at 8 bytes came first (PREWARM), its time counts in the warm-up's
+        pre = re.search(r"PREWARM at (\d+) bytes ([0-9.]+) s( \(limit[^)]*\))?", line)
         if m:
-            warm.append((w[1], w[2], w[3], w[4], float(m.group(1)), int(m.group(3)), int(srv.group(1)) if srv else None))
+            warm.append((w[1], w[2], w[3], w[4], float(m.group(1)) + (float(pre.group(2)) if pre else 0.0),
+                         int(m.group(3)), int(srv.group(1)) if srv else None))
             if m.group(2):
                 limited.append(f"{w[1]} {w[2]} {w[3]} B run {w[4]}" + (f" ({m.group(2).strip()[1:-1]})" if ":" in m.group(2) else ""))
+        if pre and pre.group(3):
+            limited.append(f"{w[1]} {w[2]} {w[3]} B run {w[4]}, pre-warm-up at {pre.group(1)} B ({pre.group(3).strip()[1:-1]})")
         # newer runs: compilation and collections during the measured part, client and server
         cj = re.search(r"compilation during it (-?\d+) ms, collections (\d+) \((\d+) ms\)", line)
         sj = re.search(r"compilation during them (-?\d+) ms, collections (\d+)", line)
@@ -55,11 +62,18 @@ for line in open(sys.argv[1]):
                  if c.strip() and not c.strip().startswith(("sent_pkts", "rcvd_pkts"))]
         if moved:
             counters.append((w[1], w[2], w[3], w[4], moved))
+    elif w[0] == "PAIRSTAT":
+        # newer: "cpu N ms" (all the JVM's threads while its C partner ran); older: compilation and collections only
+        cm = [int(v) for t in re.findall(r"compilation (?:during the pause )?(-?\d+) ms, collections (\d+)", line) for v in t]
+        cm += [int(v) // 20 for v in re.findall(r"cpu (?:during the pause )?(-?\d+) ms", line)]   # 20 ms of cpu (two clock ticks) is noise
+        if any(v > 0 for v in cm):
+            pause_work[(w[1], w[2], w[3], w[4])] = line.split(None, 5)[5].strip()
     elif w[0] == "FAILED":
         failures.append(line.strip())
     elif w[0] == "ROW" and w[5] != "NA":
         _, test, size, impl, rep = w[:5]
         rows[(test, int(size), impl)].append([float(x) if x not in ("-", "NA") else None for x in w[5:]])
+        by_rep[(test, int(size), impl, rep)] = rows[(test, int(size), impl)][-1]
 
 
 def med(test, size, impl, col):
@@ -124,9 +138,37 @@ for test in tests:
             f"{s} B: C {fmt(med(test, s, 'C', 2)[0])}, " + ", ".join(f"{i} {fmt(med(test, s, i, 2)[0])}" for i in impls)
             for s in sizes))
     print()
+pairs = defaultdict(list)   # (test, size, impl) -> [(rep, java values, C values)]
+for (test, size, impl, r), v in by_rep.items():
+    if impl != "C" and (test, size, "C", f"{impl}:{r}") in by_rep:
+        pairs[(test, size, impl)].append((r, v, by_rep[(test, size, "C", f"{impl}:{r}")]))
+if pairs:
+    print("### Pairs: each Java measured part against the perftest run right after it (one warm-up, one boot)\n")
+    print("Java/C per pair (latency: median half round trip, lower is better, target <= 1.05; bandwidth: message rate,"
+          " higher is better, target >= 0.98): the median over pairs, their range, and how many pairs meet the target.\n")
+    print("| test | bytes | Java | pairs | Java/C median | min | max | pairs meeting the target | latency averages Java/C, median |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    for (test, size, impl) in sorted(pairs, key=lambda k: (["send_lat", "send_bw", "write_bw"].index(k[0]), k[1], k[2])):
+        ps = pairs[(test, size, impl)]
+        lat = test.endswith("_lat")
+        col = 0 if lat else 1   # bandwidth: the message rate, which both print to six decimals (MiB/s to two)
+        ratios = [j[col] / c[col] for _, j, c in ps if j[col] and c[col]]
+        if not ratios:
+            continue
+        meet = sum(1 for x in ratios if (x <= 1.05 if lat else x >= 0.98))
+        avg = [j[1] / c[1] for _, j, c in ps if lat and j[1] and c[1]]
+        print(f"| {test} | {size} | {impl} | {len(ratios)} | {statistics.median(ratios):.3f} | {min(ratios):.3f} | {max(ratios):.3f}"
+              f" | {meet} of {len(ratios)} | {fmt(statistics.median(avg), 3) if avg else '-'} |")
+    print()
+    if pause_work:
+        print("JVM work while a pair's C run had the vCPUs (the C figure may be low there): " + "; ".join(
+            f"{i} {t} {s} B pair {r}: {x}" for (i, t, s, r), x in sorted(pause_work.items())) + ".\n")
 if warm:
     dirty = [x for x in warm if x[5] > 0 or (x[6] or 0) > 0]
-    print(f"Warm-up (Java runs, -Djaguar.mapping.strict=true): {min(x[4] for x in warm):.0f}-{max(x[4] for x in warm):.0f} s; "
+    resumed = [x[4] for x in warm if "." in x[3] and not x[3].endswith(".1")]   # a pair after the first: a short re-warm-up
+    first = [x[4] for x in warm if not ("." in x[3] and not x[3].endswith(".1"))]
+    print(f"Warm-up (Java runs, -Djaguar.mapping.strict=true): {min(first):.0f}-{max(first):.0f} s"
+          + (f" (measured parts after a pause: {min(resumed):.0f}-{max(resumed):.0f} s)" if resumed else "") + "; "
           + ("no code mapping's Java body ran during any measured part." if not dirty else
              "Java bodies still ran during the measured part of: " + ", ".join(
                  f"{i} {t} {s} B run {r} (client {c}, server {v if v is not None else '-'})" for i, t, s, r, _, c, v in dirty) + ".")

@@ -58,6 +58,41 @@ final class JvmActivity {
         return collections == 0 && compileMillis * 1_000_000L * 20 < elapsedNanos;
     }
 
+    /**
+     * Sleeps until this process has used under a fiftieth of a CPU over a whole {@code periodNanos}
+     * (its caller sleeping, so: compiler, collector and VM threads), or until {@code limitNanos}
+     * have passed; returns the nanoseconds it waited. Between a pair's measured parts the C run
+     * must have the vCPUs to itself: in probe 11 the JVMs compiled for seconds in such pauses, and
+     * the compilation counters alone did not tell (they move when a compilation ends, and one
+     * compilation can take seconds under emulation).
+     */
+    static long awaitIdle(long periodNanos, long limitNanos) {
+        long begin = System.nanoTime();
+        long t = begin;
+        long cpu = processCpuNanos();
+        try {
+            while (true) {
+                Thread.sleep(periodNanos / 1_000_000);
+                long now = System.nanoTime();
+                long c = processCpuNanos();
+                if ((c - cpu) * 50 < now - t || now - begin >= limitNanos) {
+                    return now - begin;
+                }
+                t = now;
+                cpu = c;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return System.nanoTime() - begin;
+        }
+    }
+
+    /** CPU time this process has used so far, all threads, or -1 where the VM does not say. */
+    static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
+    }
+
     /** Milliseconds the JIT compilers have spent so far, or -1 where the VM does not say. */
     static long compileMillis() {
         return COMPILER != null && COMPILER.isCompilationTimeMonitoringSupported() ? COMPILER.getTotalCompilationTime() : -1;

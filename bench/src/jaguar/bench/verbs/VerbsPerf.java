@@ -5,8 +5,11 @@ import java.lang.foreign.ValueLayout;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
 import jaguar.ext.OffHeapBuffer;
@@ -56,6 +59,34 @@ public final class VerbsPerf {
     static final int STATUS_EVERY = 100;
     /** Requests per warm-up round of the bandwidth tests. */
     static final int WARMUP_BATCH = 10 * CQ_MOD;
+    /**
+     * Runs with larger messages warm the JIT at {@link #PREWARM_SIZE} bytes first: under emulation
+     * a 64 KiB message takes 1.5 ms, so four minutes are too few messages for the JIT to compile
+     * the path (raw/verbs-gate-probe.txt, probe 9: both 64 KiB warm-ups ended at their limit with
+     * Java bodies still running). The code is the same at every size; only a length differs.
+     */
+    static final int PREWARM_ABOVE = 1024;
+    static final int PREWARM_SIZE = 8;
+    /** After a pre-warm-up, the least time the run warms at its own size (then until quiet). */
+    static final long AT_SIZE_MINIMUM_NANOS = 5_000_000_000L;
+    /**
+     * Measured parts per run (-Djaguar.bench.segments, default 1). Between two, the client sends a
+     * {@link #PAUSE_LENGTH}-byte message; the server waits until its process is idle (under 2% of a
+     * CPU over {@link #IDLE_NANOS}: no compiling, no collecting), answers with a message as long and sleeps on its
+     * completion channel; the client waits for that answer and for its own JVM to be idle, prints
+     * {@code PAUSED k} and waits until the file {@code <-Djaguar.bench.resumeFile>.k} exists, so
+     * that bench/tools/verbs-perf.sh can run perftest on idle vCPUs; then it sends a
+     * {@link #RESUME_LENGTH}-byte message (the server polls again) and warms until quiet for at least
+     * {@link #RESUME_MINIMUM_NANOS}. Each measured part is paired with the C run beside it, in one
+     * warm-up and one boot: the guest drifts too much between runs for single pairs.
+     */
+    static final int SEGMENTS = Integer.getInteger("jaguar.bench.segments", 1);
+    static final String RESUME_FILE = System.getProperty("jaguar.bench.resumeFile", "");
+    static final int PAUSE_LENGTH = 1;
+    static final int RESUME_LENGTH = 2;
+    static final long RESUME_MINIMUM_NANOS = 2_000_000_000L;
+    static final long IDLE_NANOS = 2_000_000_000L;
+    static final long IDLE_LIMIT_NANOS = 120_000_000_000L;
 
     public static void main(String[] args) throws Exception {
         boolean server = args[0].equals("server");
@@ -64,8 +95,13 @@ public final class VerbsPerf {
         int iters = Integer.parseInt(args[3]);
         InetSocketAddress at = new InetSocketAddress(InetAddress.getByName(args[4]), Integer.parseInt(args[5]));
         long warmup = (long) (Double.parseDouble(args[6]) * 1e9);
+        if (SEGMENTS > 1 && (size <= RESUME_LENGTH || RESUME_FILE.isEmpty())) {
+            throw new IllegalArgumentException("-Djaguar.bench.segments=" + SEGMENTS + " needs -Djaguar.bench.resumeFile and messages"
+                    + " longer than " + RESUME_LENGTH + " bytes (the pause and resume messages' lengths), not " + size);
+        }
         QueuePairConfig qp = new QueuePairConfig(TX_DEPTH, RX_DEPTH, 1, 1, test.equals("send_lat") ? INLINE : 0, 4, false);
-        ConnectionOptions opts = new ConnectionOptions(qp, TX_DEPTH + RX_DEPTH, false);
+        // A completion channel, for a server that sleeps between measured parts (SEGMENTS).
+        ConnectionOptions opts = new ConnectionOptions(qp, TX_DEPTH + RX_DEPTH, server && SEGMENTS > 1);
         RdmaConnection c;
         RdmaListener listener = null;
         if (server) {
@@ -120,6 +156,9 @@ public final class VerbsPerf {
         final SendRequest sr = new SendRequest();
         final ReceiveRequest rr = new ReceiveRequest();
         final WorkCompletions wc = new WorkCompletions(64);
+        /** The client's pause and resume messages (SEGMENTS). */
+        final SendRequest pause = new SendRequest();
+        final SendRequest resume = new SendRequest();
 
         Perf(RdmaConnection c, MemoryRegion mr, int size) {
             this.c = c;
@@ -127,6 +166,8 @@ public final class VerbsPerf {
             this.cq = c.completionQueue();
             this.mr = mr;
             this.size = size;
+            pause.send(mr, 0, PAUSE_LENGTH).signaled(true);
+            resume.send(mr, 0, RESUME_LENGTH).signaled(true);
             System.out.println("QUEUES qp: " + qp.queueAccessDescription() + "; cq: " + cq.queueAccessDescription());
         }
 
@@ -144,11 +185,19 @@ public final class VerbsPerf {
                 // body while the server loop is still interpreted (at 64 KiB it was, every message).
                 MemorySegment reply = mr.buffer().asSegment();
                 long runsAtGoodbye;
+                int replyLength = size;
                 while (true) {
                     awaitReceive();
                     if (lastReceiveLength == 0) {
                         runsAtGoodbye = CodeMappings.javaBodyRuns();   // before the teardown's own Java bodies
                         break;   // the client's goodbye
+                    }
+                    if (controlMessage(activity)) {
+                        continue;   // a pause (slept through) or a resume: no pong
+                    }
+                    if (lastReceiveLength != replyLength) {   // the client's pre-warm-up and its end: pong as long as the ping
+                        replyLength = lastReceiveLength;
+                        sr.send(mr, 0, replyLength);
                     }
                     long word = activity.record();
                     if (size >= Long.BYTES) {
@@ -166,14 +215,28 @@ public final class VerbsPerf {
             // in the test VM the kernel's clocksource is the emulated HPET, and each read is a system
             // call and a device access of about 1.5 us, a tenth of the quantity measured.
             long[] stamps = new long[iters + 1];
-            WarmUp warm = new WarmUp(warmupNanos, serverActivity());   // from the last pong: nothing is in flight then
             // The warm-up and the measured part run the same method, so that the measured part starts in
             // the code the warm-up compiled: a loop that branched on "warm yet?" was deoptimised at the
-            // switch, and its rdtsc then ran as a Java body in every measured round trip.
-            do {
-                roundTrips(stamps, 0, 1);
-            } while (!warm.over());
-            roundTrips(stamps, 1, iters + 1);   // stamps[0]: the end of the last warm-up round trip
+            // switch, and its rdtsc then ran as a Java body in every measured round trip. The server's
+            // word comes from the last pong: nothing is in flight then.
+            Runnable warmUpRound = () -> roundTrips(stamps, 0, 1);
+            WarmUp warm = warmUp(warmupNanos, serverActivity(), warmUpRound, n -> sr.send(mr, 0, n));
+            for (int segment = 1; ; segment++) {
+                roundTrips(stamps, 1, iters + 1);
+                reportLatency(warm, stamps, iters);
+                if (segment == SEGMENTS) {
+                    break;
+                }
+                warm = pauseAndResume(segment, warmupNanos, serverActivity(), warmUpRound);
+            }
+            goodbye();
+        }
+
+        /**
+         * The WARMUP, TIMING and RESULT lines of a latency measured part that just ended ({@code
+         * stamps[0]}: the end of the last warm-up round trip).
+         */
+        private void reportLatency(WarmUp warm, long[] stamps, int iters) {
             long measuredNanos = System.nanoTime() - warm.endNanos();
             // The counter's rate over the measured part, by the system clock: seconds of round trips, so
             // the two clock reads at its ends (a microsecond or two each) do not matter.
@@ -185,12 +248,115 @@ public final class VerbsPerf {
             System.out.println(warm.report());
             System.out.printf("TIMING measured part %d ns by System.nanoTime, %d TSC cycles: %.1f cycles per us%n", measuredNanos,
                     stamps[iters] - stamps[0], cyclesPerMicro);
-            goodbye();
             Arrays.sort(rtt);
             double avg = Arrays.stream(rtt).average().orElse(0);
             double half = 2 * cyclesPerMicro;   // cycles of a round trip to microseconds of half of it
             System.out.printf("RESULT send_lat %d %d %.3f %.3f %.3f%n", size, iters, rtt[iters / 2] / half, avg / half,
                     rtt[(int) (iters * 0.99)] / half);
+            System.out.flush();
+        }
+
+        /**
+         * Between two measured parts (SEGMENTS): tells the server to sleep, says PAUSED, waits for the
+         * script's resume file, wakes the server, and warms until quiet again (the JVMs may have
+         * compiled meanwhile; the first messages after a sleep are slow). Returns that warm-up.
+         */
+        private WarmUp pauseAndResume(int segment, long warmupNanos, LongSupplier peer, Runnable round) {
+            qp.postSend(pause);
+            awaitSendCompletions(1);   // signalled: it also completes the unsignalled sends before it
+            unsignaled = 0;
+            long t0 = System.nanoTime();
+            awaitServerAsleep();
+            long serverIdle = System.nanoTime() - t0;
+            long idle = JvmActivity.awaitIdle(IDLE_NANOS, IDLE_LIMIT_NANOS);
+            long compile = JvmActivity.compileMillis();
+            long collections = JvmActivity.collections();
+            long cpu = JvmActivity.processCpuNanos();
+            System.out.printf("IDLE after measured part %d: server %.1f s, client %.1f s more%n", segment, serverIdle / 1e9, idle / 1e9);
+            System.out.println("PAUSED " + segment);
+            System.out.flush();
+            Path go = Path.of(RESUME_FILE + "." + segment);
+            try {
+                while (!Files.exists(go)) {
+                    Thread.sleep(50);
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("interrupted while paused", e);
+            }
+            // What this JVM did while the C run beside it had the vCPUs (a pair's C figure is only fair without it).
+            System.out.println("RESUMED " + segment + ", cpu during the pause " + (JvmActivity.processCpuNanos() - cpu) / 1_000_000
+                    + " ms, compilation " + (JvmActivity.compileMillis() - compile) + " ms, collections "
+                    + (JvmActivity.collections() - collections));
+            qp.postSend(resume);
+            awaitSendCompletions(1);
+            WarmUp warm = new WarmUp(RESUME_MINIMUM_NANOS, 4 * warmupNanos, peer);
+            do {
+                round.run();
+            } while (!warm.over());
+            return warm;
+        }
+
+        /** Waits, sleeping between polls, for the server's answer to a pause: it is idle and about to sleep. */
+        private void awaitServerAsleep() {
+            try {
+                while (true) {
+                    while (pendingReceives == 0) {
+                        pollOnce();
+                        if (pendingReceives == 0) {
+                            Thread.sleep(1);
+                        }
+                    }
+                    pendingReceives--;
+                    qp.postReceive(rr);
+                    if (lastReceiveLength == PAUSE_LENGTH) {
+                        return;
+                    }   // else a late status message (send_bw): go on waiting
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("interrupted while pausing", e);
+            }
+        }
+
+        /**
+         * Server side of {@link #pauseAndResume}: whether the message just received was a pause or a
+         * resume (its receive reposted). At a pause the server prints its SERVER line for the
+         * measured part that just ended ({@code activity} may be null), waits until its JVM is idle,
+         * answers, and sleeps on the completion channel until the client's next message, the
+         * resume, which it leaves to the caller's poll.
+         */
+        private boolean controlMessage(ServerActivity activity) {
+            if (SEGMENTS == 1 || (lastReceiveLength != PAUSE_LENGTH && lastReceiveLength != RESUME_LENGTH)) {
+                return false;
+            }
+            qp.postReceive(rr);
+            if (lastReceiveLength == PAUSE_LENGTH) {
+                if (activity != null) {
+                    activity.print(CodeMappings.javaBodyRuns());
+                }
+                long idle = JvmActivity.awaitIdle(IDLE_NANOS, IDLE_LIMIT_NANOS);
+                long compile = JvmActivity.compileMillis();
+                long collections = JvmActivity.collections();
+                qp.postSend(pause);   // "idle, asleep": the client waits for it before its C partner runs
+                awaitSendCompletions(1);
+                long cpu = JvmActivity.processCpuNanos();
+                sleepUntilReceive();
+                System.out.printf("SLEPT after %.1f s to go idle; cpu %d ms, compilation %d ms, collections %d%n", idle / 1e9,
+                        (JvmActivity.processCpuNanos() - cpu) / 1_000_000, JvmActivity.compileMillis() - compile,
+                        JvmActivity.collections() - collections);
+            }
+            return true;
+        }
+
+        /** Sleeps on the completion channel until a receive has completed (counted in pendingReceives, not taken). */
+        private void sleepUntilReceive() {
+            while (true) {
+                cq.requestNotification(false);
+                pollOnce();   // armed first, then polled: a completion that came before arming is not missed
+                if (pendingReceives > 0) {
+                    return;
+                }
+                cq.channel().awaitEvent(cq);
+            }
         }
 
         /**
@@ -202,6 +368,29 @@ public final class VerbsPerf {
         private LongSupplier serverActivity() {
             MemorySegment received = mr.buffer().asSegment();
             return size >= Long.BYTES ? () -> received.get(ValueLayout.JAVA_LONG_UNALIGNED, size) : null;
+        }
+
+        /**
+         * Runs {@code round} unmeasured until the warm-up is over, and returns it for its report. A
+         * run above {@link #PREWARM_ABOVE} bytes first warms at {@link #PREWARM_SIZE} ({@code resize}
+         * sets the request's length) until quiet, then at its own size until quiet again; it prints a
+         * PREWARM line for the first part.
+         */
+        private WarmUp warmUp(long warmupNanos, LongSupplier peer, Runnable round, IntConsumer resize) {
+            WarmUp warm = new WarmUp(warmupNanos, peer);
+            if (size > PREWARM_ABOVE) {
+                resize.accept(PREWARM_SIZE);
+                do {
+                    round.run();
+                } while (!warm.over());
+                resize.accept(size);
+                System.out.println(warm.prewarmReport(PREWARM_SIZE));
+                warm = new WarmUp(AT_SIZE_MINIMUM_NANOS, 4 * warmupNanos, peer);
+            }
+            do {
+                round.run();
+            } while (!warm.over());
+            return warm;
         }
 
         /** Round trips that store the time-stamp counter at the end of each in {@code stamps[from..to)}. */
@@ -304,6 +493,9 @@ public final class VerbsPerf {
                         runsAtGoodbye = CodeMappings.javaBodyRuns();
                         break;   // the client's goodbye: everything before it has arrived
                     }
+                    if (controlMessage(activity)) {
+                        continue;
+                    }
                     qp.postReceive(rr);
                     long word = activity.record();
                     if (++messages % STATUS_EVERY == 0 && word != wordSent && size >= Long.BYTES) {
@@ -321,7 +513,7 @@ public final class VerbsPerf {
                 return;
             }
             sr.send(mr, 0, size);
-            stream("send_bw", warmup, iters, serverActivity());
+            stream("send_bw", warmup, iters, serverActivity(), n -> sr.send(mr, 0, n));
             goodbye();
             do {
                 awaitReceive();   // the server got them all (a late status message is 8 bytes, this is 0)
@@ -343,7 +535,9 @@ public final class VerbsPerf {
                 }
                 qp.postSend(new SendRequest().send(mr, 0, RemoteBuffer.BYTES).signaled(true));
                 awaitSendCompletions(1);
-                awaitReceive();   // the client's "done"
+                do {
+                    awaitReceive();   // the client's "done" (busy, as perftest's server), or a pause or resume
+                } while (controlMessage(null));
                 return;
             }
             awaitReceive();
@@ -352,29 +546,35 @@ public final class VerbsPerf {
             }
             RemoteBuffer remote = RemoteBuffer.readFrom(wire);
             sr.write(mr, 0, size, remote, 0);
-            stream("write_bw", warmup, iters, null);
+            stream("write_bw", warmup, iters, null, n -> sr.write(mr, 0, n, remote, 0));
             qp.postSend(new SendRequest().send(mr, 0, 0).signaled(true));   // done
             awaitSendCompletions(1);
         }
 
         /**
          * Streams the prepared request: unmeasured rounds of WARMUP_BATCH until the warm-up is over
-         * ({@code peer}: the server's activity word, as last heard), then {@code iters}
+         * ({@code peer}: the server's activity word, as last heard; {@code resize}: the request at
+         * another length, for the pre-warm-up), then {@code iters}
          * requests timed. Both run the same method, so the measured part starts in the code the
          * warm-up compiled (a loop that branched on "warm yet?" was deoptimised at the switch and
          * then ran its doorbell as a Java body). Prints the rate of the measured part.
          */
-        private void stream(String test, long warmupNanos, int iters, LongSupplier peer) {
-            WarmUp warm = new WarmUp(warmupNanos, peer);
-            do {
-                streamRequests(WARMUP_BATCH);
-            } while (!warm.over());
-            long t0 = System.nanoTime();
-            streamRequests(iters);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            System.out.println(warm.report());
-            System.out.printf("RESULT %s %d %d %.2f %.6f%n", test, size, iters,
-                    (double) iters * size / seconds / (1 << 20), iters / seconds / 1e6);
+        private void stream(String test, long warmupNanos, int iters, LongSupplier peer, IntConsumer resize) {
+            Runnable warmUpRound = () -> streamRequests(WARMUP_BATCH);
+            WarmUp warm = warmUp(warmupNanos, peer, warmUpRound, resize);
+            for (int segment = 1; ; segment++) {
+                long t0 = System.nanoTime();
+                streamRequests(iters);
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                System.out.println(warm.report());
+                System.out.printf("RESULT %s %d %d %.2f %.6f%n", test, size, iters,
+                        (double) iters * size / seconds / (1 << 20), iters / seconds / 1e6);
+                System.out.flush();
+                if (segment == SEGMENTS) {
+                    break;
+                }
+                warm = pauseAndResume(segment, warmupNanos, peer, warmUpRound);
+            }
         }
 
         /**

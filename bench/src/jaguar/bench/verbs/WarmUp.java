@@ -41,9 +41,14 @@ final class WarmUp {
 
     /** {@code peer}: the other process's {@link ServerActivity} word as last heard, or null. */
     WarmUp(long warmupNanos, LongSupplier peer) {
+        this(warmupNanos, 4 * warmupNanos, peer);
+    }
+
+    /** A warm-up of at least {@code minimumNanos}, ended by {@code limitNanos} regardless. */
+    WarmUp(long minimumNanos, long limitNanos, LongSupplier peer) {
         this.peer = peer;
-        this.softEnd = start + warmupNanos;
-        this.hardEnd = start + 4 * warmupNanos;
+        this.softEnd = start + minimumNanos;
+        this.hardEnd = start + Math.max(minimumNanos, limitNanos);
         this.nextCheck = softEnd;
     }
 
@@ -100,6 +105,15 @@ final class WarmUp {
                 JvmActivity.collections() - collectionsAtEnd, JvmActivity.collectionMillis() - collectionMillisAtEnd,
                 peer == null ? "" : ", peer's java bodies before " + (peerAtEnd & ~ServerActivity.BUSY)
                         + ((peerAtEnd & ServerActivity.BUSY) != 0 ? " (peer busy)" : ""));
+    }
+
+    /**
+     * One line for a warm-up that came before another (a pre-warm-up at a smaller message size):
+     * its length and whether it ended at its limit, then what it left unmapped, if anything.
+     */
+    String prewarmReport(int bytes) {
+        return String.format("PREWARM at %d bytes %.1f s%s, java bodies before its end %d", bytes, (end - start) / 1e9,
+                limitReason == null ? "" : " (limit: " + limitReason + ")", runsAtEnd);
     }
 
     /** Java-body runs per mapped method since {@code before}: the ones the JIT has not mapped. */
