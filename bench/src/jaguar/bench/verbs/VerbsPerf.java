@@ -178,7 +178,7 @@ public final class VerbsPerf {
                 qp.postReceive(rr);
             }
             sr.send(mr, 0, size).inline(size <= INLINE && INLINE > 0).signaled(false);
-            handshake();
+            handshake(server);
             if (server) {
                 ServerActivity activity = new ServerActivity(iters);   // the last ITERS: the client's measured part
                 // The pong's stamp goes through FFM, not a code mapping, so that it is not itself a Java
@@ -278,7 +278,7 @@ public final class VerbsPerf {
             Path go = Path.of(RESUME_FILE + "." + segment);
             try {
                 while (!Files.exists(go)) {
-                    Thread.sleep(50);
+                    Thread.sleep(200);   // seldom: each look costs this JVM CPU that its C partner should have
                 }
             } catch (InterruptedException e) {
                 throw new IllegalStateException("interrupted while paused", e);
@@ -461,12 +461,29 @@ public final class VerbsPerf {
         }
 
         /** Both sides send one zero-length message and wait for the other's: both are ready. */
-        private void handshake() {
+        private void handshake(boolean server) {
             SendRequest hello = new SendRequest().send(mr, 0, 0).signaled(true);
-            qp.postSend(hello);
-            awaitSendCompletions(1);
+            postAndAwait(hello, server);
             awaitReceive();
             qp.postReceive(rr);
+        }
+
+        /**
+         * Posts a signalled request and waits for its completion; a server that will sleep between
+         * pairs sleeps on the completion channel for it, so that the channel's downcalls are linked
+         * before the warm-up: linked at the first pause, they took 3 s of CPU there, while the
+         * C partner ran (probe 13).
+         */
+        private void postAndAwait(SendRequest request, boolean server) {
+            boolean sleep = server && SEGMENTS > 1;
+            if (sleep) {
+                cq.requestNotification(false);
+            }
+            qp.postSend(request);
+            if (sleep) {
+                cq.channel().awaitEvent(cq);
+            }
+            awaitSendCompletions(1);
         }
 
         /** ib_send_bw: the client streams sends, TX_DEPTH in flight; the server keeps RX_DEPTH receives posted. */
@@ -475,7 +492,7 @@ public final class VerbsPerf {
             for (int i = 0; i < RX_DEPTH - 1; i++) {
                 qp.postReceive(rr);
             }
-            handshake();
+            handshake(server);
             if (server) {
                 // Activity at each of the last ITERS messages, as in send_lat. While its word still
                 // changes (Java bodies, or busy turning quiet), every STATUS_EVERY-th message is answered
@@ -533,8 +550,7 @@ public final class VerbsPerf {
                 for (int i = 0; i < RemoteBuffer.BYTES; i++) {
                     mr.buffer().putByte(i, b.get(i));
                 }
-                qp.postSend(new SendRequest().send(mr, 0, RemoteBuffer.BYTES).signaled(true));
-                awaitSendCompletions(1);
+                postAndAwait(new SendRequest().send(mr, 0, RemoteBuffer.BYTES).signaled(true), true);
                 do {
                     awaitReceive();   // the client's "done" (busy, as perftest's server), or a pause or resume
                 } while (controlMessage(null));
