@@ -30,8 +30,8 @@ import jaguar.verbs.WorkCompletions;
 
 /**
  * Java counterparts of perftest's ib_send_lat, ib_send_bw and ib_write_bw, with the same
- * protocol and defaults (rdma_cm connection, 128 sends in flight, a completion every 100 sends
- * for bandwidth), so that bench/tools/verbs-perf.sh can run each beside the C tool on the same
+ * protocol and defaults (rdma_cm connection; bandwidth: 128 sends in flight, a completion every
+ * 100; latency: every send signalled and its completion awaited), so that bench/tools/verbs-perf.sh can run each beside the C tool on the same
  * device and compare. Latency sends are inline up to -Djaguar.bench.inline bytes (default 0):
  * perftest turns inline off on devices it does not know to support it, rxe among them, and the
  * script passes both sides the same number. The queue pair's {@link jaguar.verbs.QueueAccess} is
@@ -55,6 +55,14 @@ public final class VerbsPerf {
     static final int TX_DEPTH = 128;
     static final int RX_DEPTH = 512;
     static final int CQ_MOD = 100;
+    /**
+     * Latency sends per signalled one (-Djaguar.bench.latencyCqMod, default 1). perftest's
+     * ib_send_lat runs with a send queue of depth 1, which caps its completion moderation at 1: it
+     * signals every send and polls for that completion before it polls for the pong, on both
+     * sides. VerbsPerf did so only every 100th send until probe 14, which spared Java a completion
+     * per message that C waited for.
+     */
+    static final int LATENCY_CQ_MOD = Integer.getInteger("jaguar.bench.latencyCqMod", 1);
     /** send_bw: how often a server still running Java bodies tells the client its count. */
     static final int STATUS_EVERY = 100;
     /** Requests per warm-up round of the bandwidth tests. */
@@ -409,9 +417,9 @@ public final class VerbsPerf {
             awaitSendCompletions(1);
         }
 
-        /** Posts one send; every CQ_MOD-th is signalled and its completion awaited, so the send queue never fills. */
+        /** Posts one latency send; every LATENCY_CQ_MOD-th is signalled and its completion awaited (as perftest: each). */
         private int send(int unsignaled) {
-            boolean signal = unsignaled == CQ_MOD - 1;
+            boolean signal = unsignaled >= LATENCY_CQ_MOD - 1;
             qp.postSend(sr.signaled(signal));
             if (signal) {
                 awaitSendCompletions(1);
