@@ -115,6 +115,8 @@ paired() {   # impl test size iters rep: one Java run of SEGMENTS measured parts
   java_run server "$test" "$size" "$iters" $flags > "$log.server.log" 2>&1 &
   srv=$!
   sleep 2
+  local before
+  before=$(counters)
   java_run client "$test" "$size" "$iters" $flags > "$log.client.log" 2>&1 &
   cli=$!
   for k in $(seq 1 "$segments"); do
@@ -124,7 +126,10 @@ paired() {   # impl test size iters rep: one Java run of SEGMENTS measured parts
     else
       wait "$cli"; wait "$srv"
     fi
+    # rxe0's counters over Java's (re-)warm-up and measured part k (the first: start, connection and warm-up too)
+    echo "COUNTERS $impl $test $size $rep.$k $(counter_deltas "$before" "$(counters)")"
     one C "$test" "$size" "$iters" "$impl:$rep.$k"
+    before=$(counters)
     touch "$go.$k"
   done
   wait "$cli" 2>/dev/null; wait "$srv" 2>/dev/null

@@ -21,6 +21,7 @@ warm = []   # (impl, test, size, rep, client warm-up seconds, client and server 
 busy = []   # (impl, test, size, rep, text): runs whose JVMs compiled or collected while measured
 by_rep = {}   # (test, size, impl, rep) -> values: pairs (VERBS_SEGMENTS) match Java "r.k" with C "impl:r.k"
 pause_work = {}   # (impl, test, size, rep) -> what the JVMs did while that pair's C run had the vCPUs, if much
+measured_jit = {}   # (impl, test, size, rep) -> ms the two JVMs compiled during that Java measured part
 pause_cpu = {}   # (impl, test, size, rep) -> CPU ms the two JVMs used while that pair's C run had the vCPUs
 for line in open(sys.argv[1]):
     w = line.split()
@@ -51,6 +52,7 @@ for line in open(sys.argv[1]):
         # newer runs: compilation and collections during the measured part, client and server
         cj = re.search(r"compilation during it (-?\d+) ms, collections (\d+) \((\d+) ms\)", line)
         sj = re.search(r"compilation during them (-?\d+) ms, collections (\d+)", line)
+        measured_jit[(w[1], w[2], w[3], w[4])] = max(0, int(cj.group(1)) if cj else 0) + max(0, int(sj.group(1)) if sj else 0)
         seen = []
         if cj and (int(cj.group(1)) > 0 or int(cj.group(2)) > 0):
             seen.append(f"client compiled {cj.group(1)} ms, {cj.group(2)} collections ({cj.group(3)} ms)")
@@ -60,7 +62,7 @@ for line in open(sys.argv[1]):
             busy.append((w[1], w[2], w[3], w[4], "; ".join(seen)))
     elif w[0] == "COUNTERS" and len(w) > 5:
         moved = [c.strip() for c in line.split(None, 5)[5].split(",")
-                 if c.strip() and not c.strip().startswith(("sent_pkts", "rcvd_pkts"))]
+                 if c.strip() and not c.strip().startswith(("sent_pkts", "rcvd_pkts", "rdma_sends", "rdma_recvs"))]
         if moved:
             counters.append((w[1], w[2], w[3], w[4], moved))
     elif w[0] == "PAIRSTAT":
@@ -149,10 +151,12 @@ if pairs:
     print("### Pairs: each Java measured part against the perftest run right after it (one warm-up, one boot)\n")
     print("Java/C per pair (latency: median half round trip, lower is better, target <= 1.05; bandwidth: message rate,"
           " higher is better, target >= 0.98): the median over pairs, their range, and how many pairs meet the target."
-          " The last pair's C run comes after the Java run has exited; the others' while both JVMs sleep.\n")
+          " The last pair's C run comes after the Java run has exited; the others' while both JVMs sleep."
+          " Quiet pairs: the JVMs compiled for under 100 ms during the Java part and used under 1 s of CPU during the C part"
+          " (under emulation jargraal goes on compiling itself for minutes; on hardware that work ends in seconds).\n")
     print("| test | bytes | Java | pairs | Java/C median | min | max | pairs meeting the target | latency averages Java/C, median"
-          " | JVMs' CPU while C ran, ms, median of pairs but the last |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+          " | JVMs' CPU while C ran, ms, median of pairs but the last | Java/C median, quiet pairs (n) |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (test, size, impl) in sorted(pairs, key=lambda k: (["send_lat", "send_bw", "write_bw"].index(k[0]), k[1], k[2])):
         ps = pairs[(test, size, impl)]
         lat = test.endswith("_lat")
@@ -163,9 +167,12 @@ if pairs:
         meet = sum(1 for x in ratios if (x <= 1.05 if lat else x >= 0.98))
         avg = [j[1] / c[1] for _, j, c in ps if lat and j[1] and c[1]]
         cpu = [pause_cpu[(impl, test, str(size), r)] for r, _, _ in ps if pause_cpu.get((impl, test, str(size), r)) is not None]
+        clean = [j[col] / c[col] for r, j, c in ps if j[col] and c[col] and (pause_cpu.get((impl, test, str(size), r)) or 0) < 1000
+                 and measured_jit.get((impl, test, str(size), r), 0) < 100]
         print(f"| {test} | {size} | {impl} | {len(ratios)} | {statistics.median(ratios):.3f} | {min(ratios):.3f} | {max(ratios):.3f}"
               f" | {meet} of {len(ratios)} | {fmt(statistics.median(avg), 3) if avg else '-'}"
-              f" | {fmt(statistics.median(cpu), 0) if cpu else '-'} |")
+              f" | {fmt(statistics.median(cpu), 0) if cpu else '-'}"
+              f" | {fmt(statistics.median(clean), 3) if clean else '-'} ({len(clean)}) |")
     print()
     if pause_work:
         print("Pairs whose JVMs used a second of CPU or more, or collected, while their C run had the vCPUs (that C figure may be low): " + "; ".join(
