@@ -18,6 +18,14 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * shares with this process. Safe for several threads, as the provider's calls are.
  */
 public final class QueuePair implements AutoCloseable {
+    /**
+     * The receiver-not-ready delay this side asks of a sender that finds no receive posted, in the
+     * IB encoding of {@code ibv_qp_attr.min_rnr_timer}: 12 is 0.64 ms. rdma_cm leaves it at 0, which
+     * encodes the longest, 655 ms (the kernel's ib_cm sets 0 at RTR), so a receiver that falls
+     * behind for a moment stalls its sender for two thirds of a second per NAK.
+     */
+    public static final int MIN_RNR_TIMER = 12;
+
     final ProtectionDomain pd;
     final MemorySegment qp;
     private final long address;
@@ -123,7 +131,7 @@ public final class QueuePair implements AutoCloseable {
             a.set(JAVA_INT, VerbsAbi.QPA_DEST_QP_NUM, remote.queuePairNumber());
             a.set(JAVA_INT, VerbsAbi.QPA_RQ_PSN, remote.packetSequenceNumber());
             a.set(JAVA_BYTE, VerbsAbi.QPA_MAX_DEST_RD_ATOMIC, (byte) config.readsInFlight());
-            a.set(JAVA_BYTE, VerbsAbi.QPA_MIN_RNR_TIMER, (byte) 12);   // 0.64 ms before a receiver-not-ready retry
+            a.set(JAVA_BYTE, VerbsAbi.QPA_MIN_RNR_TIMER, (byte) MIN_RNR_TIMER);
             a.set(JAVA_SHORT, VerbsAbi.QPA_AH_DLID, (short) remote.lid());
             a.set(JAVA_BYTE, VerbsAbi.QPA_AH_PORT_NUM, (byte) port);
             if (portAttrs.isEthernet() || !remote.gid().isZero() && remote.lid() == 0) {
@@ -145,6 +153,32 @@ public final class QueuePair implements AutoCloseable {
             a.set(JAVA_BYTE, VerbsAbi.QPA_MAX_RD_ATOMIC, (byte) config.readsInFlight());
             modify(a, VerbsAbi.IBV_QP_STATE | VerbsAbi.IBV_QP_TIMEOUT | VerbsAbi.IBV_QP_RETRY_CNT | VerbsAbi.IBV_QP_RNR_RETRY
                     | VerbsAbi.IBV_QP_SQ_PSN | VerbsAbi.IBV_QP_MAX_QP_RD_ATOMIC, who + " to RTS");
+        }
+    }
+
+    /**
+     * The receiver-not-ready delay this queue pair asks of its peer's sends, in the encoding of
+     * {@link #MIN_RNR_TIMER} ({@code ibv_query_qp}).
+     */
+    public int minRnrTimer() {
+        checkOpen();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment a = arena.allocate(VerbsAbi.IBV_QP_ATTR);
+            MemorySegment init = arena.allocate(VerbsAbi.IBV_QP_INIT_ATTR);
+            LibVerbs.Ibv.QUERY_QP.status("QP " + number + " receiver-not-ready timer", qp, a, VerbsAbi.IBV_QP_MIN_RNR_TIMER, init);
+            return Byte.toUnsignedInt(a.get(JAVA_BYTE, VerbsAbi.QPA_MIN_RNR_TIMER));
+        }
+    }
+
+    /**
+     * Sets the receiver-not-ready delay of a queue pair rdma_cm has taken to RTS (an RTS to RTS
+     * change, which allows exactly this attribute).
+     */
+    void setMinRnrTimer(int code, String what) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment a = arena.allocate(VerbsAbi.IBV_QP_ATTR);
+            a.set(JAVA_BYTE, VerbsAbi.QPA_MIN_RNR_TIMER, (byte) code);
+            modify(a, VerbsAbi.IBV_QP_MIN_RNR_TIMER, what + ": QP " + number + " receiver-not-ready timer");
         }
     }
 

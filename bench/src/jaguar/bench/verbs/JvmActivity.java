@@ -3,6 +3,7 @@ package jaguar.bench.verbs;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 
 /**
@@ -17,6 +18,7 @@ import java.util.List;
 final class JvmActivity {
     private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
     private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** An instance is a span of time: where it started, and the counters then. */
     private long start;
@@ -91,6 +93,18 @@ final class JvmActivity {
     static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuTime() : -1;
+    }
+
+    /**
+     * CPU time the process has used so far in all threads but the caller's (the JIT's, the
+     * collector's, the VM's own), or -1 where the VM does not say. Its growth over a measured part
+     * is what the JVM took from the vCPUs beside the benchmark thread; a C program has no such
+     * threads. Two system calls: read it outside the measured loop, or sampled.
+     */
+    static long otherThreadsCpuNanos() {
+        long process = processCpuNanos();
+        long mine = THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+        return process < 0 || mine < 0 ? -1 : process - mine;
     }
 
     /** Milliseconds the JIT compilers have spent so far, or -1 where the VM does not say. */

@@ -26,8 +26,10 @@ final class ServerActivity {
     private final long[] runsAt;
     private final long[] compileMillisAt;
     private final long[] collectionsAt;
+    private final long[] otherCpuAt;
     private long compileMillis;
     private long collections;
+    private long otherCpu;
     private long messages;
     private final JvmActivity window = new JvmActivity(System.nanoTime(), JvmActivity.compileMillis(), JvmActivity.collections());
     private boolean busy = true;
@@ -36,6 +38,7 @@ final class ServerActivity {
         runsAt = new long[lastMessages];
         compileMillisAt = new long[lastMessages];
         collectionsAt = new long[lastMessages];
+        otherCpuAt = new long[lastMessages];
     }
 
     /** Call once per message; returns the word (see above), which the server may pass on to the client. */
@@ -44,6 +47,7 @@ final class ServerActivity {
         if (messages % SAMPLE_EVERY == 0) {
             compileMillis = JvmActivity.compileMillis();
             collections = JvmActivity.collections();
+            otherCpu = JvmActivity.otherThreadsCpuNanos();
             long now = System.nanoTime();   // a clock read per SAMPLE_EVERY messages: the guest's costs 1.5 us
             if (now - window.start() >= WINDOW_NANOS) {
                 busy = !window.quietUntil(now, compileMillis, collections);
@@ -53,6 +57,7 @@ final class ServerActivity {
         runsAt[i] = runs;
         compileMillisAt[i] = compileMillis;
         collectionsAt[i] = collections;
+        otherCpuAt[i] = otherCpu;
         return busy ? runs | BUSY : runs;
     }
 
@@ -63,7 +68,9 @@ final class ServerActivity {
             System.out.println("SERVER java bodies during the last " + runsAt.length + " messages "
                     + (runsAtGoodbye - runsAt[first]) + ", compilation during them "
                     + (JvmActivity.compileMillis() - compileMillisAt[first]) + " ms, collections "
-                    + (JvmActivity.collections() - collectionsAt[first]) + " (sampled every " + SAMPLE_EVERY
+                    + (JvmActivity.collections() - collectionsAt[first]) + ", other threads' cpu during them "
+                    + (otherCpuAt[first] < 0 ? -1 : (JvmActivity.otherThreadsCpuNanos() - otherCpuAt[first]) / 1_000_000)
+                    + " ms (sampled every " + SAMPLE_EVERY
                     + " messages), whole run " + WarmUp.since(new TreeMap<>()));
         }
     }

@@ -595,13 +595,16 @@ public final class VerbsPerf {
          * then ran its doorbell as a Java body). Prints the rate of the measured part.
          */
         private void stream(String test, long warmupNanos, int iters, LongSupplier peer, IntConsumer resize) {
+            completionStamps = new long[Math.max(iters, WARMUP_BATCH) / CQ_MOD + 2];
             Runnable warmUpRound = () -> streamRequests(WARMUP_BATCH);
             WarmUp warm = warmUp(warmupNanos, peer, warmUpRound, resize);
             for (int segment = 1; ; segment++) {
                 long t0 = System.nanoTime();
                 streamRequests(iters);
-                double seconds = (System.nanoTime() - t0) / 1e9;
+                long nanos = System.nanoTime() - t0;
+                double seconds = nanos / 1e9;
                 System.out.println(warm.report());
+                System.out.println(stalls(nanos));
                 System.out.printf("RESULT %s %d %d %.2f %.6f%n", test, size, iters,
                         (double) iters * size / seconds / (1 << 20), iters / seconds / 1e6);
                 System.out.flush();
@@ -619,6 +622,8 @@ public final class VerbsPerf {
          */
         private void streamRequests(long n) {
             long posted = 0, completed = 0;
+            int stamps = 0;
+            completionStamps[stamps++] = NativeMemory.timestampCounter();
             while (completed < n) {
                 while (posted < n && posted - completed < TX_DEPTH) {
                     posted++;
@@ -632,8 +637,51 @@ public final class VerbsPerf {
                         continue;
                     }
                     completed = Math.min(completed + CQ_MOD, n);
+                    completionStamps[stamps++] = NativeMemory.timestampCounter();
                 }
             }
+            completionCount = stamps;
+        }
+
+        /**
+         * Time-stamp counter at the start of the last {@link #streamRequests} and at each of its send
+         * completions (one per CQ_MOD requests and the last): where a measured part stalled.
+         */
+        private long[] completionStamps;
+        private int completionCount;
+
+        /**
+         * The STALLS line of a bandwidth measured part that took {@code nanos}: the intervals between
+         * its send completions (CQ_MOD requests each), their median and longest, how much of the part
+         * went to intervals over four times the median, and the rate the median interval gives. A
+         * part slowed by a few stalls (the JVM's threads, the host) and one slower throughout look
+         * alike in the rate alone; a C run cannot be split so.
+         */
+        private String stalls(long nanos) {
+            int k = completionCount - 1;
+            if (k < 1) {
+                return "STALLS none: fewer than two completions";
+            }
+            double cyclesPerMicro = (completionStamps[k] - completionStamps[0]) * 1e3 / nanos;
+            long[] gaps = new long[k];
+            for (int i = 0; i < k; i++) {
+                gaps[i] = completionStamps[i + 1] - completionStamps[i];
+            }
+            long[] sorted = gaps.clone();
+            Arrays.sort(sorted);
+            long median = sorted[k / 2];
+            long slow = 0;
+            int slowCount = 0;
+            for (long g : gaps) {
+                if (g > 4 * median) {
+                    slow += g;
+                    slowCount++;
+                }
+            }
+            return String.format("STALLS intervals %d (%d requests each), median %.1f us, longest %.1f us, over 4x the median %d"
+                    + " taking %.1f ms of %.1f ms; rate at the median interval %.6f Mpps", k, CQ_MOD, median / cyclesPerMicro,
+                    sorted[k - 1] / cyclesPerMicro, slowCount, slow / cyclesPerMicro / 1e3, nanos / 1e6,
+                    CQ_MOD / (median / cyclesPerMicro));
         }
     }
 }

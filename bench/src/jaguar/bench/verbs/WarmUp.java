@@ -34,6 +34,7 @@ final class WarmUp {
     private long compileAtEnd;
     private long collectionsAtEnd;
     private long collectionMillisAtEnd;
+    private long otherCpuAtEnd;
     private SortedMap<String, Long> byMethodAtEnd = new TreeMap<>();
     private long end;
     /** What was still active when the warm-up ended at its hard limit, or null. */
@@ -75,6 +76,7 @@ final class WarmUp {
             compileAtEnd = compile;
             collectionsAtEnd = collections;
             collectionMillisAtEnd = JvmActivity.collectionMillis();
+            otherCpuAtEnd = JvmActivity.otherThreadsCpuNanos();
             peerAtEnd = peerWord;
             byMethodAtEnd = CodeMappings.javaBodyRunsByMethod();
             return true;
@@ -98,11 +100,14 @@ final class WarmUp {
      * counted), compilation and collections.
      */
     String report() {
+        long otherCpu = JvmActivity.otherThreadsCpuNanos();
         long measured = COUNTING ? CodeMappings.javaBodyRuns() - runsAtEnd : -1;
         return String.format("WARMUP %.1f s%s, java bodies before %d, during the measured part %d%s, compilation during it %d ms,"
-                + " collections %d (%d ms)%s", (end - start) / 1e9, limitReason == null ? "" : " (limit: " + limitReason + ")",
+                + " collections %d (%d ms), other threads' cpu %d ms%s", (end - start) / 1e9,
+                limitReason == null ? "" : " (limit: " + limitReason + ")",
                 runsAtEnd, measured, measured > 0 ? " " + since(byMethodAtEnd) : "", JvmActivity.compileMillis() - compileAtEnd,
                 JvmActivity.collections() - collectionsAtEnd, JvmActivity.collectionMillis() - collectionMillisAtEnd,
+                otherCpu < 0 || otherCpuAtEnd < 0 ? -1 : (otherCpu - otherCpuAtEnd) / 1_000_000,
                 peer == null ? "" : ", peer's java bodies before " + (peerAtEnd & ~ServerActivity.BUSY)
                         + ((peerAtEnd & ServerActivity.BUSY) != 0 ? " (peer busy)" : ""));
     }

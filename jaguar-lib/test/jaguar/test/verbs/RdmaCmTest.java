@@ -14,6 +14,7 @@ import jaguar.ext.OffHeapBuffer;
 import jaguar.verbs.Access;
 import jaguar.verbs.ConnectionOptions;
 import jaguar.verbs.MemoryRegion;
+import jaguar.verbs.QueuePair;
 import jaguar.verbs.RdmaConnection;
 import jaguar.verbs.RdmaListener;
 import jaguar.verbs.ReceiveRequest;
@@ -168,6 +169,47 @@ class RdmaCmTest {
                     Thread.sleep(10);
                 }
                 assertFalse(s.isConnected(), "DISCONNECTED event within 10 s: " + s);
+            }
+        }
+    }
+
+    /**
+     * rdma_cm leaves a connected queue pair's receiver-not-ready timer at 0, the IB code for 655 ms:
+     * a receiver a moment behind would stall its sender for two thirds of a second per NAK. Both
+     * ends of a connection ask for 0.64 ms instead, as hand-connected queue pairs do, and a send
+     * that finds no receive posted is retried until one is, then arrives whole.
+     */
+    @Test
+    void connectionsRetryReceiverNotReadyQuickly() throws Exception {
+        try (RdmaListener l = RdmaListener.bind(at(0), 1)) {
+            CompletableFuture<RdmaConnection> accepted = CompletableFuture.supplyAsync(() -> l.accept(ConnectionOptions.defaults(), T));
+            try (RdmaConnection client = RdmaConnection.connect(l.address(), ConnectionOptions.defaults(), T);
+                 RdmaConnection server = accepted.get(60, TimeUnit.SECONDS);
+                 OffHeapBuffer out = OffHeapBuffer.allocateShared(4096);
+                 OffHeapBuffer in = OffHeapBuffer.allocateShared(4096)) {
+                assertEquals(QueuePair.MIN_RNR_TIMER, client.queuePair().minRnrTimer(), "client");
+                assertEquals(QueuePair.MIN_RNR_TIMER, server.queuePair().minRnrTimer(), "server");
+                MemoryRegion send = client.protectionDomain().register(out, Access.LOCAL_WRITE);
+                MemoryRegion receive = server.protectionDomain().register(in, Access.LOCAL_WRITE);
+                for (int i = 0; i < 64; i++) {
+                    out.putByte(i, (byte) (3 * i + 1));
+                }
+                // No receive posted yet: the server's side answers receiver-not-ready until it posts one.
+                client.queuePair().postSend(new SendRequest().send(send, 0, 64).id(7));
+                Thread.sleep(200);
+                server.queuePair().postReceive(new ReceiveRequest().into(receive, 0, 4096).id(8));
+                WorkCompletions wc = new WorkCompletions(1);
+                server.completionQueue().pollBlocking(wc);
+                wc.checkSuccess(0);
+                assertEquals(64, wc.byteLength(0));
+                client.completionQueue().pollBlocking(wc);
+                wc.checkSuccess(0);
+                assertEquals(7, wc.workRequestId(0));
+                for (int i = 0; i < 64; i++) {
+                    assertEquals((byte) (3 * i + 1), in.getByte(i), "byte " + i);
+                }
+                send.close();
+                receive.close();
             }
         }
     }
