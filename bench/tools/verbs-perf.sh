@@ -77,7 +77,7 @@ one() {   # impl test size iters rep
     else set -- $line; echo "ROW $test $size C $rep ${4:-NA} ${5:-NA} -"; fi   # perftest's MB are MiB
   else
     line=$(grep '^RESULT' <<< "$out")
-    echo "WARM $impl $test $size $rep $(grep -h '^PREWARM\|^WARMUP\|^SERVER java\|^TIMING' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
+    echo "WARM $impl $test $size $rep $(grep -h '^PREWARM\|^WARMUP\|^SERVER java\|^TIMING\|^STALLS' <<< "$out"$'\n'"$(cat "$log.server.log")" | tr '\n' ';')"
     set -- $line; echo "ROW $test $size $impl $rep ${5:-NA} ${6:-NA} ${7:--}"
   fi
   [ -n "$line" ] || echo "FAILED $impl $test $size (logs: $log.*)"
@@ -140,7 +140,8 @@ paired() {   # impl test size iters rep: one Java run of SEGMENTS measured parts
     [ -n "$line" ] || continue
     n=$((n + 1))
     echo "WARM $impl $test $size $rep.$n $( { grep -h '^PREWARM' "$log.client.log"; grep -h '^WARMUP' "$log.client.log" | sed -n "${n}p"
-      grep -h '^TIMING' "$log.client.log" | sed -n "${n}p"; grep -h '^SERVER java' "$log.server.log" | sed -n "${n}p"; } | tr '\n' ';')"
+      grep -h '^TIMING' "$log.client.log" | sed -n "${n}p"; grep -h '^STALLS' "$log.client.log" | sed -n "${n}p"
+      grep -h '^SERVER java' "$log.server.log" | sed -n "${n}p"; } | tr '\n' ';')"
     [ "$n" -lt "$segments" ] && echo "PAIRSTAT $impl $test $size $rep.$n $(grep -h "^RESUMED $n," "$log.client.log"); server $(grep -h '^SLEPT' "$log.server.log" | sed -n "${n}p")"
     set -- $line; echo "ROW $test $size $impl $rep.$n ${5:-NA} ${6:-NA} ${7:--}"
   done <<< "$(grep '^RESULT' "$log.client.log")"   # no /dev/fd in the guest: no <(...)
