@@ -18,7 +18,8 @@
 # Every run's output is kept in LOGS/<impl>-<test>-<size>-<rep>.{client,server}.log.
 # VERBS_SEGMENTS=K (default 1): each Java run measures K times after one warm-up, and a perftest
 # run goes between each two and after the last (paired()): K pairs of Java and C, side by side in
-# time. Java rows are then "rep.k", their C partners "impl:rep.k"; PAIRSTAT lines say what the
+# time. Java rows are then "rep.k", their C partners "impl:rep.k" (VERBS_REP_FIRST: the first rep's
+# number, default 1, so that a later boot's rows do not repeat an earlier one's); PAIRSTAT lines say what the
 # JVMs did while their C partner ran. Each Java implementation gets C partners of its own.
 # usage: verbs-perf.sh IMAGE CLASSES "SIZES" LAT_ITERS BW_ITERS REPS WARMUP_SECONDS LOGS ["TESTS"] ["IMPLS"]
 set -uo pipefail
@@ -26,6 +27,8 @@ image=$1 classes=$2 sizes=$3 lat_iters=$4 bw_iters=$5 reps=$6 warmup=$7 logs=$8
 tests=${9:-send_lat send_bw write_bw}
 impls=${10:-C C-wall java java-prov java-nc}
 segments=${VERBS_SEGMENTS:-1}
+first=${VERBS_REP_FIRST:-1}   # the first repetition's number: a second boot's rows then add to an earlier boot's
+last=$((first + reps - 1))
 rm -rf "$logs" && mkdir -p "$logs"
 addr=10.50.0.1
 port=18515
@@ -180,7 +183,7 @@ ib_send_lat --version 2>&1 | head -1 | sed 's/^/PERFTEST /'
 for test in $tests; do
   if [ "$test" = pso_rt ]; then
     for nodes in ${PSO_NODES:-8 32 128}; do
-      for rep in $(seq 1 "$reps"); do
+      for rep in $(seq "$first" "$last"); do
         for mode in pso serialization; do pso_one $mode "$nodes" "$lat_iters" "$rep"; done
       done
     done
@@ -188,7 +191,7 @@ for test in $tests; do
   fi
   iters=$bw_iters; [ "$test" = send_lat ] && iters=$lat_iters
   for size in $sizes; do
-    for rep in $(seq 1 "$reps"); do
+    for rep in $(seq "$first" "$last"); do
       for impl in $impls; do
         if [ "$impl" = C-wall ]; then [ "$test" = send_lat ] && c_wall "$size" "$iters" "$rep"
         elif [ "$segments" -gt 1 ]; then [ "$impl" = C ] || paired "$impl" "$test" "$size" "$iters" "$rep"
