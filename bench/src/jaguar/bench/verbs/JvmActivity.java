@@ -24,10 +24,11 @@ final class JvmActivity {
     private long start;
     private long compileAtStart;
     private long collectionsAtStart;
+    private long otherCpuAtStart;
 
     /** A span starting at {@code now}, when the counters read {@code compileMillis} and {@code collections}. */
     JvmActivity(long now, long compileMillis, long collections) {
-        restart(now, compileMillis, collections);
+        restart(now, compileMillis, collections, otherThreadsCpuNanos());
     }
 
     /** The System.nanoTime at which this span started. */
@@ -35,23 +36,33 @@ final class JvmActivity {
         return start;
     }
 
-    /** Whether the span that ends at {@code now}, counters as given, was {@link #quiet}; the next span starts there. */
+    /**
+     * Whether the span that ends at {@code now}, counters as given, was {@link #quiet}; the next span
+     * starts there. Call it from the benchmark's own thread: the other threads' CPU is counted
+     * beside it.
+     */
     boolean quietUntil(long now, long compileMillis, long collections) {
-        boolean quiet = quiet(compileMillis - compileAtStart, collections - collectionsAtStart, now - start);
-        restart(now, compileMillis, collections);
+        long otherCpu = otherThreadsCpuNanos();
+        boolean quiet = quiet(compileMillis - compileAtStart, collections - collectionsAtStart, now - start)
+                && (otherCpu < 0 || otherCpuAtStart < 0 || (otherCpu - otherCpuAtStart) * 20 < now - start);
+        restart(now, compileMillis, collections, otherCpu);
         return quiet;
     }
 
-    private void restart(long now, long compileMillis, long collections) {
+    private void restart(long now, long compileMillis, long collections, long otherCpu) {
         start = now;
         compileAtStart = compileMillis;
         collectionsAtStart = collections;
+        otherCpuAtStart = otherCpu;
     }
 
     /**
      * Whether a span of {@code elapsedNanos} in which the JVM compiled for {@code compileMillis}
      * and collected {@code collections} times counts as quiet: no collection, and compiler threads
-     * busy for less than a twentieth of it. Not no compilation at all: once Graal starts compiling
+     * busy for less than a twentieth of it ({@link #quietUntil} also wants the JVM's other threads
+     * to have used under a twentieth of a CPU: the compilation counter moves only when a
+     * compilation ends, and in the fifteenth session's run a server compiled on for 1.4 s of a
+     * first measured part that the counters had let start). Not no compilation at all: once Graal starts compiling
      * the benchmark, jargraal compiles itself (C1 its classes, Graal the JDK methods they use) for
      * minutes under emulation: 1,650-3,370 methods a minute at first, 310-840 a minute three
      * minutes later (raw/verbs-gate-probe.txt, probe 5), a trickle long after.
