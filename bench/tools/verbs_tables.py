@@ -156,12 +156,16 @@ pairs = defaultdict(list)   # (test, size, impl, boot) -> [(rep, java values, C 
 for (test, size, impl, r), v in by_rep.items():
     if impl != "C" and (test, size, "C", f"{impl}:{r}") in by_rep:
         pairs[(test, size, impl, r.split(".")[0])].append((r, v, by_rep[(test, size, "C", f"{impl}:{r}")]))
+for (test, size, impl) in {k[:3] for k in pairs}:   # a cell measured in several boots: its pairs pooled too
+    boots = [k for k in pairs if k[:3] == (test, size, impl)]
+    if len(boots) > 1:
+        pairs[(test, size, impl, "all")] = [p for k in boots for p in pairs[k]]
 if pairs:
     print("### Pairs: each Java measured part against the perftest run right after it (one warm-up, one boot)\n")
     print("Java/C per pair (latency: median half round trip, lower is better, target <= 1.05; bandwidth: message rate,"
           " higher is better, target >= 0.98): the median over pairs, their range, and how many pairs meet the target;"
           " then each side's best part against the other's (interference only slows a run: the best part is the least"
-          " disturbed one). Boot: the repetition, one warm-up and one boot of the VM each."
+          " disturbed one). Boot: the repetition, one warm-up and one boot of the VM each; \"all\": a cell's pairs from every boot pooled."
           " The last pair's C run comes after the Java run has exited; the others' while both JVMs sleep."
           " Quiet pairs: the JVMs compiled for under 100 ms during the Java part and used under 1 s of CPU during the C part"
           " (under emulation jargraal goes on compiling itself for minutes; on hardware that work ends in seconds).\n")
@@ -170,7 +174,8 @@ if pairs:
           " | JVMs' other threads' CPU while measured, ms, median | stalled ms of a bandwidth part, median (max)"
           " | Java/C median, quiet pairs (n) |")
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for (test, size, impl, boot) in sorted(pairs, key=lambda k: (["send_lat", "send_bw", "write_bw"].index(k[0]), k[1], k[2], k[3])):
+    for (test, size, impl, boot) in sorted(pairs, key=lambda k: (["send_lat", "send_bw", "write_bw"].index(k[0]), k[1], k[2],
+                                                                 k[3] == "all", k[3])):
         ps = pairs[(test, size, impl, boot)]
         lat = test.endswith("_lat")
         col = 0 if lat else 1   # bandwidth: the message rate, which both print to six decimals (MiB/s to two)
