@@ -171,13 +171,14 @@ public final class QueuePair implements AutoCloseable {
     }
 
     /**
-     * Sets the receiver-not-ready delay of a queue pair rdma_cm has taken to RTS (an RTS to RTS
-     * change, which allows exactly this attribute).
+     * Gives a queue pair rdma_cm has taken to RTS the receiver-not-ready delay {@link #connect}
+     * gives hand-connected ones, {@link #MIN_RNR_TIMER} (an RTS to RTS change, which allows exactly
+     * this attribute).
      */
-    void setMinRnrTimer(int code, String what) {
+    void useMinRnrTimer(String what) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment a = arena.allocate(VerbsAbi.IBV_QP_ATTR);
-            a.set(JAVA_BYTE, VerbsAbi.QPA_MIN_RNR_TIMER, (byte) code);
+            a.set(JAVA_BYTE, VerbsAbi.QPA_MIN_RNR_TIMER, (byte) MIN_RNR_TIMER);
             modify(a, VerbsAbi.IBV_QP_MIN_RNR_TIMER, what + ": QP " + number + " receiver-not-ready timer");
         }
     }

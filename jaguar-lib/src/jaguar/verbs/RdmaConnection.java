@@ -68,7 +68,7 @@ public final class RdmaConnection implements AutoCloseable {
             try {
                 LibVerbs.Cm.CONNECT.status(what, connecting, connParam(arena, options));
                 events.await(VerbsAbi.RDMA_CM_EVENT_ESTABLISHED, timeout, what);
-                c.qp.setMinRnrTimer(QueuePair.MIN_RNR_TIMER, what);
+                c.qp.useMinRnrTimer(what);
                 return c;
             } catch (RuntimeException e) {
                 c.closeQuietly();

@@ -76,7 +76,7 @@ public final class RdmaListener implements AutoCloseable {
         try (Arena arena = Arena.ofConfined()) {
             LibVerbs.Cm.ACCEPT.status(what, child, RdmaConnection.connParam(arena, options));
             // rdma_accept has taken the queue pair to RTS: shorten the delay before the peer's first send can find it
-            c.queuePair().setMinRnrTimer(QueuePair.MIN_RNR_TIMER, what);
+            c.queuePair().useMinRnrTimer(what);
             own.await(VerbsAbi.RDMA_CM_EVENT_ESTABLISHED, timeout, what);
             return c;
         } catch (RuntimeException e) {

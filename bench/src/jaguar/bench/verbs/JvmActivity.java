@@ -26,9 +26,12 @@ final class JvmActivity {
     private long collectionsAtStart;
     private long otherCpuAtStart;
 
-    /** A span starting at {@code now}, when the counters read {@code compileMillis} and {@code collections}. */
-    JvmActivity(long now, long compileMillis, long collections) {
-        restart(now, compileMillis, collections, otherThreadsCpuNanos());
+    /**
+     * A span starting at {@code now}, when the counters read {@code compileMillis}, {@code collections}
+     * and {@code otherCpuNanos} ({@link #otherThreadsCpuNanos}, read on the benchmark's thread).
+     */
+    JvmActivity(long now, long compileMillis, long collections, long otherCpuNanos) {
+        restart(now, compileMillis, collections, otherCpuNanos);
     }
 
     /** The System.nanoTime at which this span started. */
@@ -36,39 +39,35 @@ final class JvmActivity {
         return start;
     }
 
-    /**
-     * Whether the span that ends at {@code now}, counters as given, was {@link #quiet}; the next span
-     * starts there. Call it from the benchmark's own thread: the other threads' CPU is counted
-     * beside it.
-     */
-    boolean quietUntil(long now, long compileMillis, long collections) {
-        long otherCpu = otherThreadsCpuNanos();
-        boolean quiet = quiet(compileMillis - compileAtStart, collections - collectionsAtStart, now - start)
-                && (otherCpu < 0 || otherCpuAtStart < 0 || (otherCpu - otherCpuAtStart) * 20 < now - start);
-        restart(now, compileMillis, collections, otherCpu);
+    /** Whether the span that ends at {@code now}, counters as given, was {@link #quiet}; the next span starts there. */
+    boolean quietUntil(long now, long compileMillis, long collections, long otherCpuNanos) {
+        boolean quiet = quiet(compileMillis - compileAtStart, collections - collectionsAtStart,
+                otherCpuNanos < 0 || otherCpuAtStart < 0 ? 0 : otherCpuNanos - otherCpuAtStart, now - start);
+        restart(now, compileMillis, collections, otherCpuNanos);
         return quiet;
     }
 
-    private void restart(long now, long compileMillis, long collections, long otherCpu) {
+    private void restart(long now, long compileMillis, long collections, long otherCpuNanos) {
         start = now;
         compileAtStart = compileMillis;
         collectionsAtStart = collections;
-        otherCpuAtStart = otherCpu;
+        otherCpuAtStart = otherCpuNanos;
     }
 
     /**
-     * Whether a span of {@code elapsedNanos} in which the JVM compiled for {@code compileMillis}
-     * and collected {@code collections} times counts as quiet: no collection, and compiler threads
-     * busy for less than a twentieth of it ({@link #quietUntil} also wants the JVM's other threads
-     * to have used under a twentieth of a CPU: the compilation counter moves only when a
-     * compilation ends, and in the fifteenth session's run a server compiled on for 1.4 s of a
-     * first measured part that the counters had let start). Not no compilation at all: once Graal starts compiling
+     * Whether a span of {@code elapsedNanos} in which the JVM compiled for {@code compileMillis},
+     * collected {@code collections} times and its threads other than the benchmark's used
+     * {@code otherCpuNanos} counts as quiet: no collection, compiler threads busy for less than a
+     * twentieth of it, and the other threads using under a twentieth of a CPU over it (the
+     * compilation counter moves only when a compilation ends: in the fifteenth session's run a
+     * server compiled on for 1.4 s of a first measured part that the counters had let start). Not
+     * no compilation at all: once Graal starts compiling
      * the benchmark, jargraal compiles itself (C1 its classes, Graal the JDK methods they use) for
      * minutes under emulation: 1,650-3,370 methods a minute at first, 310-840 a minute three
      * minutes later (raw/verbs-gate-probe.txt, probe 5), a trickle long after.
      */
-    static boolean quiet(long compileMillis, long collections, long elapsedNanos) {
-        return collections == 0 && compileMillis * 1_000_000L * 20 < elapsedNanos;
+    static boolean quiet(long compileMillis, long collections, long otherCpuNanos, long elapsedNanos) {
+        return collections == 0 && compileMillis * 1_000_000L * 20 < elapsedNanos && otherCpuNanos * 20 < elapsedNanos;
     }
 
     /**

@@ -31,7 +31,8 @@ final class ServerActivity {
     private long collections;
     private long otherCpu;
     private long messages;
-    private final JvmActivity window = new JvmActivity(System.nanoTime(), JvmActivity.compileMillis(), JvmActivity.collections());
+    private final JvmActivity window = new JvmActivity(System.nanoTime(), JvmActivity.compileMillis(), JvmActivity.collections(),
+            JvmActivity.otherThreadsCpuNanos());
     private boolean busy = true;
 
     ServerActivity(int lastMessages) {
@@ -50,7 +51,7 @@ final class ServerActivity {
             otherCpu = JvmActivity.otherThreadsCpuNanos();
             long now = System.nanoTime();   // a clock read per SAMPLE_EVERY messages: the guest's costs 1.5 us
             if (now - window.start() >= WINDOW_NANOS) {
-                busy = !window.quietUntil(now, compileMillis, collections);
+                busy = !window.quietUntil(now, compileMillis, collections, otherCpu);
             }
         }
         int i = (int) (messages++ % runsAt.length);

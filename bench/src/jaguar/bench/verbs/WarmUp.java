@@ -65,8 +65,9 @@ final class WarmUp {
         long runs = COUNTING ? CodeMappings.javaBodyRuns() : -1;
         long compile = JvmActivity.compileMillis();
         long collections = JvmActivity.collections();
+        long otherCpu = JvmActivity.otherThreadsCpuNanos();
         long peerWord = peer == null ? -1 : peer.getAsLong();
-        boolean jvmBusy = sinceCheck == null || !sinceCheck.quietUntil(now, compile, collections);
+        boolean jvmBusy = sinceCheck == null || !sinceCheck.quietUntil(now, compile, collections, otherCpu);
         String active = (runs != runsAtCheck ? " java bodies" : "") + (jvmBusy ? " compiling or collecting" : "")
                 + (peer != null && (peerWord != peerAtCheck || (peerWord & ServerActivity.BUSY) != 0) ? " peer" : "");
         if (active.isEmpty() || now >= hardEnd) {
@@ -76,14 +77,14 @@ final class WarmUp {
             compileAtEnd = compile;
             collectionsAtEnd = collections;
             collectionMillisAtEnd = JvmActivity.collectionMillis();
-            otherCpuAtEnd = JvmActivity.otherThreadsCpuNanos();
+            otherCpuAtEnd = otherCpu;
             peerAtEnd = peerWord;
             byMethodAtEnd = CodeMappings.javaBodyRunsByMethod();
             return true;
         }
         runsAtCheck = runs;
         if (sinceCheck == null) {
-            sinceCheck = new JvmActivity(now, compile, collections);
+            sinceCheck = new JvmActivity(now, compile, collections, otherCpu);
         }
         peerAtCheck = peerWord;
         nextCheck = now + CHECK_PERIOD_NANOS;
