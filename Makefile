@@ -6,6 +6,7 @@ include make/Verbs.gmk
 include make/Lib.gmk
 include make/Tigris.gmk
 include make/Jit.gmk
+include make/Hotspot.gmk
 include make/Image.gmk
 include make/Test.gmk
 include make/Bench.gmk

@@ -3,13 +3,13 @@ package jaguar.mapping;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
+import jaguar.mapping.internal.MappingRegistrar;
 import jaguar.mapping.template.MethodSignature;
 import jaguar.mapping.template.Template;
 import jaguar.mapping.template.TemplateException;
@@ -17,10 +17,10 @@ import jaguar.mapping.template.TemplateException;
 /**
  * Registration and checking of code mappings, and the strict mode that proves the JIT maps them.
  *
- * <p>The JIT finds mappings by their annotation when it compiles a call, so registering is not
- * needed for a mapping to work; {@link #register} checks a class's mappings eagerly, so that a
- * bad template fails at start-up with an error naming the method rather than being reported by
- * the JIT (which then leaves the method to its Java body).
+ * <p>Jaguar's HotSpot registers a class's mappings when it initialises the class, so registering
+ * by hand is not needed for a mapping to work; {@link #register} does it eagerly, so that a bad
+ * template fails with an exception naming the method rather than being reported once (the
+ * method then keeps its Java body).
  */
 public final class CodeMappings {
     /** Strict mode can only be armed when the VM was started with {@code -Djaguar.mapping.strict=true}. */
@@ -35,20 +35,15 @@ public final class CodeMappings {
     }
 
     /**
-     * Checks every {@link CodeMapping} declared by {@code type}.
+     * Checks every {@link CodeMapping} declared by {@code type} and hands the checked mappings to
+     * Jaguar's HotSpot. The VM does the same by itself when it initialises the class; calling this
+     * makes a bad template fail here, with an exception, instead of being reported once.
      *
      * @return the checked templates, in declaration order
      * @throws InvalidMappingException naming the first method whose mapping is wrong and why
      */
     public static List<Template> register(Class<?> type) {
-        List<Template> out = new ArrayList<>();
-        for (Method m : type.getDeclaredMethods()) {
-            CodeMapping cm = m.getAnnotation(CodeMapping.class);
-            if (cm != null) {
-                out.add(check(m, cm.value()));
-            }
-        }
-        return out;
+        return MappingRegistrar.register(type);
     }
 
     /** Checks one method's template. */

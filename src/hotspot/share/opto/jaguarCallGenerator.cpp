@@ -1,0 +1,308 @@
+#include "ci/ciMethod.hpp"
+#include "ci/ciSignature.hpp"
+#include "compiler/compilerDirectives.hpp"
+#include "code/dependencies.hpp"
+#include "compiler/compileTask.hpp"
+#include "oops/accessDecorators.hpp"
+#include "jaguar/jaguarMapping.hpp"
+#include "jaguar/jaguarMappings.hpp"
+#include "memory/resourceArea.hpp"
+#include "opto/addnode.hpp"
+#include "opto/callGenerator.hpp"
+#include "opto/compile.hpp"
+#include "opto/convertnode.hpp"
+#include "opto/graphKit.hpp"
+#include "opto/jaguarCallGenerator.hpp"
+#include "opto/matcher.hpp"
+#include "opto/subnode.hpp"
+#include "runtime/interfaceSupport.inline.hpp"
+#include "utilities/defaultStream.hpp"
+#include "utilities/ostream.hpp"
+
+using namespace JaguarEncoding;
+
+namespace {
+
+class JaguarMappingGenerator : public InlineCallGenerator {
+  const JaguarMapping* _map;
+ public:
+  JaguarMappingGenerator(ciMethod* m, const JaguarMapping* map) : InlineCallGenerator(m), _map(map) {}
+  virtual JVMState* generate(JVMState* jvms);
+};
+
+// Builds one call site's nodes.
+class Expansion : public StackObj {
+  GraphKit& _kit;
+  const JaguarMapping* _map;
+  Node* _values[NO_SLOT];
+
+  PhaseGVN& gvn() { return _kit.gvn(); }
+
+  static BasicType memory_type(int width) {
+    switch (width) {
+      case TYPE_I8: case TYPE_U8: return T_BYTE;   // u8: a byte load masked, which C2 folds into LoadUB
+      case TYPE_I16:              return T_SHORT;
+      case TYPE_U16:              return T_CHAR;
+      case TYPE_I32:              return T_INT;
+      default:                    return T_LONG;
+    }
+  }
+
+  static DecoratorSet order(int mode) {
+    switch (mode) {
+      case ORDER_OPAQUE:  return MO_RELAXED;
+      case ORDER_ACQUIRE: return MO_ACQUIRE;
+      case ORDER_RELEASE: return MO_RELEASE;
+      case ORDER_VOLATILE: return MO_SEQ_CST;
+      default:            return MO_UNORDERED;
+    }
+  }
+
+  // The mapping's [base + index + disp] as Unsafe's off-heap address: null base, long offset.
+  Node* address(int i) {
+    Node* offset = _values[_map->base(i)];
+    int x = _map->index(i);
+    if (x != NO_SLOT) {
+      Node* index = _map->slot_is_long(x) ? _values[x] : gvn().transform(new ConvI2LNode(_values[x]));
+      offset = gvn().transform(new AddLNode(offset, index));
+    }
+    if (_map->displacement(i) != 0) {
+      offset = gvn().transform(new AddLNode(offset, _kit.longcon(_map->displacement(i))));
+    }
+    return _kit.basic_plus_adr(_kit.top(), _kit.makecon(TypePtr::NULL_PTR), offset);
+  }
+
+  static bool is_memory_op(int op) {
+    return op == OP_LOAD || op == OP_STORE || op == OP_CAS || op == OP_CMPXCHG || op == OP_GETADD || op == OP_GETSET;
+  }
+
+  Node* emit(int i) {
+    const TypePtr* raw = TypeRawPtr::BOTTOM;
+    int alias = _kit.C->get_alias_index(raw);
+    int w = _map->width(i);
+    DecoratorSet d = IN_NATIVE | C2_UNSAFE_ACCESS | order(_map->mode(i));
+    switch (_map->op(i)) {
+      case OP_LOAD: {
+        BasicType bt = memory_type(w);
+        if (_map->mode(i) == ORDER_PLAIN) d |= C2_UNALIGNED;
+        Node* v = _kit.access_load_at(_kit.top(), address(i), raw, Type::get_const_basic_type(bt), bt, d);
+        if (w == TYPE_U8) {
+          v = gvn().transform(new AndINode(v, _kit.intcon(0xFF)));
+        }
+        return v;
+      }
+      case OP_STORE: {
+        BasicType bt = memory_type(w);
+        if (_map->mode(i) == ORDER_PLAIN) d |= C2_UNALIGNED;
+        _kit.access_store_at(_kit.top(), address(i), raw, _values[_map->operand_b(i)], Type::get_const_basic_type(bt), bt, d);
+        return nullptr;
+      }
+      case OP_FENCE:
+        _kit.insert_mem_bar(Op_MemBarCPUOrder);
+        switch (_map->mode(i)) {
+          case FENCE_LOAD:  _kit.insert_mem_bar(Op_LoadFence); break;
+          case FENCE_STORE: _kit.insert_mem_bar(Op_StoreFence); break;
+          default:          _kit.insert_mem_bar(Op_MemBarVolatile); break;
+        }
+        return nullptr;
+      case OP_PAUSE:
+        _kit.insert_mem_bar(Op_OnSpinWait);
+        return nullptr;
+      case OP_BSWAP: {
+        Node* in = _values[_map->base(i)];
+        switch (w) {
+          case TYPE_I16: return gvn().transform(new ReverseBytesSNode(in));
+          case TYPE_U16: return gvn().transform(new ReverseBytesUSNode(in));
+          case TYPE_I32: return gvn().transform(new ReverseBytesINode(in));
+          default:       return gvn().transform(new ReverseBytesLNode(in));
+        }
+      }
+      case OP_CAS:
+      case OP_CMPXCHG: {
+        BasicType bt = memory_type(w);
+        Node* adr = address(i);
+        Node* expected = _values[_map->operand_b(i)];
+        Node* desired = _values[_map->operand_c(i)];
+        if (_map->op(i) == OP_CAS) {
+          return _kit.access_atomic_cmpxchg_bool_at(_kit.makecon(TypePtr::NULL_PTR), adr, raw, alias, expected, desired,
+                                                    Type::get_const_basic_type(bt), bt, d);
+        }
+        return _kit.access_atomic_cmpxchg_val_at(_kit.makecon(TypePtr::NULL_PTR), adr, raw, alias, expected, desired,
+                                                 Type::get_const_basic_type(bt), bt, d);
+      }
+      case OP_GETADD:
+      case OP_GETSET: {
+        BasicType bt = memory_type(w);
+        Node* adr = address(i);
+        Node* v = _values[_map->operand_b(i)];
+        if (_map->op(i) == OP_GETADD) {
+          return _kit.access_atomic_add_at(_kit.makecon(TypePtr::NULL_PTR), adr, raw, alias, v, Type::get_const_basic_type(bt), bt, d);
+        }
+        return _kit.access_atomic_xchg_at(_kit.makecon(TypePtr::NULL_PTR), adr, raw, alias, v, Type::get_const_basic_type(bt), bt, d);
+      }
+      case OP_ADD: {
+        Node* a = _values[_map->base(i)];
+        Node* b = _values[_map->operand_b(i)];
+        return _map->slot_is_long(_map->result(i)) ? gvn().transform(new AddLNode(a, b)) : gvn().transform(new AddINode(a, b));
+      }
+      default:
+        ShouldNotReachHere();
+        return nullptr;
+    }
+  }
+
+ public:
+  Expansion(GraphKit& kit, const JaguarMapping* map) : _kit(kit), _map(map) {
+    for (int s = 0; s < NO_SLOT; s++) _values[s] = nullptr;
+  }
+
+  // Binds parameters and constants. False if an address that needs no loaded value is known to
+  // be zero: C2 types such an access as a null dereference; the call is then left to the Java
+  // body, as Unsafe's intrinsics leave a zero address to the native method.
+  bool bind(ciMethod* callee) {
+    ciSignature* sig = callee->signature();
+    int arg_slot[256];
+    int at = callee->is_static() ? 0 : 1;
+    for (int p = 0; p < sig->count(); p++) {
+      arg_slot[p] = at;
+      at += sig->type_at(p)->size();
+    }
+    for (int s = 0; s < _map->slot_count(); s++) {
+      switch (_map->slot_kind(s)) {
+        case SLOT_PARAMETER: _values[s] = _kit.argument(arg_slot[_map->slot_parameter(s)]); break;
+        case SLOT_CONSTANT:  _values[s] = _map->slot_is_long(s) ? _kit.longcon(_map->slot_constant(s))
+                                                                : _kit.intcon((jint)_map->slot_constant(s)); break;
+        default: break;
+      }
+    }
+    for (int i = 0; i < _map->instruction_count(); i++) {
+      int op = _map->op(i);
+      if (op == OP_ADD && _values[_map->base(i)] != nullptr && _values[_map->operand_b(i)] != nullptr) {
+        _values[_map->result(i)] = emit(i);   // pure: safe to build ahead
+      } else if (is_memory_op(op)) {
+        bool known = _values[_map->base(i)] != nullptr && (_map->index(i) == NO_SLOT || _values[_map->index(i)] != nullptr);
+        if (known && gvn().type(address(i))->higher_equal(TypePtr::NULL_PTR)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  // Emits every operation in order; the returned value, or nullptr for void.
+  Node* run() {
+    Node* ret = nullptr;
+    for (int i = 0; i < _map->instruction_count(); i++) {
+      int op = _map->op(i);
+      if (op == OP_RETURN) {
+        ret = _values[_map->base(i)];
+      } else if (op == OP_ADD && _values[_map->result(i)] != nullptr) {
+        continue;   // built by bind()
+      } else {
+        Node* v = emit(i);
+        if (_map->result(i) != NO_SLOT) {
+          _values[_map->result(i)] = v;
+        }
+      }
+    }
+    return ret;
+  }
+};
+
+// The operation of 'map' C2 cannot expand yet, or nullptr.
+const char* missing_operation(const JaguarMapping* map) {
+  for (int i = 0; i < map->instruction_count(); i++) {
+    switch (map->op(i)) {
+      case OP_SFENCE: case OP_PREFETCH: case OP_RDTSC: case OP_BYTES:
+        return JaguarMapping::op_name(map->op(i));
+      case OP_PAUSE:
+        if (!Matcher::match_rule_supported(Op_OnSpinWait)) return "pause";
+        break;
+      case OP_BSWAP:
+        if (!Matcher::match_rule_supported(Op_ReverseBytesI) || !Matcher::match_rule_supported(Op_ReverseBytesL) ||
+            !Matcher::match_rule_supported(Op_ReverseBytesS) || !Matcher::match_rule_supported(Op_ReverseBytesUS)) return "bswap";
+        break;
+      default:
+        break;
+    }
+  }
+  return nullptr;
+}
+
+// Holder.name(parameter types), as the Graal extension names methods.
+void print_method(outputStream* s, ciMethod* m) {
+  Method* method = m->get_Method();
+  s->print("%s.%s(", method->method_holder()->external_name(), method->name()->as_C_string());
+  method->signature()->print_as_signature_external_parameters(s);
+  s->print(")");
+}
+
+void print_call_site(ciMethod* callee, ciMethod* caller) {
+  ThreadInVMfromNative tiv(JavaThread::current());
+  ResourceMark rm;
+  stringStream s;
+  s.print("[jaguar] mapped ");
+  print_method(&s, callee);
+  s.print(" in ");
+  print_method(&s, caller);
+  s.print(" (C2)");
+  fileStream err(defaultStream::error_stream());
+  err.print_cr("%s", s.freeze());
+}
+
+JVMState* JaguarMappingGenerator::generate(JVMState* jvms) {
+  GraphKit kit(jvms);
+  Compile* C = kit.C;
+  ciMethod* callee = method();
+  Expansion expansion(kit, _map);
+  if (!expansion.bind(callee)) {
+    return nullptr;   // Parse::do_call compiles the call without us
+  }
+  if (!callee->is_static()) {
+    kit.null_check_receiver_before_call(callee);   // a null receiver throws as the Java body's call would
+    if (kit.stopped()) {
+      return kit.transfer_exceptions_into_jvms();
+    }
+  }
+  if (C->env()->jvmti_can_hotswap_or_post_breakpoint()) {
+    C->dependencies()->assert_evol_method(callee);   // redefinition drops the mapping: deoptimise
+  }
+  C->set_has_unsafe_access(true);
+  Node* result = expansion.run();
+  if (result != nullptr) {
+    if (callee->return_type()->basic_type() == T_LONG) {
+      kit.push_pair(result);
+    } else {
+      kit.push(result);
+    }
+  }
+  CompileTask::print_inlining_ul(callee, jvms->depth() - 1, jvms->bci(), InliningResult::SUCCESS, "(jaguar code mapping)");
+  C->inline_printer()->record(callee, jvms, InliningResult::SUCCESS, "(jaguar code mapping)");
+  if (JaguarMappings::trace()) {
+    print_call_site(callee, jvms->method());
+  }
+  return kit.transfer_exceptions_into_jvms();
+}
+
+} // namespace
+
+CallGenerator* JaguarCallGenerator::for_mapping(Compile* C, ciMethod* callee) {
+  // CompileCommand=dontinline (and -XX:-Inline, which clears allow_inline) leave the call to the Java body.
+  if (JaguarMappings::is_empty() || C->directive()->should_not_inline(callee)) {
+    return nullptr;
+  }
+  JaguarMapping* map = JaguarMappings::find(callee->get_Method(), C->comp_arena());
+  if (map == nullptr) {
+    return nullptr;
+  }
+  const char* missing = missing_operation(map);
+  if (missing != nullptr) {
+    ThreadInVMfromNative tiv(JavaThread::current());
+    ResourceMark rm;
+    stringStream why;
+    why.print("no C2 node for '%s' yet", missing);
+    JaguarMappings::report_not_expanded(callee->get_Method(), "C2", why.freeze());
+    return nullptr;
+  }
+  return new JaguarMappingGenerator(callee, map);
+}
