@@ -1,23 +1,20 @@
 package jaguar.jit;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import jaguar.mapping.MappingWarnings;
 
 /**
- * The JIT's only output channel: warnings (each printed once per VM) and, with
- * {@code -Djaguar.jit.trace=true}, one line per mapped call site.
+ * The JIT's only output channel: warnings (through {@link MappingWarnings}, so a fault the
+ * registrar reported is not reported again) and, with {@code -Djaguar.jit.trace=true}, one line
+ * per mapped call site.
  */
 final class JaguarLog {
     static final boolean TRACE = Boolean.getBoolean("jaguar.jit.trace");
-    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private JaguarLog() {
     }
 
     static void warnOnce(String key, String message) {
-        if (WARNED.add(key)) {
-            System.err.println("[jaguar] warning: " + message);
-        }
+        MappingWarnings.warnOnce(key, message);
     }
 
     static void trace(String message) {

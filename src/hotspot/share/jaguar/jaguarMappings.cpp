@@ -78,6 +78,26 @@ JaguarMapping* JaguarMappings::find(Method* m, Arena* arena) {
   return new (arena) JaguarMapping(copy, e->length);
 }
 
+// Holder.name(parameter types), as the Graal extension names methods.
+static void print_method(outputStream* s, Method* m) {
+  s->print("%s.%s(", m->method_holder()->external_name(), m->name()->as_C_string());
+  m->signature()->print_as_signature_external_parameters(s);
+  s->print(")");
+}
+
+void JaguarMappings::trace_call_site(Method* callee, Method* caller, const char* jit) {
+  ThreadInVMfromNative tiv(JavaThread::current());
+  ResourceMark rm;
+  stringStream s;
+  s.print("[jaguar] mapped ");
+  print_method(&s, callee);
+  s.print(" in ");
+  print_method(&s, caller);
+  s.print(" (%s)", jit);
+  fileStream err(defaultStream::error_stream());
+  err.print_cr("%s", s.freeze());
+}
+
 void JaguarMappings::report_not_expanded(Method* m, const char* jit, const char* why) {
   {
     MutexLocker ml(table_lock(), Mutex::_no_safepoint_check_flag);

@@ -33,6 +33,8 @@ class JaguarMappings : AllStatic {
 
   // -Djaguar.jit.trace=true: one line per mapped call site.
   static bool trace();
+  // Prints "[jaguar] mapped Holder.m(long) in Caller.c(int) (jit)"; from a compiler thread.
+  static void trace_call_site(Method* callee, Method* caller, const char* jit);
   // Reports, once per method, that a JIT leaves m to its Java body, and why.
   static void report_not_expanded(Method* m, const char* jit, const char* why);
 };

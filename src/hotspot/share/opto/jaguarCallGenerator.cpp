@@ -13,6 +13,7 @@
 #include "opto/convertnode.hpp"
 #include "opto/graphKit.hpp"
 #include "opto/jaguarCallGenerator.hpp"
+#include "opto/jaguarTemplateNode.hpp"
 #include "opto/matcher.hpp"
 #include "opto/subnode.hpp"
 #include "runtime/interfaceSupport.inline.hpp"
@@ -22,6 +23,10 @@
 using namespace JaguarEncoding;
 
 namespace {
+
+const u1 SFENCE_CODE[] = { 0x0F, 0xAE, 0xF8 };
+// rdtsc; shl rdx, 32; or rax, rdx: the 64-bit counter in rax, rdx destroyed.
+const u1 RDTSC_CODE[] = { 0x0F, 0x31, 0x48, 0xC1, 0xE2, 0x20, 0x48, 0x09, 0xD0 };
 
 class JaguarMappingGenerator : public InlineCallGenerator {
   const JaguarMapping* _map;
@@ -60,6 +65,11 @@ class Expansion : public StackObj {
 
   // The mapping's [base + index + disp] as Unsafe's off-heap address: null base, long offset.
   Node* address(int i) {
+    return _kit.basic_plus_adr(_kit.top(), _kit.makecon(TypePtr::NULL_PTR), offset(i));
+  }
+
+  // The same address as a long.
+  Node* offset(int i) {
     Node* offset = _values[_map->base(i)];
     int x = _map->index(i);
     if (x != NO_SLOT) {
@@ -69,8 +79,24 @@ class Expansion : public StackObj {
     if (_map->displacement(i) != 0) {
       offset = gvn().transform(new AddLNode(offset, _kit.longcon(_map->displacement(i))));
     }
-    return _kit.basic_plus_adr(_kit.top(), _kit.makecon(TypePtr::NULL_PTR), offset);
+    return offset;
   }
+
+  // A machine template: a barrier over all memory that carries the template's inputs. Returns
+  // its result, or nullptr.
+  Node* machine_template(const JaguarTemplate* t, Node* const* inputs) {
+    JaguarTemplateNode* node = new JaguarTemplateNode(_kit.C, t);
+    node->init_req(TypeFunc::Control, _kit.control());
+    node->init_req(TypeFunc::Memory, _kit.reset_memory());
+    for (int k = 0; k < t->_input_count; k++) {
+      node->add_req(inputs[k]);
+    }
+    Node* n = gvn().transform(node);
+    _kit.set_control(gvn().transform(new ProjNode(n, TypeFunc::Control)));
+    _kit.set_all_memory_call(n);
+    return t->_output_reg == JaguarTemplate::NO_REGISTER ? nullptr : gvn().transform(new ProjNode(n, TypeFunc::Parms));
+  }
+
 
   static bool is_memory_op(int op) {
     return op == OP_LOAD || op == OP_STORE || op == OP_CAS || op == OP_CMPXCHG || op == OP_GETADD || op == OP_GETSET;
@@ -108,6 +134,28 @@ class Expansion : public StackObj {
       case OP_PAUSE:
         _kit.insert_mem_bar(Op_OnSpinWait);
         return nullptr;
+      case OP_SFENCE: {
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "sfence");
+        t->_code = SFENCE_CODE;
+        t->_code_length = sizeof(SFENCE_CODE);
+        return machine_template(t, nullptr);
+      }
+      case OP_RDTSC: {
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "rdtsc");
+        t->_code = RDTSC_CODE;
+        t->_code_length = sizeof(RDTSC_CODE);
+        t->_output_reg = 0;
+        t->_clobbers = 1 << 2;
+        return machine_template(t, nullptr);
+      }
+      case OP_PREFETCH: {
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::PREFETCH, "prefetch");
+        t->_prefetch_hint = _map->mode(i);
+        t->_input_count = 1;
+        t->_input_wide[0] = true;
+        Node* in[1] = { offset(i) };
+        return machine_template(t, in);
+      }
       case OP_BSWAP: {
         Node* in = _values[_map->base(i)];
         switch (w) {
@@ -213,7 +261,7 @@ class Expansion : public StackObj {
 const char* missing_operation(const JaguarMapping* map) {
   for (int i = 0; i < map->instruction_count(); i++) {
     switch (map->op(i)) {
-      case OP_SFENCE: case OP_PREFETCH: case OP_RDTSC: case OP_BYTES:
+      case OP_BYTES:
         return JaguarMapping::op_name(map->op(i));
       case OP_PAUSE:
         if (!Matcher::match_rule_supported(Op_OnSpinWait)) return "pause";
@@ -227,27 +275,6 @@ const char* missing_operation(const JaguarMapping* map) {
     }
   }
   return nullptr;
-}
-
-// Holder.name(parameter types), as the Graal extension names methods.
-void print_method(outputStream* s, ciMethod* m) {
-  Method* method = m->get_Method();
-  s->print("%s.%s(", method->method_holder()->external_name(), method->name()->as_C_string());
-  method->signature()->print_as_signature_external_parameters(s);
-  s->print(")");
-}
-
-void print_call_site(ciMethod* callee, ciMethod* caller) {
-  ThreadInVMfromNative tiv(JavaThread::current());
-  ResourceMark rm;
-  stringStream s;
-  s.print("[jaguar] mapped ");
-  print_method(&s, callee);
-  s.print(" in ");
-  print_method(&s, caller);
-  s.print(" (C2)");
-  fileStream err(defaultStream::error_stream());
-  err.print_cr("%s", s.freeze());
 }
 
 JVMState* JaguarMappingGenerator::generate(JVMState* jvms) {
@@ -279,7 +306,7 @@ JVMState* JaguarMappingGenerator::generate(JVMState* jvms) {
   CompileTask::print_inlining_ul(callee, jvms->depth() - 1, jvms->bci(), InliningResult::SUCCESS, "(jaguar code mapping)");
   C->inline_printer()->record(callee, jvms, InliningResult::SUCCESS, "(jaguar code mapping)");
   if (JaguarMappings::trace()) {
-    print_call_site(callee, jvms->method());
+    JaguarMappings::trace_call_site(callee->get_Method(), jvms->method()->get_Method(), "C2");
   }
   return kit.transfer_exceptions_into_jvms();
 }

@@ -3,12 +3,11 @@ package jaguar.mapping.internal;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jaguar.mapping.CodeMapping;
 import jaguar.mapping.CodeMappings;
 import jaguar.mapping.InvalidMappingException;
+import jaguar.mapping.MappingWarnings;
 import jaguar.mapping.template.Template;
 
 /**
@@ -19,8 +18,6 @@ import jaguar.mapping.template.Template;
  * and left to its Java body; {@link CodeMappings#register} reports the same faults by throwing.
  */
 public final class MappingRegistrar {
-    private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
-
     private MappingRegistrar() {
     }
 
@@ -33,13 +30,13 @@ public final class MappingRegistrar {
                     try {
                         install(m, CodeMappings.check(m, cm.value()));
                     } catch (InvalidMappingException e) {
-                        report(m, e.getMessage());
+                        MappingWarnings.warnOnce(MappingWarnings.key(m), "code mapping refused: " + e.getMessage() + "; calls run its Java body");
                     }
                 }
             }
         } catch (Throwable t) {
             // A class whose annotations cannot even be read keeps its Java bodies.
-            report(null, type.getName() + ": mappings not read: " + t);
+            MappingWarnings.warnOnce(type.getName(), "code mappings of " + type.getName() + " not read: " + t + "; calls run their Java bodies");
         }
     }
 
@@ -70,12 +67,6 @@ public final class MappingRegistrar {
         } catch (IllegalArgumentException e) {
             // The VM's structural check failed: a bug in the encoder, not in the user's template.
             throw new InvalidMappingException(t.signature().display() + ": the VM refused the checked encoding: " + e.getMessage());
-        }
-    }
-
-    private static void report(Method m, String message) {
-        if (REPORTED.add(m == null ? message : m.toString())) {
-            System.err.println("[jaguar] warning: code mapping refused: " + message + "; calls run its Java body");
         }
     }
 }

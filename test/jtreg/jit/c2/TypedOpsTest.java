@@ -1,12 +1,15 @@
 /*
  * @test
- * @summary C2 expands a user's typed code mappings (application class loader, registered by the
- *          VM when the class is initialised, nothing registered by hand): once the caller is
- *          compiled no Java body runs (strict mode), and the results equal the Java bodies'.
+ * @summary C2, and C1 for the operations it expands, run a user's typed code mappings
+ *          (application class loader, registered by the VM when the class is initialised,
+ *          nothing registered by hand): once the caller is compiled no Java body runs (strict
+ *          mode), and the results equal the Java bodies'.
  * @library /lib
  * @build jaguar.test.Warmup UserOps
  * @run main/othervm -XX:-UseJVMCICompiler -Djaguar.mapping.strict=true
- *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,C2TypedOpsTest::round C2TypedOpsTest
+ *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,TypedOpsTest::round TypedOpsTest c2
+ * @run main/othervm -XX:-UseJVMCICompiler -XX:TieredStopAtLevel=1 -Djaguar.mapping.strict=true
+ *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,TypedOpsTest::round TypedOpsTest c1
  */
 
 import java.lang.foreign.Arena;
@@ -15,9 +18,11 @@ import java.lang.foreign.MemorySegment;
 import jaguar.mapping.CodeMappings;
 import jaguar.test.Warmup;
 
-public class C2TypedOpsTest {
+public class TypedOpsTest {
     static final int N = 256;
     static final UserOps OPS = new UserOps();
+    /** False under C1 alone: C1 has no HIR for cmpxchg and bswap, which keep their Java bodies there. */
+    static boolean c2Ops = true;
 
     /** Uses every mapping of UserOps; a digest of all it read. */
     static long round(long base, int seed) {
@@ -39,19 +44,22 @@ public class C2TypedOpsTest {
         digest += UserOps.getIntVolatile(s + 24);
         digest += UserOps.casInt(s + 28, 0, seed) ? 1 : 1000;
         digest += UserOps.casInt(s + 28, 12345, 1) ? 1000 : 3;
-        digest += UserOps.cmpxchgLong(s + 32, 0, seed + 9L);
-        digest += UserOps.cmpxchgLong(s + 32, seed + 9L, 0);
         digest += UserOps.getAndAddLong(s + 40, seed);
         digest += UserOps.getAndSetInt(s + 48, seed * 13);
-        digest += UserOps.swappedSum(base);
-        digest += UserOps.swapShort((short) (seed * 257));
-        digest += UserOps.swapChar((char) (seed * 259));
-        digest += UserOps.swapLong(seed * 0x0102_0304_0506_0708L);
         digest += OPS.word(base);
+        if (c2Ops) {
+            digest += UserOps.cmpxchgLong(s + 32, 0, seed + 9L);
+            digest += UserOps.cmpxchgLong(s + 32, seed + 9L, 0);
+            digest += UserOps.swappedSum(base);
+            digest += UserOps.swapShort((short) (seed * 257));
+            digest += UserOps.swapChar((char) (seed * 259));
+            digest += UserOps.swapLong(seed * 0x0102_0304_0506_0708L);
+        }
         return digest;
     }
 
     public static void main(String[] args) throws Exception {
+        c2Ops = !args[0].equals("c1");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mem = arena.allocate(8 * N, 8);
             long base = mem.address();
@@ -83,7 +91,7 @@ public class C2TypedOpsTest {
                 // as the Java body's call would
             }
         }
-        System.out.println("C2 mapped every typed operation; results equal the Java bodies'");
+        System.out.println(args[0] + " mapped every typed operation it expands; results equal the Java bodies'");
     }
 
     static int nullReceiver(UserOps ops, long base) {

@@ -1,0 +1,130 @@
+#include "utilities/macros.hpp"
+#ifdef COMPILER2
+#include "asm/register.hpp"
+#include "jaguar/jaguarEncoding.hpp"
+#include "opto/c2_MacroAssembler.hpp"
+#include "opto/jaguarTemplateNode.hpp"
+#include "opto/machnode.hpp"
+#include "opto/matcher.hpp"
+#include "opto/regalloc.hpp"
+#include "opto/regmask.hpp"
+#include "runtime/vm_version.hpp"
+#include "utilities/ostream.hpp"
+#include "opto/ad.hpp"
+
+// The register mask of one x86-64 general-purpose register, both halves for a long.
+static RegMask register_mask(int reg, bool wide) {
+  RegMask rm;
+  VMReg v = as_Register(reg)->as_VMReg();
+  rm.Insert(OptoReg::as_OptoReg(v));
+  if (wide) {
+    rm.Insert(OptoReg::as_OptoReg(v->next()));
+  }
+  return rm;
+}
+
+// The machine node of a JaguarTemplateNode: no ADL rule can express registers chosen per call
+// site, so its masks are computed here and its code is emitted as the template says.
+class MachJaguarTemplateNode : public MachMemBarNode {
+  const JaguarTemplate* _template;
+  const Type* _type;
+  RegMask _input_masks[JaguarTemplate::MAX_INPUTS];
+
+ public:
+  MachJaguarTemplateNode(const JaguarTemplate* t, const Type* type) : MachMemBarNode(), _template(t), _type(type) {
+    for (int i = 0; i < t->_input_count; i++) {
+      _input_masks[i] = t->_kind == JaguarTemplate::PREFETCH ? LONG_REG_mask() : register_mask(t->_input_reg[i], t->_input_wide[i]);
+    }
+  }
+  virtual uint size_of() const { return sizeof(*this); }
+  virtual uint rule() const { return 9999999; }   // no ADL rule; outside the rematerialisable range
+  virtual int ideal_Opcode() const { return Op_JaguarTemplate; }
+  virtual const Type* bottom_type() const { return _type; }
+  virtual uint ideal_reg() const { return NotAMachineReg; }
+  virtual const RegMask& out_RegMask() const { return RegMask::Empty; }
+  virtual const RegMask& in_RegMask(uint idx) const {
+    uint i = idx - TypeFunc::Parms;
+    if (idx < TypeFunc::Parms || i >= (uint)_template->_input_count) {
+      return RegMask::Empty;
+    }
+    return _input_masks[i];
+  }
+
+  virtual void emit(C2_MacroAssembler* masm, PhaseRegAlloc* ra_) const {
+    if (_template->_kind == JaguarTemplate::PREFETCH) {
+      Address a(as_Register(ra_->get_encode(in(TypeFunc::Parms))), 0);
+      switch (_template->_prefetch_hint) {
+        case JaguarEncoding::PREFETCH_T1:  masm->prefetcht1(a); break;
+        case JaguarEncoding::PREFETCH_T2:  masm->prefetcht2(a); break;
+        case JaguarEncoding::PREFETCH_NTA: masm->prefetchnta(a); break;
+        case JaguarEncoding::PREFETCH_W:
+          if (VM_Version::supports_3dnow_prefetch()) {
+            masm->prefetchw(a);
+          } else {
+            masm->prefetcht0(a);   // prefetchw is a hint; t0 is the closest the CPU has
+          }
+          break;
+        default: masm->prefetcht0(a); break;
+      }
+      return;
+    }
+    for (int i = 0; i < _template->_code_length; i++) {
+      masm->emit_int8(_template->_code[i]);
+    }
+  }
+
+#ifndef PRODUCT
+  virtual const char* Name() const { return "jaguar_template"; }
+  virtual void format(PhaseRegAlloc* ra, outputStream* st) const {
+    st->print("JAGUAR %s", _template->_name);
+    for (int i = 0; i < _template->_input_count; i++) {
+      st->print(" %s", Matcher::regName[ra->get_reg_first(in(TypeFunc::Parms + i))]);
+    }
+  }
+#endif
+};
+
+Node* JaguarTemplateNode::match(const ProjNode* proj, const Matcher* m) {
+  if (proj->_con == TypeFunc::Parms) {
+    const JaguarTemplate* t = _template;
+    return new MachProjNode(this, proj->_con, register_mask(t->_output_reg, t->_output_wide),
+                            t->_output_wide ? Op_RegL : Op_RegI);
+  }
+  return MemBarNode::match(proj, m);
+}
+
+MachNode* JaguarTemplateNode::match_template(Matcher* m) {
+  const JaguarTemplate* t = _template;
+  MachJaguarTemplateNode* mach = new MachJaguarTemplateNode(t, bottom_type());
+  for (uint i = 0; i < req(); i++) {
+    mach->add_req(in(i));   // old-space inputs; Matcher::xform converts them
+  }
+  if (t->_kind == JaguarTemplate::BYTES) {
+    // Flags are always destroyed; so is every input and clobbered register. The output
+    // register is defined by the result projection, or destroyed when nobody reads it.
+    m->push_projection(new MachProjNode(mach, TypeFunc::Parms + 2, INT_FLAGS_mask(), Op_RegFlags));
+    int destroyed = t->_clobbers;
+    for (int i = 0; i < t->_input_count; i++) {
+      destroyed |= 1 << t->_input_reg[i];
+    }
+    if (t->_output_reg != JaguarTemplate::NO_REGISTER) {
+      if (proj_out_or_null(TypeFunc::Parms) != nullptr) {
+        destroyed &= ~(1 << t->_output_reg);
+      } else {
+        destroyed |= 1 << t->_output_reg;
+      }
+    }
+    if (destroyed != 0) {
+      RegMask kill;
+      for (int r = 0; r < 16; r++) {
+        if ((destroyed & (1 << r)) != 0) {
+          kill.OR(register_mask(r, true));
+        }
+      }
+      m->push_projection(new MachProjNode(mach, TypeFunc::Parms + 3, kill, MachProjNode::fat_proj));
+    }
+  }
+  return mach;
+}
+
+#endif // COMPILER2

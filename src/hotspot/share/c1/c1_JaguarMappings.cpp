@@ -1,0 +1,157 @@
+#include "c1/c1_Compilation.hpp"
+#include "c1/c1_GraphBuilder.hpp"
+#include "c1/c1_Instruction.hpp"
+#include "c1/c1_ValueStack.hpp"
+#include "ci/ciMethod.hpp"
+#include "compiler/compilerDirectives.hpp"
+#include "jaguar/jaguarMapping.hpp"
+#include "jaguar/jaguarMappings.hpp"
+#include "runtime/vm_version.hpp"
+
+using namespace JaguarEncoding;
+
+// C1's expansion of Jaguar code mappings: the typed operations become the HIR that C1 builds
+// for Unsafe's off-heap accesses (null base, long offset), fences and atomics, so tier-3 code
+// runs templates instead of calls into the interpreter. A mapping with an operation C1 has no
+// HIR for (cmpxchg, bswap, sfence, rdtsc, prefetch, raw bytes) stays a call of its Java body
+// until C2 compiles the caller.
+
+static bool c1_expands(const JaguarMapping* map) {
+  for (int i = 0; i < map->instruction_count(); i++) {
+    switch (map->op(i)) {
+      case OP_LOAD: case OP_STORE: case OP_FENCE: case OP_CAS: case OP_GETADD: case OP_GETSET: case OP_ADD: case OP_RETURN:
+        break;
+      case OP_PAUSE:
+        if (!VM_Version::supports_on_spin_wait()) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+static BasicType memory_type(int width) {
+  switch (width) {
+    case TYPE_I8: case TYPE_U8: return T_BYTE;
+    case TYPE_I16:              return T_SHORT;
+    case TYPE_U16:              return T_CHAR;
+    case TYPE_I32:              return T_INT;
+    default:                    return T_LONG;
+  }
+}
+
+bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_return) {
+  if (JaguarMappings::is_empty()) {
+    return false;
+  }
+  JaguarMapping* map = JaguarMappings::find(callee->get_Method(), compilation()->arena());
+  if (map == nullptr || !c1_expands(map)) {
+    return false;
+  }
+  // The call site keeps its profile, as an intrinsic's does, so C2 sees how hot it is.
+  Values* args = state()->pop_arguments(callee->arg_size());
+  int first = callee->is_static() ? 0 : 1;
+  if (!callee->is_static()) {
+    null_check(args->at(0));   // a null receiver throws as the call would
+  }
+  if (is_profiling() && profile_calls() && callee != method()) {
+    compilation()->set_would_profile(true);
+    profile_call(callee, callee->is_static() ? nullptr : args->at(0), nullptr, nullptr, true);
+  }
+
+  Value values[NO_SLOT];
+  for (int s = 0; s < map->slot_count(); s++) {
+    switch (map->slot_kind(s)) {
+      case SLOT_PARAMETER: values[s] = args->at(first + map->slot_parameter(s)); break;
+      case SLOT_CONSTANT:
+        values[s] = map->slot_is_long(s) ? append(new Constant(new LongConstant(map->slot_constant(s))))
+                                         : append(new Constant(new IntConstant((jint)map->slot_constant(s))));
+        break;
+      default: values[s] = nullptr; break;
+    }
+  }
+  Value null_base = append(new Constant(objectNull));
+  Value result = nullptr;
+
+  for (int i = 0; i < map->instruction_count(); i++) {
+    int op = map->op(i), w = map->width(i), mode = map->mode(i);
+    Value offset = nullptr;
+    if (op == OP_LOAD || op == OP_STORE || op == OP_CAS || op == OP_GETADD || op == OP_GETSET) {
+      offset = values[map->base(i)];
+      int x = map->index(i);
+      if (x != NO_SLOT) {
+        Value index = map->slot_is_long(x) ? values[x] : append(new Convert(Bytecodes::_i2l, values[x], longType));
+        offset = append(new ArithmeticOp(Bytecodes::_ladd, offset, index, nullptr));
+      }
+      if (map->displacement(i) != 0) {
+        offset = append(new ArithmeticOp(Bytecodes::_ladd, offset, append(new Constant(new LongConstant(map->displacement(i)))), nullptr));
+      }
+    }
+    Value v = nullptr;
+    switch (op) {
+      case OP_LOAD:
+        // On x86 a plain load is already an acquire and an opaque one; volatile loads get
+        // C1's volatile access.
+        v = append(new UnsafeGet(memory_type(w), null_base, offset, mode == ORDER_VOLATILE));
+        if (mode == ORDER_ACQUIRE) {
+          append_split(new Intrinsic(voidType, vmIntrinsics::_loadFence, new Values(0), false, copy_state_for_exception(), true, false));
+        }
+        if (w == TYPE_U8) {
+          v = append(new LogicOp(Bytecodes::_iand, v, append(new Constant(new IntConstant(0xFF)))));
+        }
+        break;
+      case OP_STORE:
+        if (mode == ORDER_RELEASE) {
+          append_split(new Intrinsic(voidType, vmIntrinsics::_storeFence, new Values(0), false, copy_state_for_exception(), true, false));
+        }
+        append(new UnsafePut(memory_type(w), null_base, offset, values[map->operand_b(i)], mode == ORDER_VOLATILE));
+        kill_all();
+        break;
+      case OP_FENCE: {
+        vmIntrinsics::ID id = mode == FENCE_LOAD ? vmIntrinsics::_loadFence
+                            : mode == FENCE_STORE ? vmIntrinsics::_storeFence : vmIntrinsics::_fullFence;
+        append_split(new Intrinsic(voidType, id, new Values(0), false, copy_state_for_exception(), true, false));
+        break;
+      }
+      case OP_PAUSE:
+        append_split(new Intrinsic(voidType, vmIntrinsics::_onSpinWait, new Values(0), false, copy_state_for_exception(), true, false));
+        break;
+      case OP_CAS: {
+        Values* cas_args = new Values(4);
+        cas_args->push(null_base);
+        cas_args->push(offset);
+        cas_args->push(values[map->operand_b(i)]);
+        cas_args->push(values[map->operand_c(i)]);
+        vmIntrinsics::ID id = w == TYPE_I64 ? vmIntrinsics::_compareAndSetLong : vmIntrinsics::_compareAndSetInt;
+        v = append_split(new Intrinsic(intType, id, cas_args, false, copy_state_for_exception(), false));
+        break;
+      }
+      case OP_GETADD:
+      case OP_GETSET:
+        v = append(new UnsafeGetAndSet(memory_type(w), null_base, offset, values[map->operand_b(i)], op == OP_GETADD));
+        kill_all();
+        break;
+      case OP_ADD:
+        v = append(new ArithmeticOp(map->slot_is_long(map->result(i)) ? Bytecodes::_ladd : Bytecodes::_iadd,
+                                    values[map->base(i)], values[map->operand_b(i)], nullptr));
+        break;
+      case OP_RETURN:
+        result = values[map->base(i)];
+        break;
+      default:
+        ShouldNotReachHere();
+    }
+    if (map->result(i) != NO_SLOT) {
+      values[map->result(i)] = v;
+    }
+  }
+  compilation()->set_has_unsafe_access(true);
+  if (result != nullptr && !ignore_return) {
+    push(as_ValueType(callee->return_type()), result);
+  }
+  if (JaguarMappings::trace()) {
+    JaguarMappings::trace_call_site(callee->get_Method(), method()->get_Method(), "C1");
+  }
+  return true;
+}

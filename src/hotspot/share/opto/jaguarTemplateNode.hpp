@@ -1,0 +1,57 @@
+#ifndef SHARE_OPTO_JAGUARTEMPLATENODE_HPP
+#define SHARE_OPTO_JAGUARTEMPLATENODE_HPP
+
+#include "opto/memnode.hpp"
+
+class MachNode;
+class Matcher;
+
+// What one machine template does, fixed when C2 expands the call site: raw bytes with the
+// registers they read, write and destroy, or a prefetch whose address register the allocator
+// picks. Registers are x86-64 numbers (rax = 0 ... r15 = 15).
+class JaguarTemplate : public ArenaObj {
+ public:
+  enum Kind { BYTES, PREFETCH };
+  enum { MAX_INPUTS = 16, NO_REGISTER = -1 };
+  Kind _kind;
+  const u1* _code;          // BYTES
+  int _code_length;
+  int _input_count;
+  int _input_reg[MAX_INPUTS];   // BYTES: the register each data input is placed in
+  bool _input_wide[MAX_INPUTS]; // the input is a long (else an int)
+  int _output_reg;          // BYTES: NO_REGISTER, or where the result is read
+  bool _output_wide;
+  int _clobbers;            // BYTES: registers destroyed besides inputs (bit = register number)
+  int _prefetch_hint;       // PREFETCH: JaguarEncoding::PREFETCH_*
+  const char* _name;        // for -XX:+PrintOptoAssembly
+
+  JaguarTemplate(Kind kind, const char* name)
+    : _kind(kind), _code(nullptr), _code_length(0), _input_count(0), _output_reg(NO_REGISTER),
+      _output_wide(true), _clobbers(0), _prefetch_hint(0), _name(name) {}
+};
+
+// A machine template at a call site, placed as a memory barrier over all of memory: the
+// optimiser keeps every load and store on its side and never commons or hoists it. Its data
+// inputs follow the barrier's inputs (from TypeFunc::Parms); its result, if any, is the
+// projection TypeFunc::Parms. The matcher turns it into a hand-written Mach node
+// (cpu/x86/jaguarTemplateNode_x86.cpp) with one register mask per input, the result in its
+// declared register, and kill projections for flags and every destroyed register.
+class JaguarTemplateNode : public MemBarNode {
+  const JaguarTemplate* _template;
+ public:
+  JaguarTemplateNode(Compile* C, const JaguarTemplate* t)
+    : MemBarNode(C, Compile::AliasIdxBot, nullptr), _template(t) {}
+  virtual int Opcode() const;
+  virtual uint size_of() const { return sizeof(*this); }
+  virtual const Type* bottom_type() const;
+  virtual const Type* Value(PhaseGVN* phase) const;
+  virtual Node* match(const ProjNode* proj, const Matcher* m);
+
+  const JaguarTemplate* jaguar_template() const { return _template; }
+  uint first_input() const { return TypeFunc::Parms; }
+
+  // The Mach node for this template; kill projections go to the matcher's projection list.
+  MachNode* match_template(Matcher* m);
+};
+
+#endif // SHARE_OPTO_JAGUARTEMPLATENODE_HPP
