@@ -8,12 +8,16 @@ import jaguar.test.Warmup;
 /**
  * Runs seeded random sequences of DifferentialOps on a small off-heap region and prints one digest
  * per round (the results of every operation and the region's final bytes). Arguments: mode
- * (plain | jit), rounds. In jit mode it first warms up until the JIT maps every call, then arms
- * strict mode so that the printed rounds can only have run the inlined templates.
+ * (plain | jit), rounds, and optionally "typed" to leave out the raw x86 templates (C2 expands
+ * those only once the raw byte verifier computes their write sets). In jit mode it first warms
+ * up until the JIT maps every call, then arms strict mode so that the printed rounds can only
+ * have run the inlined templates.
  */
 public final class DifferentialProgram {
     static final int REGION = 256;
     static final int OPS = 2000;
+
+    static boolean typedOnly;
 
     static long round(long base, MemorySegment region, long seed) {
         region.fill((byte) 0);
@@ -21,6 +25,9 @@ public final class DifferentialProgram {
         long digest = seed;
         for (int i = 0; i < OPS; i++) {
             int op = r.nextInt(26);
+            if (typedOnly && (op == 22 || op == 23)) {
+                op = 21;
+            }
             long aligned = base + 8L * r.nextInt(REGION / 8 - 2);     // room for +8..+15
             long unaligned = base + 16 + r.nextInt(REGION - 40);
             int iv = r.nextInt();
@@ -79,6 +86,7 @@ public final class DifferentialProgram {
     public static void main(String[] args) {
         boolean jit = args[0].equals("jit");
         int rounds = Integer.parseInt(args[1]);
+        typedOnly = args.length > 2 && args[2].equals("typed");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment region = arena.allocate(REGION, 64);
             long base = region.address();
