@@ -13,7 +13,9 @@ include make/Bench.gmk
 
 help:
 	@echo "Jaguar make targets:"
-	@echo "  make images        build the custom JDK in build/jdk (Graal + Jaguar JIT as top tier)"
+	@echo "  make images        build Jaguar's HotSpot and the custom JDK in build/jdk (Graal + Jaguar JIT as top tier)"
+	@echo "  make hotspot       build only Jaguar's HotSpot (libjvm.so, hsdis) from build/openjdk"
+	@echo "  make hotspot-diff  print Jaguar's HotSpot change set (patches and new files)"
 	@echo "  make test          every default test: JUnit (jaguar-lib, verbs VM, tigris) and jtreg (test/jtreg, tier1)"
 	@echo "  make test-verbs    the verbs tests in the Soft-RoCE VM (part of make test; doc/verbs.md)"
 	@echo "  make test-long     the long suites (tier2 jtreg groups)"

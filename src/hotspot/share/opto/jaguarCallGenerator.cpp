@@ -314,8 +314,9 @@ JVMState* JaguarMappingGenerator::generate(JVMState* jvms) {
 } // namespace
 
 CallGenerator* JaguarCallGenerator::for_mapping(Compile* C, ciMethod* callee) {
-  // CompileCommand=dontinline (and -XX:-Inline, which clears allow_inline) leave the call to the Java body.
-  if (JaguarMappings::is_empty() || C->directive()->should_not_inline(callee)) {
+  // -XX:-Inline and CompileCommand=dontinline leave the call to the Java body (allow_inline
+  // alone does not say: InlineAccessors keeps it set under -XX:-Inline).
+  if (JaguarMappings::is_empty() || !C->do_inlining() || C->directive()->should_not_inline(callee)) {
     return nullptr;
   }
   JaguarMapping* map = JaguarMappings::find(callee->get_Method(), C->comp_arena());

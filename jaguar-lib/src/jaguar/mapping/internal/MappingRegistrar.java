@@ -59,7 +59,7 @@ public final class MappingRegistrar {
     }
 
     private static void install(Method m, Template t) {
-        if (!VmMappings.available()) {
+        if (!VmMappings.available() || !NativeAccessPolicy.permits(m)) {
             return;
         }
         try {
