@@ -52,7 +52,9 @@ time; JMH's @OperationsPerInvocation makes the scores ns per element. The JIT of
 column is in brackets (**Graal+Jaguar** = `build/jdk`, **Jaguar C2** = `build/jdk
 -XX:-UseJVMCICompiler`, Jaguar's HotSpot whose C2 expands the mappings, **C2** = the stock boot
 JDK; **C2 -XX:-UseSuperWord** = the same with its auto-vectoriser off, the scalar cost). Read
-the ratios: all columns come from one `make` run on a shared, noisy 2-core machine. {LEGEND}
+the ratios: `make -C bench access` makes every column in one run on a shared, noisy 2-core
+machine, `access-jaguar-c2` only the C loop and the Jaguar C2 columns; "How these numbers were
+made" gives each column's run. {LEGEND}
 
 ## Ratio to a C -O2 loop over the same amount of memory (lower is better)
 
