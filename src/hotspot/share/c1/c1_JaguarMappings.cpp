@@ -12,14 +12,15 @@ using namespace JaguarEncoding;
 
 // C1's expansion of Jaguar code mappings: the typed operations become the HIR that C1 builds
 // for Unsafe's off-heap accesses (null base, long offset), fences and atomics, so tier-3 code
-// runs templates instead of calls into the interpreter. A mapping with an operation C1 has no
-// HIR for (cmpxchg, bswap, sfence, rdtsc, prefetch, raw bytes) stays a call of its Java body
-// until C2 compiles the caller.
+// runs templates instead of calls into the interpreter; a byte swap is spelled in shifts and
+// masks. A mapping with an operation C1 has no HIR for (cmpxchg, sfence, rdtsc, prefetch, raw
+// bytes) stays a call of its Java body until C2 compiles the caller.
 
 static bool c1_expands(const JaguarMapping* map) {
   for (int i = 0; i < map->instruction_count(); i++) {
     switch (map->op(i)) {
-      case OP_LOAD: case OP_STORE: case OP_FENCE: case OP_CAS: case OP_GETADD: case OP_GETSET: case OP_ADD: case OP_RETURN:
+      case OP_LOAD: case OP_STORE: case OP_FENCE: case OP_CAS: case OP_GETADD: case OP_GETSET: case OP_ADD: case OP_BSWAP:
+      case OP_RETURN:
         break;
       case OP_PAUSE:
         if (!VM_Version::supports_on_spin_wait()) return false;
@@ -38,6 +39,42 @@ static BasicType memory_type(int width) {
     case TYPE_U16:              return T_CHAR;
     case TYPE_I32:              return T_INT;
     default:                    return T_LONG;
+  }
+}
+
+// Byte swaps as Integer/Long/Short/Character.reverseBytes compute them.
+Value GraphBuilder::jaguar_byte_swap(int width, Value x) {
+  auto ci = [&](jint v) { return append(new Constant(new IntConstant(v))); };
+  auto cl = [&](jlong v) { return append(new Constant(new LongConstant(v))); };
+  auto op = [&](Bytecodes::Code code, Value a, Value b) -> Value {
+    switch (code) {
+      case Bytecodes::_ishl: case Bytecodes::_ishr: case Bytecodes::_iushr:
+      case Bytecodes::_lshl: case Bytecodes::_lushr:
+        return append(new ShiftOp(code, a, b));
+      default:
+        return append(new LogicOp(code, a, b));
+    }
+  };
+  switch (width) {
+    case TYPE_I16:   // ((x & 0xFF) << 24 >> 16) | ((x >>> 8) & 0xFF): sign-extended
+      return op(Bytecodes::_ior, op(Bytecodes::_ishr, op(Bytecodes::_ishl, op(Bytecodes::_iand, x, ci(0xFF)), ci(24)), ci(16)),
+                op(Bytecodes::_iand, op(Bytecodes::_iushr, x, ci(8)), ci(0xFF)));
+    case TYPE_U16:   // ((x & 0xFF) << 8) | ((x >>> 8) & 0xFF)
+      return op(Bytecodes::_ior, op(Bytecodes::_ishl, op(Bytecodes::_iand, x, ci(0xFF)), ci(8)),
+                op(Bytecodes::_iand, op(Bytecodes::_iushr, x, ci(8)), ci(0xFF)));
+    case TYPE_I32:   // (x << 24) | ((x & 0xFF00) << 8) | ((x >>> 8) & 0xFF00) | (x >>> 24)
+      return op(Bytecodes::_ior,
+                op(Bytecodes::_ior, op(Bytecodes::_ishl, x, ci(24)), op(Bytecodes::_ishl, op(Bytecodes::_iand, x, ci(0xFF00)), ci(8))),
+                op(Bytecodes::_ior, op(Bytecodes::_iand, op(Bytecodes::_iushr, x, ci(8)), ci(0xFF00)), op(Bytecodes::_iushr, x, ci(24))));
+    default: {       // Long.reverseBytes
+      Value m = cl(CONST64(0x00FF00FF00FF00FF));
+      Value y = op(Bytecodes::_lor, op(Bytecodes::_lshl, op(Bytecodes::_land, x, m), ci(8)),
+                   op(Bytecodes::_land, op(Bytecodes::_lushr, x, ci(8)), m));
+      Value k = cl(CONST64(0xFFFF0000));
+      return op(Bytecodes::_lor,
+                op(Bytecodes::_lor, op(Bytecodes::_lshl, y, ci(48)), op(Bytecodes::_lshl, op(Bytecodes::_land, y, k), ci(16))),
+                op(Bytecodes::_lor, op(Bytecodes::_land, op(Bytecodes::_lushr, y, ci(16)), k), op(Bytecodes::_lushr, y, ci(48))));
+    }
   }
 }
 
@@ -131,6 +168,9 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
       case OP_GETSET:
         v = append(new UnsafeGetAndSet(memory_type(w), null_base, offset, values[map->operand_b(i)], op == OP_GETADD));
         kill_all();
+        break;
+      case OP_BSWAP:
+        v = jaguar_byte_swap(w, values[map->base(i)]);
         break;
       case OP_ADD:
         v = append(new ArithmeticOp(map->slot_is_long(map->result(i)) ? Bytecodes::_ladd : Bytecodes::_iadd,
