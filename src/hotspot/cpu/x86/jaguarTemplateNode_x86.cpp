@@ -108,7 +108,8 @@ MachNode* JaguarTemplateNode::match_template(Matcher* m) {
       destroyed |= 1 << t->_input_reg[i];
     }
     if (t->_output_reg != JaguarTemplate::NO_REGISTER) {
-      if (proj_out_or_null(TypeFunc::Parms) != nullptr) {
+      Node* result = proj_out_or_null(TypeFunc::Parms);
+      if (result != nullptr && result->outcnt() > 0) {
         destroyed &= ~(1 << t->_output_reg);
       } else {
         destroyed |= 1 << t->_output_reg;

@@ -78,6 +78,12 @@ Value GraphBuilder::jaguar_byte_swap(int width, Value x) {
   }
 }
 
+// A fence or spin-wait hint. Like the JDK's own (vmIntrinsics::preserves_state is false for
+// them), it ends C1's knowledge of memory: no load is reused across it.
+void GraphBuilder::append_fence(vmIntrinsics::ID id) {
+  append_split(new Intrinsic(voidType, id, new Values(0), false, copy_state_for_exception(), vmIntrinsics::preserves_state(id), false));
+}
+
 bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_return) {
   if (JaguarMappings::is_empty()) {
     return false;
@@ -128,19 +134,16 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
     Value v = nullptr;
     switch (op) {
       case OP_LOAD:
-        // On x86 a plain load is already an acquire and an opaque one; volatile loads get
-        // C1's volatile access.
-        v = append(new UnsafeGet(memory_type(w), null_base, offset, mode == ORDER_VOLATILE));
-        if (mode == ORDER_ACQUIRE) {
-          append_split(new Intrinsic(voidType, vmIntrinsics::_loadFence, new Values(0), false, copy_state_for_exception(), true, false));
-        }
+        // Acquire and volatile loads are C1's volatile access, as its getXAcquire intrinsics are
+        // (a plain load on x86, but one that kills C1's memory state).
+        v = append(new UnsafeGet(memory_type(w), null_base, offset, mode == ORDER_VOLATILE || mode == ORDER_ACQUIRE));
         if (w == TYPE_U8) {
           v = append(new LogicOp(Bytecodes::_iand, v, append(new Constant(new IntConstant(0xFF)))));
         }
         break;
       case OP_STORE:
         if (mode == ORDER_RELEASE) {
-          append_split(new Intrinsic(voidType, vmIntrinsics::_storeFence, new Values(0), false, copy_state_for_exception(), true, false));
+          append_fence(vmIntrinsics::_storeFence);
         }
         append(new UnsafePut(memory_type(w), null_base, offset, values[map->operand_b(i)], mode == ORDER_VOLATILE));
         kill_all();
@@ -148,11 +151,11 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
       case OP_FENCE: {
         vmIntrinsics::ID id = mode == FENCE_LOAD ? vmIntrinsics::_loadFence
                             : mode == FENCE_STORE ? vmIntrinsics::_storeFence : vmIntrinsics::_fullFence;
-        append_split(new Intrinsic(voidType, id, new Values(0), false, copy_state_for_exception(), true, false));
+        append_fence(id);
         break;
       }
       case OP_PAUSE:
-        append_split(new Intrinsic(voidType, vmIntrinsics::_onSpinWait, new Values(0), false, copy_state_for_exception(), true, false));
+        append_fence(vmIntrinsics::_onSpinWait);
         break;
       case OP_CAS: {
         Values* cas_args = new Values(4);

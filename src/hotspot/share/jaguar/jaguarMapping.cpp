@@ -31,6 +31,29 @@ static int type_code_of(BasicType bt) {
 }
 
 static bool is_value_type(int t) { return t >= TYPE_I8 && t <= TYPE_BOOL; }
+
+// Whether a value of type t may be returned where the method returns rt (the template
+// language's rule: exactly, except that int takes every 32-bit-or-narrower integer).
+static bool returnable(int t, int rt) {
+  switch (rt) {
+    case TYPE_I64: return t == TYPE_I64;
+    case TYPE_I32: return t != TYPE_I64 && t != TYPE_BOOL;
+    case TYPE_I16: return t == TYPE_I16 || t == TYPE_I8 || t == TYPE_U8;
+    case TYPE_U16: return t == TYPE_U16 || t == TYPE_U8;
+    default:       return t == rt;
+  }
+}
+
+// Whether a constant fits the method's return type.
+static bool constant_fits(jlong v, int rt) {
+  switch (rt) {
+    case TYPE_BOOL: return v == 0 || v == 1;
+    case TYPE_I8:   return v == (jbyte)v;
+    case TYPE_I16:  return v == (jshort)v;
+    case TYPE_U16:  return v == (jchar)v;
+    default:        return true;
+  }
+}
 static bool is_width(int t)      { return t >= TYPE_I8 && t <= TYPE_I64; }
 
 // x86-64 register numbers a byte template may name: not rsp (4), rbp (5), r12 (heap base), r15 (thread).
@@ -181,6 +204,7 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
       case OP_GETADD:
       case OP_GETSET:
         if (w != TYPE_I32 && w != TYPE_I64) JAGUAR_FAIL("instruction %d: %s width code %d", i, op_name(o), w);
+        if (md != ORDER_VOLATILE) JAGUAR_FAIL("instruction %d: %s order %d (always volatile)", i, op_name(o), md);
         ADDRESS(); USE(operand_b(i), w == TYPE_I64, "operand"); ABSENT(operand_c(i), "operand");
         DEFINE(w);
         break;
@@ -239,6 +263,9 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
       case OP_RETURN:
         if (rt == TYPE_VOID || rt == TYPE_OTHER) JAGUAR_FAIL("instruction %d: return in a method that returns no integral value", i);
         USE(base(i), rt == TYPE_I64, "returned value");
+        if (slot_kind(base(i)) == SLOT_CONSTANT ? !constant_fits(slot_constant(base(i)), rt) : !returnable(slot_type(base(i)), rt)) {
+          JAGUAR_FAIL("instruction %d: returned value of type code %d does not fit return type code %d", i, slot_type(base(i)), rt);
+        }
         ABSENT(index(i), "index"); ABSENT(operand_b(i), "operand"); ABSENT(operand_c(i), "operand"); ABSENT(result(i), "result");
         returned = true;
         break;

@@ -12,7 +12,7 @@ class outputStream;
 // MappingEncodingDescriptor (constants in jaguarEncoding.hpp, generated from it). The Java checker
 // made it; validate() proves that its structure fits the method before anything else reads it,
 // so a JIT can expand it without checking again.
-class JaguarMapping {
+class JaguarMapping : public ArenaObj {
   const u1* _bytes;
   int _length;
 

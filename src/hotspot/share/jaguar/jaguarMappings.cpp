@@ -250,8 +250,16 @@ JVM_ENTRY(jint, JaguarMappings_install0(JNIEnv* env, jclass unused, jobject meth
   if (m->is_native() || m->is_abstract()) {
     THROW_MSG_0(vmSymbols::java_lang_IllegalArgumentException(), "a mapped method needs a Java body");
   }
+  if (m->is_synchronized() || m->method_holder()->is_interface()) {
+    THROW_MSG_0(vmSymbols::java_lang_IllegalArgumentException(), "synchronized and interface methods cannot be mapped");
+  }
   typeArrayOop bytes = typeArrayOop(JNIHandles::resolve_non_null(encoding));
   int length = bytes->length();
+  const int longest = JaguarEncoding::HEADER_LENGTH + (JaguarEncoding::NO_SLOT - 1) *
+                      (JaguarEncoding::SLOT_LENGTH + JaguarEncoding::INSTRUCTION_LENGTH) + 0xFFFF;
+  if (length > longest) {
+    THROW_MSG_0(vmSymbols::java_lang_IllegalArgumentException(), "encoding longer than any valid one");
+  }
   u1* copy = NEW_C_HEAP_ARRAY(u1, MAX2(length, 1), mtCompiler);
   if (length > 0) {
     memcpy(copy, bytes->byte_at_addr(0), length);

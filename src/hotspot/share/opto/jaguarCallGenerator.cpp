@@ -313,10 +313,15 @@ JVMState* JaguarMappingGenerator::generate(JVMState* jvms) {
 
 } // namespace
 
-CallGenerator* JaguarCallGenerator::for_mapping(Compile* C, ciMethod* callee) {
+CallGenerator* JaguarCallGenerator::for_mapping(Compile* C, ciMethod* callee, ciMethod* caller) {
   // -XX:-Inline and CompileCommand=dontinline leave the call to the Java body (allow_inline
   // alone does not say: InlineAccessors keeps it set under -XX:-Inline).
   if (JaguarMappings::is_empty() || !C->do_inlining() || C->directive()->should_not_inline(callee)) {
+    return nullptr;
+  }
+  // A mapping is installed before its class's <clinit> runs: as for inlining, a call that would
+  // need the class initialisation barrier stays a call (InlineTree::should_not_inline).
+  if (!callee->holder()->is_initialized() && C->needs_clinit_barrier(callee->holder(), caller)) {
     return nullptr;
   }
   JaguarMapping* map = JaguarMappings::find(callee->get_Method(), C->comp_arena());

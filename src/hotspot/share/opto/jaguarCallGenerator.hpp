@@ -13,9 +13,10 @@ class Compile;
 // sees Unsafe and MemorySegment code.
 class JaguarCallGenerator : AllStatic {
  public:
-  // An inline generator for a statically bound call of callee, or nullptr: no mapping, inlining
-  // refused for callee (CompileCommand=dontinline), or an operation C2 cannot expand (reported once).
-  static CallGenerator* for_mapping(Compile* C, ciMethod* callee);
+  // An inline generator for a statically bound call of callee from caller, or nullptr: no
+  // mapping, inlining refused (-XX:-Inline, CompileCommand=dontinline), a holder whose
+  // initialisation caller cannot assume, or an operation C2 cannot expand (reported once).
+  static CallGenerator* for_mapping(Compile* C, ciMethod* callee, ciMethod* caller);
 };
 
 #endif // SHARE_OPTO_JAGUARCALLGENERATOR_HPP

@@ -2,11 +2,11 @@
 #include "opto/phaseX.hpp"
 #include "opto/type.hpp"
 
-const Type* JaguarTemplateNode::bottom_type() const {
-  if (_template->_output_reg == JaguarTemplate::NO_REGISTER) {
+const Type* JaguarTemplateNode::tuple_for(const JaguarTemplate* t) {
+  if (t->_output_reg == JaguarTemplate::NO_REGISTER) {
     return TypeTuple::MEMBAR;
   }
-  if (!_template->_output_wide) {
+  if (!t->_output_wide) {
     const Type** fields = TypeTuple::fields(1);
     fields[TypeFunc::Parms] = TypeInt::INT;
     return TypeTuple::make(TypeFunc::Parms + 1, fields);

@@ -38,12 +38,14 @@ class JaguarTemplate : public ArenaObj {
 // declared register, and kill projections for flags and every destroyed register.
 class JaguarTemplateNode : public MemBarNode {
   const JaguarTemplate* _template;
+  const Type* _type;   // the barrier's tuple, with the result's type at Parms if there is one
+  static const Type* tuple_for(const JaguarTemplate* t);
  public:
   JaguarTemplateNode(Compile* C, const JaguarTemplate* t)
-    : MemBarNode(C, Compile::AliasIdxBot, nullptr), _template(t) {}
+    : MemBarNode(C, Compile::AliasIdxBot, nullptr), _template(t), _type(tuple_for(t)) {}
   virtual int Opcode() const;
   virtual uint size_of() const { return sizeof(*this); }
-  virtual const Type* bottom_type() const;
+  virtual const Type* bottom_type() const { return _type; }
   virtual const Type* Value(PhaseGVN* phase) const;
   virtual Node* match(const ProjNode* proj, const Matcher* m);
 
