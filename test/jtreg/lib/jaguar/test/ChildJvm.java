@@ -35,6 +35,14 @@ public final class ChildJvm {
                     throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // jtreg's -vmoptions/-javaoptions (make test-fastdebug's stress flags) reach children too.
+        for (String inherited : List.of("test.vm.opts", "test.java.opts")) {
+            for (String o : System.getProperty(inherited, "").trim().split("\\s+")) {
+                if (!o.isEmpty()) {
+                    cmd.add(o);
+                }
+            }
+        }
         cmd.addAll(vmOptions);
         cmd.add("-cp");
         cmd.add(classPath);
