@@ -5,7 +5,6 @@ include make/Common.gmk
 include make/Verbs.gmk
 include make/Lib.gmk
 include make/Tigris.gmk
-include make/Jit.gmk
 include make/Hotspot.gmk
 include make/Image.gmk
 include make/Test.gmk
@@ -13,7 +12,7 @@ include make/Bench.gmk
 
 help:
 	@echo "Jaguar make targets:"
-	@echo "  make images        build Jaguar's HotSpot and the custom JDK in build/jdk (Graal + Jaguar JIT as top tier)"
+	@echo "  make images        build Jaguar's HotSpot and the Jaguar JDK in build/jdk (C1 and C2 expand code mappings)"
 	@echo "  make hotspot       build only Jaguar's HotSpot (libjvm.so, hsdis) from build/openjdk"
 	@echo "  make hotspot-diff  print Jaguar's HotSpot change set (patches and new files)"
 	@echo "  make test          every default test: JUnit (jaguar-lib, verbs VM, tigris) and jtreg (test/jtreg, tier1)"

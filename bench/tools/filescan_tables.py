@@ -8,7 +8,7 @@ from jmh_results import LEGEND, Score, commentary, load_c, load_jmh, provenance,
 
 raw = sys.argv[1]
 SIZES = [("1m", "1 MiB", 1 << 20), ("1g", "1 GiB", 1 << 30)]
-# (row, source, key): source "java" = FileScan.<key> [Graal+Jaguar], "c" = filescan.c mode <key>.
+# (row, source, key): source "java" = FileScan.<key> [Jaguar], "c" = filescan.c mode <key>.
 ROWS = [
     ("DataInputStream (unbuffered FileInputStream)", "java", "dataInputStream"),
     ("DataInputStream over BufferedInputStream", "java", "dataInputStreamBuffered"),
@@ -60,7 +60,7 @@ header += ["thesis 1 MB: ms", "thesis: vs C mmap"]
 rows = []
 targets = []
 for label, source, key in ROWS:
-    row = [f"{label}" + (" [Graal+Jaguar]" if source == "java" else "")]
+    row = [f"{label}" + (" [Jaguar]" if source == "java" else "")]
     for size, name, data in ran:
         s = get(size, source, key)
         base = get(size, "c", "mmapscan" if key in ("psoArrayMapped", "mmapscan") else "mmap")
@@ -82,8 +82,8 @@ if cold_c or cold_j:
     cold_base = cold_c.get("mmap-1g")
     cold_base = None if cold_base is None else Score(cold_base.value / 1e6)
     cold_rows = []
-    for label, source, key in [("DataInputStream over BufferedInputStream [Graal+Jaguar]", "java", "dataInputStreamBuffered"),
-                               ("PSOIntArray over FilePSOBuffer (mmap) [Graal+Jaguar]", "java", "psoArray"),
+    for label, source, key in [("DataInputStream over BufferedInputStream [Jaguar]", "java", "dataInputStreamBuffered"),
+                               ("PSOIntArray over FilePSOBuffer (mmap) [Jaguar]", "java", "psoArray"),
                                ("C read() into a 64 KiB buffer", "c", "read"), ("C mmap", "c", "mmap")]:
         if source == "c":
             s = cold_c.get(f"{key}-1g")
@@ -116,7 +116,7 @@ is one PSOIntArray: a 48-byte prefix, then the ints, little-endian. Every reader
 and every scan's answer is checked against the maximum recorded when the file was written. Each
 scan opens the file, reads every int and closes it (the thesis's programs), except the two
 "mapped once" rows. **Page cache warm**: every scan reads the file the previous one read; the
-1 GiB file fits in memory. Java columns: JMH on **Graal+Jaguar** (`build/jdk`), ms per scan;
+1 GiB file fits in memory. Java columns: JMH on **Jaguar** (`build/jdk`), ms per scan;
 C: `bench/native/filescan.c`, -O2, median of repeated scans. MB/s are MiB of ints per second.
 Throughput vs C mmap: C mmap's time / the row's time (scan-only rows: vs C's scan-only row), higher
 is better. Unbuffered reads ran at 1 MiB only (at 1 GiB they take minutes per scan). {LEGEND}

@@ -32,9 +32,9 @@ sbe_args="-Dsbe.output.dir=$work/sbe-out -Dsbe.target.language=Java -cp $sbe_too
 declare -A jdks=([temurin]="$boot/bin" [unpatched]="$work/jdk-stockvm/bin" [jaguar-vm]="$work/jdk-jaguarvm/bin")
 cmds=() names=()
 for w in javac sbe; do
-  for j in temurin unpatched jaguar-vm image-c2; do
-    if [ "$j" = image-c2 ]; then bin=$image/bin opt="-J-XX:-UseJVMCICompiler" jopt="-XX:-UseJVMCICompiler"; else bin=${jdks[$j]} opt="" jopt=""; fi
-    if [ "$w" = javac ]; then c="$bin/javac $opt $javac_args"; else c="$bin/java $jopt $sbe_args"; fi
+  for j in temurin unpatched jaguar-vm image; do
+    if [ "$j" = image ]; then bin=$image/bin; else bin=${jdks[$j]}; fi
+    if [ "$w" = javac ]; then c="$bin/javac $javac_args"; else c="$bin/java $sbe_args"; fi
     names+=("$w $j"); cmds+=("rm -rf $work/javac-out $work/sbe-out; $c")
   done
 done

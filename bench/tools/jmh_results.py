@@ -6,7 +6,7 @@ import os
 # A score whose 99.9% confidence half-width exceeds this share of the score is flagged in tables.
 NOISY = 0.30
 # Forks whose means differ by more than this factor disagree: on a loaded machine one of them
-# usually never reached Graal's code within the warm-up.
+# usually never reached the top tier's code within the warm-up.
 FORKS_DISAGREE = 2.0
 
 
@@ -108,7 +108,7 @@ def provenance(raw, bases):
 
 LEGEND = (f"† marks a JMH score whose 99.9% confidence half-width is over {NOISY:.0%} of the score. "
           f"‡ marks a benchmark whose forks disagreed by more than {FORKS_DISAGREE:g}× (on a loaded machine one "
-          "fork did not reach Graal's code within the warm-up): the cell shows the faster fork's mean.")
+          "fork did not reach the top tier's code within the warm-up): the cell shows the faster fork's mean.")
 
 
 def commentary(name):

@@ -68,7 +68,7 @@ RIVER
 mb() { awk -v w="$1" 'BEGIN { printf "%.1f", w * 8192 / 1048576 }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", 100 * a / b }'; }
 
-# The node JVMs compile their code (Graal, on 2 cores shared by six JVMs) during the first rivers:
+# The node JVMs compile their code (on 2 cores shared by six JVMs) during the first rivers:
 # two discarded runs warm them up before anything is measured.
 run LOTTERY 0 "$service" > /dev/null
 run RANDOM 1 "$service" > /dev/null

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # TigrisSort scaled with nodes at constant data per node (the thesis's Figure 16): N node
-# processes on this machine (`tigris node`, Graal, kept up and warmed by two unreported sorts of
+# processes on this machine (`tigris node`, kept up and warmed by two unreported sorts of
 # all nodes, as the thesis leaves Tigris's startup out), each with RECORDS_PER_NODE gensort
 # records of its own (node i holds records i*R .. i*R+R-1), sorted by the control agent
 # (`tigris sort --node ...`, one partitioner and one sorter per node, TCP reservoirs between

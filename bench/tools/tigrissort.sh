@@ -3,9 +3,7 @@
 # the same input file sorted REPS times by each system, in turn, from a cold page cache (caches
 # dropped before every run: disk to disk), each run timed from its launch until its output is on
 # disk (the command, then `sync`); every output validated with `tigris valsort` outside the timing.
-#   tigris        build/jdk/bin/tigris sort as shipped (the launcher runs a sort on one machine with
-#                 C2 as the top tier: doc/tigris.md, "Which JIT a command runs")
-#   tigris-graal  the same command with Graal and Jaguar's extension as the top tier (TIGRIS_JIT=graal)
+#   tigris        build/jdk/bin/tigris sort as shipped (doc/tigris.md, "The launcher")
 #   c             bench/native/recsort.c, the same algorithm in C with as many threads
 #   spark         SparkSort (sortByKey) through spark-submit, local[CORES]; its JVM and context
 #                 startup is reported apart, as its own sort_s beside the wall time
@@ -66,8 +64,7 @@ run() {   # run SYSTEM REP
   rm -rf "$out"; cold
   t0=$(now)
   case $sys in
-    tigris) TIGRIS_JIT=auto "$image/bin/tigris" sort -q -p "$cores" -s "$cores" "$input" "$out" >> "$log" ;;
-    tigris-graal) TIGRIS_JIT=graal "$image/bin/tigris" sort -q -p "$cores" -s "$cores" "$input" "$out" >> "$log" ;;
+    tigris) "$image/bin/tigris" sort -q -p "$cores" -s "$cores" "$input" "$out" >> "$log" ;;
     c) "$native/recsort" -t "$cores" "$input" "$out" >> "$log" ;;
     spark) JAVA_HOME=$bootjdk "$spark_home/bin/spark-submit" --master "local[$cores]" --driver-memory 16g --conf spark.ui.enabled=false \
              --driver-java-options "-Dsparksort.t0=$(date +%s%3N)" --class SparkSort "$spark_jar" "$input" "$out" "$cores" 2> "$raw/spark.err" \
@@ -86,9 +83,9 @@ run() {   # run SYSTEM REP
   fi
   rm -rf "$out"
 }
-systems=(tigris tigris-graal c spark)
+systems=(tigris c spark)
 for r in $(seq 1 "$reps"); do
-  if [ $((r % 2)) = 1 ]; then order=(tigris tigris-graal c); else order=(c tigris-graal tigris); fi
+  if [ $((r % 2)) = 1 ]; then order=(tigris c); else order=(c tigris); fi
   for s in "${order[@]}"; do run "$s" "$r"; done
   [ "$r" -le "$spark_reps" ] && run spark "$r"
 done
@@ -113,9 +110,7 @@ limit=$(awk -v r="$read_s" -v w="$write_s" 'BEGIN { printf "%.3f", r + w }')
   echo
   echo "Spark: startup (spark-submit to a running context) $(median "${spark_start[@]}") s, its sort job $(median "${spark_sort[@]}") s (medians)."
   echo "TigrisSort as shipped is $(awk -v a="$tg" -v b="$(med c)" 'BEGIN { printf "%.2f", b / a }')x the C sort's speed and" \
-       "$(awk -v a="$tg" -v b="$(med spark)" 'BEGIN { printf "%.1f", b / a }')x Spark's;" \
-       "with Graal as its top tier $(awk -v a="$(med tigris-graal)" -v b="$(med c)" 'BEGIN { printf "%.2f", b / a }')x the C sort's and" \
-       "$(awk -v a="$(med tigris-graal)" -v b="$(med spark)" 'BEGIN { printf "%.1f", b / a }')x Spark's."
+       "$(awk -v a="$tg" -v b="$(med spark)" 'BEGIN { printf "%.1f", b / a }')x Spark's."
   echo "Memory copy bandwidth: $mem MB/s."
   echo
 } >> "$table"

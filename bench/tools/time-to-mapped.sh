@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Time from JVM start until a new user's hot loop of mapped calls runs as templates, for Jaguar's
-# HotSpot C2 (build/jdk -XX:-UseJVMCICompiler) and the Graal extension (build/jdk as shipped),
-# the runs interleaved. Usage: time-to-mapped.sh IMAGE CLASSES RAW RUNS
+# Time from JVM start until a new user's hot loop of mapped calls runs as templates, on build/jdk
+# as shipped (C1's expansion, then C2's) and with C2 alone (-XX:-TieredCompilation), the runs
+# interleaved. Usage: time-to-mapped.sh IMAGE CLASSES RAW RUNS
 set -euo pipefail
 image=$1 classes=$2 raw=$3 runs=$4
 java=$image/bin/java
 opts="-Djaguar.mapping.strict=true --enable-native-access=ALL-UNNAMED -cp $classes jaguar.bench.startup.TimeToMapped"
 out=$raw/time-to-mapped.txt
 : > "$out"
-echo "$java -XX:-UseJVMCICompiler $opts   # c2" > "$raw/time-to-mapped.cmd"
-echo "$java $opts   # graal" >> "$raw/time-to-mapped.cmd"
+echo "$java $opts   # tiered" > "$raw/time-to-mapped.cmd"
+echo "$java -XX:-TieredCompilation $opts   # c2only" >> "$raw/time-to-mapped.cmd"
 for i in $(seq 1 "$runs"); do
-  echo "c2 $($java -XX:-UseJVMCICompiler $opts)" >> "$out"
-  echo "graal $($java $opts)" >> "$out"
+  echo "tiered $($java $opts)" >> "$out"
+  echo "c2only $($java -XX:-TieredCompilation $opts)" >> "$out"
 done
 cat "$out"

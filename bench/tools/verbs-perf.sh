@@ -3,7 +3,7 @@
 # ib_write_bw beside Jaguar's VerbsPerf on the same rxe0, interleaved, REPS times each. Java
 # implementations: java = the binding as shipped (direct queue access on rxe), java-prov = the
 # provider's calls with critical downcalls, java-nc = the provider's calls with plain (JNI-style)
-# FFM downcalls, java-c2 = java compiled by C2 instead of Graal. Prints one ROW line per run:
+# FFM downcalls. Prints one ROW line per run:
 #   ROW test size impl rep value1 value2 value3
 # latency: typical_us avg_us p99_us (half round trip); bandwidth: MiB_per_s Mpps -
 # VERBS_INLINE (default 0): inline bytes for latency sends, both sides (perftest disables inline
@@ -42,7 +42,7 @@ java_flags() {   # impl
     java) ;;
     java-prov) echo -Djaguar.verbs.queueAccess=provider ;;
     java-nc) echo -Djaguar.verbs.queueAccess=provider -Djaguar.verbs.criticalDowncalls=false ;;
-    java-c2) echo -XX:-UseJVMCICompiler ;;
+    *) echo "verbs-perf: unknown Java implementation '$1' (java, java-prov, java-nc)" >&2; exit 2 ;;
   esac
 }
 c_run() {   # role test size iters

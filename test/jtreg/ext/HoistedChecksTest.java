@@ -1,120 +1,50 @@
 /*
  * @test
- * @summary ExternalBuffer's indexed accessors leave no check in an inner loop that Graal does not
- *          peel (an indexed loop inlined into a tiny outer loop, as in JMH's measurement stub):
- *          every innermost loop of the compiled code has its back edge as its only branch.
+ * @summary ExternalBuffer's indexed accessors leave no check in C2's main loop of an indexed loop
+ *          inlined into a tiny outer loop (as in JMH's measurement stub): the innermost loop
+ *          with the most instructions (the unrolled main loop) branches only on its back edge,
+ *          and the fill's main loop stores vectors.
  * @requires os.arch == "amd64"
  * @library /lib
- * @build jaguar.test.Warmup jaguar.test.ChildJvm HoistedChecksProgram
+ * @build jaguar.test.Warmup jaguar.test.ChildJvm jaguar.test.C2Code HoistedChecksProgram
  * @run main/othervm/timeout=600 HoistedChecksTest
  */
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import jaguar.test.C2Code;
 import jaguar.test.ChildJvm;
 
 public class HoistedChecksTest {
-    static final Pattern HEX_CODE = Pattern.compile("HexCode [0-9a-f]+ ([0-9a-f]+)");
-    static final Pattern INSN = Pattern.compile("^\\s*([0-9a-f]+):\\s+(?:[0-9a-f]{2} )+\\s*(\\S+)\\s*(.*)$");
-    static final Pattern TARGET = Pattern.compile("^0x([0-9a-f]+)");
-
-    record Insn(long at, String op, String args) {
-        boolean isJump() {
-            return op.startsWith("j");
-        }
-
-        boolean isConditionalJump() {
-            return isJump() && !op.equals("jmp");
-        }
-
-        long target() {
-            Matcher m = TARGET.matcher(args);
-            return m.find() ? Long.parseUnsignedLong(m.group(1), 16) : -1;
-        }
-    }
-
     public static void main(String[] args) throws Exception {
-        Path dumps = Path.of("dumps").toAbsolutePath();
-        ChildJvm.run(List.of("-Djaguar.mapping.strict=true", "--enable-native-access=ALL-UNNAMED", "-XX:CompileCommand=quiet",
+        String out = ChildJvm.run(List.of("-Djaguar.mapping.strict=true", "--enable-native-access=ALL-UNNAMED",
+                        "-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=quiet", "-Xbatch",
                         "-XX:CompileCommand=dontinline,HoistedChecksProgram::sumNested",
                         "-XX:CompileCommand=dontinline,HoistedChecksProgram::fillNested",
-                        "-Djdk.graal.Dump=CodeInstall:1", "-Djdk.graal.PrintBackendCFG=true",
-                        "-Djdk.graal.MethodFilter=HoistedChecksProgram.sumNested,HoistedChecksProgram.fillNested",
-                        "-Djdk.graal.DumpPath=" + dumps),
-                        "HoistedChecksProgram", List.of(), 400).shouldSucceed("HoistedChecksProgram");
-
-        List<Path> cfgs;
-        try (var s = Files.walk(dumps)) {
-            cfgs = s.filter(p -> p.toString().endsWith(".cfg")).sorted().toList();
-        }
-        for (String method : List.of("sumNested", "fillNested")) {
-            List<Path> mine = cfgs.stream().filter(p -> p.getFileName().toString().contains("." + method + "(")).toList();
-            if (mine.isEmpty()) {
-                throw new AssertionError("Graal wrote no code dump for HoistedChecksProgram." + method + " under " + dumps);
-            }
-            for (Path cfg : mine) {
-                check(method, cfg);
-            }
-        }
+                        "-XX:CompileCommand=print,HoistedChecksProgram::sumNested",
+                        "-XX:CompileCommand=print,HoistedChecksProgram::fillNested"),
+                        "HoistedChecksProgram", List.of(), 400).shouldSucceed("HoistedChecksProgram").stdout();
+        check("sumNested", C2Code.lastCompilation(out, "HoistedChecksProgram::sumNested"), false);
+        check("fillNested", C2Code.lastCompilation(out, "HoistedChecksProgram::fillNested"), true);
     }
 
-    /** Every installed version of the method: each innermost loop's only conditional jump is its back edge. */
-    static void check(String method, Path cfg) throws Exception {
-        Matcher m = HEX_CODE.matcher(Files.readString(cfg));
-        int versions = 0;
-        while (m.find()) {
-            versions++;
-            Path bin = Path.of(method + ".bin");
-            Files.write(bin, HexFormat.of().parseHex(m.group(1)));
-            Process p = new ProcessBuilder("objdump", "-D", "-M", "intel", "-b", "binary", "-m", "i386:x86-64", bin.toString())
-                            .redirectErrorStream(true).start();
-            String asm = new String(p.getInputStream().readAllBytes());
-            if (p.waitFor() != 0) {
-                throw new AssertionError("objdump failed:\n" + asm);
-            }
-            List<Insn> insns = new ArrayList<>();
-            for (String line : asm.lines().toList()) {
-                Matcher im = INSN.matcher(line);
-                if (im.matches()) {
-                    insns.add(new Insn(Long.parseLong(im.group(1), 16), im.group(2), im.group(3)));
-                }
-            }
-            checkLoops(method, cfg, insns, asm);
+    /**
+     * C2 splits a counted loop into pre, main and post loops; the pre and post loops keep their
+     * checks by design (they run a few iterations), the main loop must have none.
+     */
+    static void check(String method, C2Code code, boolean vectorStores) {
+        List<C2Code.Loop> loops = code.innermostLoops();
+        C2Code.Loop main = loops.stream().max(Comparator.comparingInt(l -> l.body().size()))
+                        .orElseThrow(() -> new AssertionError(method + ": no loop in the C2 code:\n" + code.text()));
+        if (!main.branches().isEmpty()) {
+            throw new AssertionError(method + ": the main loop still branches inside its body: " + main.branches()
+                            + " (a check that did not leave the loop; see ExternalBuffer.checkAccessible)\n" + code.text());
         }
-        if (versions == 0) {
-            throw new AssertionError("no HexCode in " + cfg);
+        if (vectorStores && main.body().stream().noneMatch(i -> i.op().startsWith("vmov") || i.op().startsWith("movdq") || i.op().startsWith("movup"))) {
+            throw new AssertionError(method + ": the main loop is not vectorised:\n" + code.text());
         }
-    }
-
-    static void checkLoops(String method, Path cfg, List<Insn> insns, String asm) {
-        List<Insn> backEdges = insns.stream().filter(i -> i.isJump() && i.target() >= 0 && i.target() <= i.at()).toList();
-        int innermost = 0;
-        for (Insn edge : backEdges) {
-            long from = edge.target();
-            long to = edge.at();
-            boolean containsLoop = backEdges.stream().anyMatch(o -> o != edge && o.target() >= from && o.at() <= to);
-            if (containsLoop || !edge.isConditionalJump()) {
-                continue;
-            }
-            innermost++;
-            List<Insn> branches = insns.stream().filter(i -> i.at() >= from && i.at() < to && i.isConditionalJump()).toList();
-            if (!branches.isEmpty()) {
-                System.out.println(asm);
-                throw new AssertionError(method + " (" + cfg.getFileName() + "): the loop at 0x" + Long.toHexString(from) + "-0x"
-                                + Long.toHexString(to) + " still branches inside its body: " + branches
-                                + " (a check that did not leave the loop; see ExternalBuffer.checkAccessible)");
-            }
-        }
-        if (innermost == 0) {
-            System.out.println(asm);
-            throw new AssertionError(method + " (" + cfg.getFileName() + "): no loop found in the compiled code");
-        }
-        System.out.println(method + " (" + cfg.getFileName() + "): " + innermost + " innermost loop(s), none with a check inside");
+        System.out.println(method + ": " + loops.size() + " innermost loop(s); the main loop (" + main.body().size()
+                        + " instructions) has no check" + (vectorStores ? " and stores vectors" : ""));
     }
 }

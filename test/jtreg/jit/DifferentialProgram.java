@@ -8,8 +8,9 @@ import jaguar.test.Warmup;
 /**
  * Runs seeded random sequences of DifferentialOps on a small off-heap region and prints one digest
  * per round (the results of every operation and the region's final bytes). Arguments: mode
- * (plain | jit), rounds, and optionally "typed" to leave out the raw x86 templates (C2 expands
- * those only once the raw byte verifier computes their write sets). In jit mode it first warms
+ * (plain | warm: 20000 unchecked rounds first | jit), rounds, and optionally "typed" to leave out
+ * the raw x86 templates (C2 expands those only once the raw byte verifier computes their write
+ * sets). In jit mode it first warms
  * up until the JIT maps every call, then arms strict mode so that the printed rounds can only
  * have run the inlined templates.
  */
@@ -85,6 +86,7 @@ public final class DifferentialProgram {
 
     public static void main(String[] args) {
         boolean jit = args[0].equals("jit");
+        boolean warm = args[0].equals("warm");
         int rounds = Integer.parseInt(args[1]);
         typedOnly = args.length > 2 && args[2].equals("typed");
         try (Arena arena = Arena.ofConfined()) {
@@ -98,6 +100,11 @@ public final class DifferentialProgram {
                     }
                 }, 240);
                 CodeMappings.setStrict(true);
+            } else if (warm) {
+                // Long enough for C2 to compile round (with -Xint as the reference, nothing is checked here).
+                for (long s = 1L << 41; s < (1L << 41) + 20_000; s++) {
+                    round(base, region, s);
+                }
             }
             for (int i = 0; i < rounds; i++) {
                 System.out.println("round " + i + " " + Long.toHexString(round(base, region, i)));

@@ -54,13 +54,6 @@ public final class DisassemblyProgram {
                 }
             }, 240);
             System.out.println("mapped");
-            // Graal writes the code dump after installing the code, on its own thread: give it
-            // time to finish before the VM exits (an exiting VM does not wait for compiler threads).
-            try {
-                Thread.sleep(3000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 }

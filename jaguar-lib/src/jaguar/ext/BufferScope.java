@@ -85,10 +85,9 @@ public final class BufferScope {
     /**
      * 1 if the current thread may not access the memory now (the scope is closed, or confined to
      * another thread), else 0. An int computed without a branch, for a caller to pass to
-     * {@code Objects.checkIndex(denied, 1)}: Graal turns a never-taken branch into an UnreachedCode
-     * guard, which no phase moves out of a loop, but intrinsifies checkIndex to a guard that
-     * leaves every loop in which it is invariant (see ExternalBuffer.checkAccessible). The caller
-     * finds out which of the two it was off the hot path.
+     * {@code Objects.checkIndex(denied, 1)}: the JIT intrinsifies checkIndex to a range check
+     * that leaves every loop in which it is invariant (see ExternalBuffer.checkAccessible). The
+     * caller finds out which of the two it was off the hot path.
      */
     public int deniedToCurrentThread() {
         long a = access;                                      // 0: open and shared

@@ -54,17 +54,13 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     // ---- checks ---------------------------------------------------------------------------------
 
     /*
-     * How the checks are shaped, and why (doc/external-objects.md, "Costs"). Graal parses a branch
-     * that the profile says was never taken (the throw of a check that never failed) into a fixed
-     * guard with reason UnreachedCode, and such a guard may not float (DeoptimizeNode.canFloat):
-     * no phase moves it out of a loop. It left the loop only when Graal peeled the loop's first
-     * iteration, which it does not do for a loop that makes up more than half of an enclosing
-     * loop (DefaultLoopPolicies.shouldPeel), e.g. once JMH's measurement stub inlined the
-     * benchmark loop: the checks then ran on every element. So every check here is straight-line
-     * arithmetic ending in one Objects.checkIndex, which Graal intrinsifies to a guard with reason
-     * BoundsCheckException; that guard floats, and SpeculativeGuardMovementPhase moves it out of
-     * any loop in which it is invariant, and out of counted loops when it compares the induction
-     * variable. The exception handlers are the cold path and rethrow with Jaguar's messages.
+     * How the checks are shaped, and why (doc/external-objects.md, "Costs"). Every check is
+     * straight-line arithmetic ending in one Objects.checkIndex, which the JIT intrinsifies to a
+     * range check: C2's loop predication moves it out of any loop in which it is invariant, and
+     * range-check elimination out of the main loop of a counted loop when it compares the
+     * induction variable (jtreg ext/HoistedChecksTest). A plain never-taken branch would not
+     * always leave the loop (Graal, the JIT these shapes were first made for, could not move one
+     * at all). The exception handlers are the cold path and rethrow with Jaguar's messages.
      */
 
     /**
@@ -114,7 +110,7 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     final long readAddress(long offset, long width) {
         checkAccessible();
         // One unsigned compare, offset |<| size - width + 1, the shape of an array bounds check:
-        // Graal intrinsifies Objects.checkIndex to a guard it can move out of counted loops.
+        // the JIT intrinsifies Objects.checkIndex to a range check it moves out of counted loops.
         // size - width + 1 cannot overflow (both are non-negative) and is <= 0 when the access
         // cannot fit at all, which checkIndex rejects for every offset.
         try {
@@ -144,10 +140,9 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
 
     /**
      * The address of element {@code index} of a {@code 1 << shift}-byte type, for the
-     * {@code ...AtIndex} accessors. Shaped for Graal: an {@code int} index compared unsigned
-     * against a bound provably in [0, Integer.MAX_VALUE] is the one form its speculative guard
-     * movement hoists out of counted loops (it needs both sides to fit in 32 unsigned bits),
-     * leaving no check in the loop body. Elements beyond index Integer.MAX_VALUE - 1 are reached
+     * {@code ...AtIndex} accessors: an {@code int} index compared unsigned against a bound
+     * provably in [0, Integer.MAX_VALUE], an array bounds check's shape, which range-check
+     * elimination removes from a counted loop's body. Elements beyond index Integer.MAX_VALUE - 1 are reached
      * through the byte-offset accessors.
      */
     final long elementAddress(int index, int shift) {

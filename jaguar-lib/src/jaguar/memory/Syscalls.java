@@ -27,7 +27,7 @@ public final class Syscalls {
     }
 
     /** write(fd, buffer, length): bytes written, or -errno. */
-    @CodeMapping("r = x86 \"0F 05\" in(rax=1, rdi=$0, rsi=$1, rdx=$2) out(rax) clobber(rcx, r11)\nreturn r")
+    @CodeMapping("r = syscall 1, $0, $1, $2\nreturn r")
     public static long write(long fd, long buffer, long length) {
         CodeMappings.enterJavaBody("Syscalls.write");
         try {

@@ -57,7 +57,7 @@ public class PSOContainer {
     final long size;
     final boolean writable;
     private long used;
-    /** The type this container allocated or placed last: most loops use one class (ClassValue.get is slow under Graal). */
+    /** The type this container allocated or placed last: most loops use one class (ClassValue.get costs more than a field compare). */
     private PSOTypes.Type lastType;
     /** Objects placed by recovery, by offset; guarded by this (reset, not thread-safe anyway, tests it unlocked). */
     private Map<Long, PSO> recovered;

@@ -78,6 +78,7 @@ const char* JaguarMapping::op_name(int op) {
     case OP_RDTSC:    return "rdtsc";
     case OP_BYTES:    return "x86";
     case OP_RETURN:   return "return";
+    case OP_SYSCALL:  return "syscall";
     default:          return "?";
   }
 }
@@ -166,7 +167,7 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
   for (int i = 0; i < ninsns; i++) {
     if (returned) JAGUAR_FAIL("instruction %d follows return", i);
     int o = op(i), w = width(i), md = mode(i);
-    if (o != OP_BYTES && (u2_at(insn_offset(i) + RAW_OFFSET_OFFSET) != 0 || raw_record_length(i) != 0)) {
+    if (o != OP_BYTES && o != OP_SYSCALL && (u2_at(insn_offset(i) + RAW_OFFSET_OFFSET) != 0 || raw_record_length(i) != 0)) {
       JAGUAR_FAIL("instruction %d: raw record on a %s", i, op_name(o));
     }
     switch (o) {
@@ -257,6 +258,22 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
           ABSENT(result(i), "result");
         } else {
           DEFINE(out32 ? TYPE_I32 : TYPE_I64);
+        }
+        break;
+      }
+      case OP_SYSCALL: {
+        ABSENT(base(i), "operand"); ABSENT(index(i), "operand"); ABSENT(operand_b(i), "operand"); ABSENT(operand_c(i), "operand");
+        int start = u2_at(insn_offset(i) + RAW_OFFSET_OFFSET), len = raw_record_length(i);
+        if (start + len > u2_at(RAW_LENGTH_OFFSET) || len < 2) JAGUAR_FAIL("instruction %d: raw record outside the raw section", i);
+        const u1* rec = raw_record(i);
+        int n = rec[0];
+        if (n < 1 || n > MAX_SYSCALL_OPERANDS) JAGUAR_FAIL("instruction %d: syscall with %d operands", i, n);
+        if (len != 1 + n) JAGUAR_FAIL("instruction %d: raw record of %d bytes, its fields need %d", i, len, 1 + n);
+        for (int k = 0; k < n; k++) {
+          USE(rec[1 + k], true, k == 0 ? "system call number" : "system call argument");
+        }
+        if (result(i) != NO_SLOT) {
+          DEFINE(TYPE_I64);
         }
         break;
       }

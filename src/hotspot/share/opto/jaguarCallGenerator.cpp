@@ -27,6 +27,8 @@ namespace {
 const u1 SFENCE_CODE[] = { 0x0F, 0xAE, 0xF8 };
 // rdtsc; shl rdx, 32; or rax, rdx: the 64-bit counter in rax, rdx destroyed.
 const u1 RDTSC_CODE[] = { 0x0F, 0x31, 0x48, 0xC1, 0xE2, 0x20, 0x48, 0x09, 0xD0 };
+// syscall
+const u1 SYSCALL_CODE[] = { 0x0F, 0x05 };
 
 class JaguarMappingGenerator : public InlineCallGenerator {
   const JaguarMapping* _map;
@@ -147,6 +149,25 @@ class Expansion : public StackObj {
         t->_output_reg = 0;
         t->_clobbers = 1 << 2;
         return machine_template(t, nullptr);
+      }
+      case OP_SYSCALL: {
+        // The Linux x86-64 system-call ABI: number in rax, arguments in rdi, rsi, rdx, r10, r8,
+        // r9; the result in rax; the kernel destroys rcx and r11.
+        static const int abi[] = { 0, 7, 6, 2, 10, 8, 9 };
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "syscall");
+        t->_code = SYSCALL_CODE;
+        t->_code_length = sizeof(SYSCALL_CODE);
+        const u1* rec = _map->raw_record(i);
+        Node* in[MAX_SYSCALL_OPERANDS];
+        t->_input_count = rec[0];
+        for (int k = 0; k < t->_input_count; k++) {
+          t->_input_reg[k] = abi[k];
+          t->_input_wide[k] = true;
+          in[k] = _values[rec[1 + k]];
+        }
+        t->_output_reg = 0;
+        t->_clobbers = (1 << 1) | (1 << 11);
+        return machine_template(t, in);
       }
       case OP_PREFETCH: {
         JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::PREFETCH, "prefetch");

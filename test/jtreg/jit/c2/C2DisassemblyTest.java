@@ -15,7 +15,7 @@ import jaguar.test.ChildJvm;
 
 public class C2DisassemblyTest {
     public static void main(String[] args) throws Exception {
-        String out = ChildJvm.run(List.of("-XX:-UseJVMCICompiler", "-XX:-TieredCompilation", "-Djaguar.mapping.strict=true",
+        String out = ChildJvm.run(List.of("-XX:-TieredCompilation", "-Djaguar.mapping.strict=true",
                         "--add-exports=jaguar.lib/jaguar.memory=ALL-UNNAMED", "-XX:+UnlockDiagnosticVMOptions",
                         "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline,C2MachineTemplatesTest::round",
                         "-XX:CompileCommand=print,C2MachineTemplatesTest::round"), "C2MachineTemplatesTest", List.of(), 240)
@@ -31,7 +31,7 @@ public class C2DisassemblyTest {
         if (!code.contains("\trdtsc") && !code.contains(" rdtsc")) {
             throw new AssertionError("no mnemonics: hsdis did not load, or rdtsc is missing:\n" + code);
         }
-        for (String insn : List.of("rdtsc", "sfence", "prefetchnta", "prefetchw", "prefetcht0", "prefetcht1", "prefetcht2")) {
+        for (String insn : List.of("rdtsc", "sfence", "prefetchnta", "prefetchw", "prefetcht0", "prefetcht1", "prefetcht2", "syscall")) {
             if (!code.contains(insn)) {
                 throw new AssertionError(insn + " is not in the compiled loop:\n" + code);
             }

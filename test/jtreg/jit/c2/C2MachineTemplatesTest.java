@@ -1,15 +1,16 @@
 /*
  * @test
  * @summary C2 expands the templates it has no ideal node for (rdtsc, sfence, prefetch with
- *          every hint and address form) as hand-written machine nodes: once compiled no Java
- *          body runs, the counter moves forward, and values live across the templates survive
- *          register allocation (rdtsc destroys rdx and the flags).
+ *          every hint and address form, syscall with up to six arguments) as hand-written
+ *          machine nodes: once compiled no Java body runs, the counter moves forward, system
+ *          calls return the kernel's answers, and values live across the templates survive
+ *          register allocation (rdtsc destroys rdx; syscall rcx and r11; both the flags).
  * @library /lib
  * @modules jaguar.lib/jaguar.memory
  * @build jaguar.test.Warmup
- * @run main/othervm -XX:-UseJVMCICompiler -Djaguar.mapping.strict=true
+ * @run main/othervm -Djaguar.mapping.strict=true
  *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,C2MachineTemplatesTest::round C2MachineTemplatesTest
- * @run main/othervm -XX:-UseJVMCICompiler -XX:-TieredCompilation -Djaguar.mapping.strict=true
+ * @run main/othervm -XX:-TieredCompilation -Djaguar.mapping.strict=true
  *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,C2MachineTemplatesTest::round C2MachineTemplatesTest
  */
 
@@ -39,6 +40,28 @@ public class C2MachineTemplatesTest {
         CodeMappings.enterJavaBody("prefetchLevels");
     }
 
+    static final long PID = ProcessHandle.current().pid();
+
+    @CodeMapping("r = syscall 39; return r")
+    static long getpid() {
+        CodeMappings.enterJavaBody("getpid");
+        return PID;
+    }
+
+    /** pread64(fd, buffer, count, offset): the offset goes in r10; fd -1 answers -EBADF. */
+    @CodeMapping("r = syscall 17, $0, $1, $2, $3; return r")
+    static long pread(long fd, long buffer, long count, long offset) {
+        CodeMappings.enterJavaBody("pread");
+        return fd < 0 ? -9 : Long.MIN_VALUE;
+    }
+
+    /** An anonymous mmap with neither MAP_SHARED nor MAP_PRIVATE: the kernel answers -EINVAL, maps nothing. */
+    @CodeMapping("r = syscall 9, $0, $1, $2, $3, $4, $5; return r")
+    static long mmap(long address, long length, long protection, long flags, long fd, long offset) {
+        CodeMappings.enterJavaBody("mmap");
+        return (flags & 0x23) == 0x20 ? -22 : Long.MIN_VALUE;
+    }
+
     /** Twelve values live across every template: a clobbered register would change the sum. */
     static long round(long base, long a, long b, long c, long d, long e, long f) {
         long g = a * 3, h = b * 5, i = c * 7, j = d * 11, k = e * 13, l = f * 17;
@@ -56,6 +79,8 @@ public class C2MachineTemplatesTest {
             forward &= t >= before;
             before = t;
             sum += NativeMemory.getLong(base + 8L * n) + a + b + c + d + e + f + g + h + i + j + k + l;
+            // Each adds zero when the kernel answered as expected.
+            sum += (getpid() - PID) + (pread(-1, base, 8, n) + 9) + (mmap(0, 4096, 1, 0x20, -1, 0) + 22);
         }
         return forward ? sum : -sum;
     }
@@ -85,6 +110,6 @@ public class C2MachineTemplatesTest {
                 }
             }
         }
-        System.out.println("C2 ran rdtsc, sfence and prefetch as templates; live values intact");
+        System.out.println("C2 ran rdtsc, sfence, prefetch and syscall as templates; live values intact");
     }
 }

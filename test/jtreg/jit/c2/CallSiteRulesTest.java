@@ -16,7 +16,7 @@ import java.util.spi.ToolProvider;
 import jaguar.test.ChildJvm;
 
 public class CallSiteRulesTest {
-    static final List<String> C2 = List.of("-XX:-UseJVMCICompiler", "-Djaguar.mapping.strict=true", "--enable-native-access=ALL-UNNAMED",
+    static final List<String> C2 = List.of("-Djaguar.mapping.strict=true", "--enable-native-access=ALL-UNNAMED",
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline,UserMappingProgram::round");
 
     public static void main(String[] args) throws Exception {

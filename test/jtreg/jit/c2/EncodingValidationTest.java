@@ -7,7 +7,7 @@
  *          compiles under C2 and runs without crashing the VM.
  * @library /lib
  * @modules jaguar.lib/jaguar.mapping.internal:+open
- * @run main/othervm/timeout=300 -XX:-UseJVMCICompiler EncodingValidationTest
+ * @run main/othervm/timeout=300 EncodingValidationTest
  */
 
 import java.lang.reflect.InvocationTargetException;

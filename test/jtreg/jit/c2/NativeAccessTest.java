@@ -15,7 +15,7 @@ import java.util.List;
 import jaguar.test.ChildJvm;
 
 public class NativeAccessTest {
-    static final List<String> C2 = List.of("-XX:-UseJVMCICompiler", "-Djaguar.mapping.strict=true",
+    static final List<String> C2 = List.of("-Djaguar.mapping.strict=true",
                     "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline,UserMappingProgram::round");
 
     public static void main(String[] args) throws Exception {

@@ -5,8 +5,8 @@
  *          results stay equal to the Java bodies'.
  * @library /lib
  * @build UserOps
- * @run main/othervm -XX:-UseJVMCICompiler -XX:-TieredCompilation -XX:PerMethodTrapLimit=0 -Djaguar.mapping.strict=true OsrTest
- * @run main/othervm -XX:-UseJVMCICompiler -XX:PerMethodTrapLimit=0 -Djaguar.mapping.strict=true OsrTest
+ * @run main/othervm -XX:-TieredCompilation -XX:PerMethodTrapLimit=0 -Djaguar.mapping.strict=true OsrTest
+ * @run main/othervm -XX:PerMethodTrapLimit=0 -Djaguar.mapping.strict=true OsrTest
  */
 
 import java.lang.foreign.Arena;

@@ -6,9 +6,9 @@
  *          mode), and the results equal the Java bodies'.
  * @library /lib
  * @build jaguar.test.Warmup UserOps
- * @run main/othervm -XX:-UseJVMCICompiler -Djaguar.mapping.strict=true
+ * @run main/othervm -Djaguar.mapping.strict=true
  *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,TypedOpsTest::round TypedOpsTest c2
- * @run main/othervm -XX:-UseJVMCICompiler -XX:TieredStopAtLevel=1 -Djaguar.mapping.strict=true
+ * @run main/othervm -XX:TieredStopAtLevel=1 -Djaguar.mapping.strict=true
  *      -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,TypedOpsTest::round TypedOpsTest c1
  */
 

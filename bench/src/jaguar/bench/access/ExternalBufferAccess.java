@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 /**
  * Jaguar's checked External Object accessors: getInt/putInt at a byte offset (confined and shared
  * buffers) and getIntAtIndex/putIntAtIndex at an element index (confined). Liveness, owner thread
- * and bounds are checked per call in Java, then one mapped load or store. Graal + Jaguar.
+ * and bounds are checked per call in Java, then one mapped load or store. Jaguar.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 
-/** Jaguar's raw NativeMemory.getInt/putInt: unchecked code mappings, one mov each once inlined. Graal + Jaguar only. */
+/** Jaguar's raw NativeMemory.getInt/putInt: unchecked code mappings, one mov each once inlined. Jaguar only. */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class NativeMemoryAccess implements ElementAccess {

@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * programs did; {@code psoArrayMapped} scans a file mapped once, to separate the open/map cost.
  * The streams read the count at byte 40 and the ints from byte 48, little-endian. The file is
  * build/bench/filescan/ints-SIZE.pso; the page cache is warm (every operation reads the same file).
- * Graal + Jaguar only (FilePSOBuffer is in jaguar.lib). ms per scan; bench/native/filescan.c is C.
+ * Jaguar only (FilePSOBuffer is in jaguar.lib). ms per scan; bench/native/filescan.c is C.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

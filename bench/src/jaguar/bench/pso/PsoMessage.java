@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Message build, PSO column (Graal + Jaguar): empty a container and build the 128-element list in
+ * Message build, PSO column (Jaguar): empty a container and build the 128-element list in
  * it, every field assigned (the thesis's worst case); the container's used bytes are then the
  * message. ns per message. SerializationMessage and SbeMessage build the same message.
  */

@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 
 /**
- * Figure 8, PSO column (Graal + Jaguar only): each benchmark runs over the PsoList's 43,689
+ * Figure 8, PSO column (Jaguar only): each benchmark runs over the PsoList's 43,689
  * objects and reports ns per object. JavaObjects has the same rows for plain Java objects.
  */
 @BenchmarkMode(Mode.AverageTime)

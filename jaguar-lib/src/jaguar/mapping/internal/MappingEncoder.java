@@ -144,6 +144,16 @@ public final class MappingEncoder {
                 address(b, p.address());
             }
             case Instruction.Timestamp t -> op(b, OP_RDTSC, null, 0);
+            case Instruction.SystemCall c -> {
+                op(b, OP_SYSCALL, null, 0);
+                int start = raw.size();
+                raw.write(1 + c.arguments().size());
+                raw.write(slot(c.number(), ValueType.I64));
+                for (Operand a : c.arguments()) {
+                    raw.write(slot(a, ValueType.I64));
+                }
+                b.putShort(RAW_OFFSET_OFFSET, (short) start).putShort(RAW_RECORD_LENGTH_OFFSET, (short) (raw.size() - start));
+            }
             case Instruction.ByteTemplate bt -> {
                 op(b, OP_BYTES, null, 0);
                 int start = raw.size();

@@ -69,7 +69,7 @@ public final class MappingEncodingDescriptor {
     public static final int OPERAND_B_OFFSET = 6;          // u8: stored value, expected value, delta, right operand
     public static final int OPERAND_C_OFFSET = 7;          // u8: new value of cas/cmpxchg
     public static final int DISPLACEMENT_OFFSET = 8;       // i32
-    public static final int RAW_OFFSET_OFFSET = 12;        // u16: OP_BYTES: where its record starts in the raw section
+    public static final int RAW_OFFSET_OFFSET = 12;        // u16: OP_BYTES, OP_SYSCALL: where its record starts in the raw section
     public static final int RAW_RECORD_LENGTH_OFFSET = 14; // u16
 
     public static final int OP_LOAD = 1;        // result = load.width.order [base + index + disp]
@@ -87,7 +87,8 @@ public final class MappingEncodingDescriptor {
     public static final int OP_RDTSC = 13;      // result(i64)
     public static final int OP_BYTES = 14;      // raw machine code; record in the raw section
     public static final int OP_RETURN = 15;     // return base
-    public static final int OP_LAST = OP_RETURN;
+    public static final int OP_SYSCALL = 16;    // result(i64, or NO_SLOT) = syscall; record in the raw section
+    public static final int OP_LAST = OP_SYSCALL;
 
     public static final int ORDER_PLAIN = 0;
     public static final int ORDER_OPAQUE = 1;
@@ -111,6 +112,11 @@ public final class MappingEncodingDescriptor {
     // register number).
     public static final int NO_REGISTER = 0xFF;
     public static final int MAX_CODE_LENGTH = 64;
+
+    // ---- a system call's record in the raw section -------------------------------------------
+    // u8 operand count (1 + arguments), then that many slots (i64): the number, then the
+    // arguments in the ABI's order (rdi, rsi, rdx, r10, r8, r9).
+    public static final int MAX_SYSCALL_OPERANDS = 7;
 
     // ---- what VmMappings.install0 answers --------------------------------------------------
     public static final int INSTALLED = 0;

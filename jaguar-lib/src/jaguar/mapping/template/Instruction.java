@@ -68,6 +68,18 @@ public sealed interface Instruction {
     }
 
     /**
+     * {@code r = syscall number, a1, ..., a6}: a Linux x86-64 system call, made inline (no libc,
+     * no thread-state change): the number in rax, up to six i64 arguments in rdi, rsi, rdx, r10,
+     * r8, r9; the result is the kernel's rax (a negative errno on failure). The kernel may read
+     * and write any memory, so the optimiser treats it as a full memory barrier. It runs in Java
+     * thread state: a call that blocks holds up every safepoint, so only calls that return
+     * promptly (a doorbell's {@code write}) belong in a template.
+     */
+    record SystemCall(int line, String result, Operand number, List<Operand> arguments) implements Instruction {
+        public static final int MAX_ARGUMENTS = 6;
+    }
+
+    /**
      * {@code r = x86 "hex bytes" in(reg=v, ...) out(reg) clobber(reg, ...)}: raw machine code, the
      * escape hatch. Inputs are placed in the named registers, the output (64-bit unless named as
      * its 32-bit form, e.g. {@code eax}) read from one; every input register and every clobber is

@@ -116,6 +116,13 @@ public final class TemplateChecker {
             case Instruction.Timestamp t -> {
                 return ValueType.I64;
             }
+            case Instruction.SystemCall c -> {
+                value(insn, c.number(), ValueType.I64, "system call number");
+                for (Operand a : c.arguments()) {
+                    value(insn, a, ValueType.I64, "system call argument");
+                }
+                return c.result() == null ? null : ValueType.I64;
+            }
             case Instruction.ByteTemplate b -> {
                 java.util.Set<X86Register> used = java.util.EnumSet.noneOf(X86Register.class);
                 for (Instruction.ByteTemplate.Binding in : b.inputs()) {

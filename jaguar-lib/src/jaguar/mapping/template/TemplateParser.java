@@ -144,6 +144,18 @@ public final class TemplateParser {
                 noSuffix(parts, op);
                 yield new Instruction.Timestamp(line, result);
             }
+            case "syscall" -> {
+                noSuffix(parts, op);
+                Operand number = operand();
+                List<Operand> arguments = new ArrayList<>();
+                while (accept(",")) {
+                    arguments.add(operand());
+                }
+                if (arguments.size() > Instruction.SystemCall.MAX_ARGUMENTS) {
+                    throw error("syscall takes at most " + Instruction.SystemCall.MAX_ARGUMENTS + " arguments after the number, not " + arguments.size());
+                }
+                yield new Instruction.SystemCall(line, result, number, List.copyOf(arguments));
+            }
             case "x86" -> {
                 noSuffix(parts, op);
                 yield byteTemplate(result);

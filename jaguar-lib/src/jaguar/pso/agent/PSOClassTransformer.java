@@ -53,6 +53,6 @@ final class PSOClassTransformer implements ClassFileTransformer {
             return false;
         }
         String n = m.getName();
-        return n.startsWith("java.") || n.startsWith("jdk.") || n.equals("jaguar.lib") || n.equals("jaguar.jit");
+        return n.startsWith("java.") || n.startsWith("jdk.") || n.equals("jaguar.lib");
     }
 }

@@ -84,6 +84,9 @@ class TemplateLanguageTest {
         "(J)I | ok = cas.i8 [$0], 0, 1; return ok | narrow cas | cas works on i32 or i64 only",
         "(D)V | store.i32 [$0], 1 | double param | parameter $0 has type D",
         "(J)V | store.i32 [$0], 4294967297 | wide constant | constant 4294967297 does not fit",
+        "(JJJJJJ)J | r = syscall 9, $0, $1, $2, $3, $4, $5, 0; return r | seven syscall arguments | syscall takes at most 6 arguments after the number, not 7",
+        "(I)J | r = syscall 39, $0; return r | 32-bit syscall argument | system call argument $0 is i32 but must be i64",
+        "(J)I | r = syscall 39; return r | syscall result | returns a i64 value where the method returns i32",
     })
     void shouldRefuseWithMethodLineAndFault(String descriptor, String text, String what, String expected) {
         String msg = error(descriptor, text);
@@ -97,6 +100,15 @@ class TemplateLanguageTest {
         assertTrue(error("()V", many).contains("the limit is 32"));
         String bytes = "90 ".repeat(65);
         assertTrue(error("()V", "x86 \"" + bytes + "\"").contains("the limit is 64"));
+    }
+
+    @Test
+    void shouldParseSyscallWithUpToSixArguments() throws TemplateException {
+        Template t = compile("(JJJ)J", true, "r = syscall 1, $0, $1, $2\nreturn r");
+        Instruction.SystemCall c = assertInstanceOf(Instruction.SystemCall.class, t.instructions().get(0));
+        assertEquals(3, c.arguments().size());
+        assertEquals(ValueType.I64, t.localTypes().get("r"));
+        assertInstanceOf(Instruction.SystemCall.class, compile("()V", true, "syscall 24").instructions().get(0));
     }
 
     @Test
