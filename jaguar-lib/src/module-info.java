@@ -8,9 +8,7 @@ module jaguar.lib {
     exports jaguar.mapping.template;
     exports jaguar.pso;
     exports jaguar.verbs;
-    // The PSO class rewriter, started as a Java agent by Jaguar's JDK.
-    requires static java.instrument;
-    exports jaguar.pso.agent to java.instrument;
+    // jaguar.pso.rewriter (the PSO class rewriter) is called by Jaguar's HotSpot, not exported.
     // jaguar.memory (raw, unchecked primitives) is deliberately not exported; tests and
     // benchmarks reach it with --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED.
 }

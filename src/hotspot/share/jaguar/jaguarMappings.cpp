@@ -186,9 +186,7 @@ static bool declares_mappings(InstanceKlass* ik) {
   return false;
 }
 
-// True for a class of the jaguar.lib module of the run-time image, defined by the application
-// class loader: user code cannot define such a class.
-static bool is_jaguar_lib_class(InstanceKlass* ik) {
+bool JaguarMappings::is_jaguar_lib_class(InstanceKlass* ik) {
   make_symbols();
   ModuleEntry* module = ik->module();
   return module != nullptr && module->is_named() && module->name() == _module_sym

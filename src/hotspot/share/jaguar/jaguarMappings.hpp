@@ -31,6 +31,10 @@ class JaguarMappings : AllStatic {
   static void class_unloaded(InstanceKlass* ik);
   static void class_redefined(InstanceKlass* ik);
 
+  // True for a class of the jaguar.lib module of the run-time image, defined by the application
+  // class loader: user code cannot define such a class.
+  static bool is_jaguar_lib_class(InstanceKlass* ik);
+
   // -Djaguar.jit.trace=true: one line per mapped call site.
   static bool trace();
   // Prints "[jaguar] mapped Holder.m(long) in Caller.c(int) (jit)"; from a compiler thread.

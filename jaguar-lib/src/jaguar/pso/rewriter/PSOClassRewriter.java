@@ -1,4 +1,4 @@
-package jaguar.pso.agent;
+package jaguar.pso.rewriter;
 
 import static java.lang.constant.ConstantDescs.CD_Class;
 import static java.lang.constant.ConstantDescs.CD_String;

@@ -1,4 +1,4 @@
-package jaguar.pso.agent;
+package jaguar.pso.rewriter;
 
 import java.io.IOException;
 import java.io.InputStream;
