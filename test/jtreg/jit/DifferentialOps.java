@@ -176,6 +176,20 @@ public final class DifferentialOps {
         return 2 * x;
     }
 
+    /** lock xadd [rdi], rax: memory through a declared input, the old value out. */
+    @CodeMapping("r = x86 \"F0 48 0F C1 07\" in(rdi=$0, rax=$1) out(rax); return r")
+    static long xaddRaw(long address, long delta) {
+        enter();
+        return (long) java.lang.foreign.ValueLayout.JAVA_LONG.varHandle().getAndAdd(ALL, address, delta);
+    }
+
+    /** movsxd rax, edi: a 32-bit input, sign-extended. */
+    @CodeMapping("r = x86 \"48 63 C7\" in(rdi=$0) out(rax); return r")
+    static long signExtendRaw(int x) {
+        enter();
+        return x;
+    }
+
     /** Several side effects before the result: the frame state after the template must carry it. */
     @CodeMapping("""
         old = getadd.i32 [$0], 1     # a counter

@@ -8,27 +8,19 @@ import jaguar.test.Warmup;
 /**
  * Runs seeded random sequences of DifferentialOps on a small off-heap region and prints one digest
  * per round (the results of every operation and the region's final bytes). Arguments: mode
- * (plain | warm: 20000 unchecked rounds first | jit), rounds, and optionally "typed" to leave out
- * the raw x86 templates (C2 expands those only once the raw byte verifier computes their write
- * sets). In jit mode it first warms
- * up until the JIT maps every call, then arms strict mode so that the printed rounds can only
- * have run the inlined templates.
+ * (plain | jit) and rounds. In jit mode it first warms up until the JIT maps every call, then
+ * arms strict mode so that the printed rounds can only have run the inlined templates.
  */
 public final class DifferentialProgram {
     static final int REGION = 256;
     static final int OPS = 2000;
-
-    static boolean typedOnly;
 
     static long round(long base, MemorySegment region, long seed) {
         region.fill((byte) 0);
         SplittableRandom r = new SplittableRandom(seed);
         long digest = seed;
         for (int i = 0; i < OPS; i++) {
-            int op = r.nextInt(26);
-            if (typedOnly && (op == 22 || op == 23)) {
-                op = 21;
-            }
+            int op = r.nextInt(28);
             long aligned = base + 8L * r.nextInt(REGION / 8 - 2);     // room for +8..+15
             long unaligned = base + 16 + r.nextInt(REGION - 40);
             int iv = r.nextInt();
@@ -71,9 +63,11 @@ public final class DifferentialProgram {
                 case 22 -> DifferentialOps.leaI64(lv, r.nextLong()) ^ DifferentialOps.leaI32(iv, r.nextInt());
                 case 23 -> DifferentialOps.twiceI64(lv);
                 case 24 -> DifferentialOps.bumpAndRead(aligned);
+                case 25 -> DifferentialOps.xaddRaw(aligned, lv);
+                case 26 -> DifferentialOps.signExtendRaw(iv);
                 default -> {
                     DifferentialOps.hints(aligned);
-                    yield 25;
+                    yield 27;
                 }
             };
             digest = digest * 31 + res;
@@ -86,9 +80,7 @@ public final class DifferentialProgram {
 
     public static void main(String[] args) {
         boolean jit = args[0].equals("jit");
-        boolean warm = args[0].equals("warm");
         int rounds = Integer.parseInt(args[1]);
-        typedOnly = args.length > 2 && args[2].equals("typed");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment region = arena.allocate(REGION, 64);
             long base = region.address();
@@ -100,11 +92,6 @@ public final class DifferentialProgram {
                     }
                 }, 240);
                 CodeMappings.setStrict(true);
-            } else if (warm) {
-                // Long enough for C2 to compile round (with -Xint as the reference, nothing is checked here).
-                for (long s = 1L << 41; s < (1L << 41) + 20_000; s++) {
-                    round(base, region, s);
-                }
             }
             for (int i = 0; i < rounds; i++) {
                 System.out.println("round " + i + " " + Long.toHexString(round(base, region, i)));

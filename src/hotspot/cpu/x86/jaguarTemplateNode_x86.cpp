@@ -100,13 +100,12 @@ MachNode* JaguarTemplateNode::match_template(Matcher* m) {
     mach->add_req(in(i));   // old-space inputs; Matcher::xform converts them
   }
   if (t->_kind == JaguarTemplate::BYTES) {
-    // Flags are always destroyed; so is every input and clobbered register. The output
-    // register is defined by the result projection, or destroyed when nobody reads it.
+    // Flags are always destroyed; so is every register the code writes (_clobbers: for raw
+    // bytes the raw byte verifier's write set, implicit writes included), inputs it leaves
+    // alone survive. The output register is defined by the result projection, or destroyed
+    // when nobody reads it.
     m->push_projection(new MachProjNode(mach, TypeFunc::Parms + 2, INT_FLAGS_mask(), Op_RegFlags));
     int destroyed = t->_clobbers;
-    for (int i = 0; i < t->_input_count; i++) {
-      destroyed |= 1 << t->_input_reg[i];
-    }
     if (t->_output_reg != JaguarTemplate::NO_REGISTER) {
       Node* result = proj_out_or_null(TypeFunc::Parms);
       if (result != nullptr && result->outcnt() > 0) {

@@ -150,6 +150,30 @@ class Expansion : public StackObj {
         t->_clobbers = 1 << 2;
         return machine_template(t, nullptr);
       }
+      case OP_BYTES: {
+        // The record the raw byte verifier's write set went into (MappingEncodingDescriptor):
+        // code, inputs (register, slot), output register, its width, the registers written.
+        const u1* rec = _map->raw_record(i);
+        int at = 0;
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "x86");
+        t->_code_length = rec[at++];
+        t->_code = rec + at;   // the mapping was copied into this compilation's arena
+        at += t->_code_length;
+        t->_input_count = rec[at++];
+        Node* in[JaguarTemplate::MAX_INPUTS];
+        for (int k = 0; k < t->_input_count; k++) {
+          t->_input_reg[k] = rec[at++];
+          int s = rec[at++];
+          // A 32-bit value reaches its register sign-extended (C2 leaves a RegI's upper half undefined).
+          in[k] = _map->slot_is_long(s) ? _values[s] : gvn().transform(new ConvI2LNode(_values[s]));
+          t->_input_wide[k] = true;
+        }
+        int out = rec[at++];
+        t->_output_reg = out == NO_REGISTER ? JaguarTemplate::NO_REGISTER : out;
+        t->_output_wide = rec[at++] == 0;
+        t->_clobbers = rec[at] | (rec[at + 1] << 8);
+        return machine_template(t, in);
+      }
       case OP_SYSCALL: {
         // The Linux x86-64 system-call ABI: number in rax, arguments in rdi, rsi, rdx, r10, r8,
         // r9; the result in rax; the kernel destroys rcx and r11.
@@ -282,8 +306,6 @@ class Expansion : public StackObj {
 const char* missing_operation(const JaguarMapping* map) {
   for (int i = 0; i < map->instruction_count(); i++) {
     switch (map->op(i)) {
-      case OP_BYTES:
-        return JaguarMapping::op_name(map->op(i));
       case OP_PAUSE:
         if (!Matcher::match_rule_supported(Op_OnSpinWait)) return "pause";
         break;

@@ -21,7 +21,7 @@ class JaguarTemplate : public ArenaObj {
   bool _input_wide[MAX_INPUTS]; // the input is a long (else an int)
   int _output_reg;          // BYTES: NO_REGISTER, or where the result is read
   bool _output_wide;
-  int _clobbers;            // BYTES: registers destroyed besides inputs (bit = register number)
+  int _clobbers;            // BYTES: every register the code writes but the output (bit = register number)
   int _prefetch_hint;       // PREFETCH: JaguarEncoding::PREFETCH_*
   const char* _name;        // for -XX:+PrintOptoAssembly
 

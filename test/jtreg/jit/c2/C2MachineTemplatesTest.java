@@ -1,10 +1,11 @@
 /*
  * @test
  * @summary C2 expands the templates it has no ideal node for (rdtsc, sfence, prefetch with
- *          every hint and address form, syscall with up to six arguments) as hand-written
- *          machine nodes: once compiled no Java body runs, the counter moves forward, system
- *          calls return the kernel's answers, and values live across the templates survive
- *          register allocation (rdtsc destroys rdx; syscall rcx and r11; both the flags).
+ *          every hint and address form, syscall with up to six arguments, raw x86 bytes) as
+ *          hand-written machine nodes: once compiled no Java body runs, the counter moves
+ *          forward, system calls return the kernel's answers, and values live across the
+ *          templates survive register allocation (rdtsc destroys rdx; syscall rcx and r11; the
+ *          raw bytes rcx, by the verifier's write set; all of them the flags).
  * @library /lib
  * @modules jaguar.lib/jaguar.memory
  * @build jaguar.test.Warmup
@@ -62,6 +63,14 @@ public class C2MachineTemplatesTest {
         return (flags & 0x23) == 0x20 ? -22 : Long.MIN_VALUE;
     }
 
+    /** lea rax, [rdi + rsi]; mov rcx, rax; add rcx, rcx; xor rax, rcx: raw bytes writing rax and rcx. */
+    @CodeMapping("r = x86 \"48 8D 04 37 48 89 C1 48 01 C9 48 31 C8\" in(rdi=$0, rsi=$1) out(rax) clobber(rcx); return r")
+    static long mix(long a, long b) {
+        CodeMappings.enterJavaBody("mix");
+        long s = a + b;
+        return s ^ (2 * s);
+    }
+
     /** Twelve values live across every template: a clobbered register would change the sum. */
     static long round(long base, long a, long b, long c, long d, long e, long f) {
         long g = a * 3, h = b * 5, i = c * 7, j = d * 11, k = e * 13, l = f * 17;
@@ -81,6 +90,8 @@ public class C2MachineTemplatesTest {
             sum += NativeMemory.getLong(base + 8L * n) + a + b + c + d + e + f + g + h + i + j + k + l;
             // Each adds zero when the kernel answered as expected.
             sum += (getpid() - PID) + (pread(-1, base, 8, n) + 9) + (mmap(0, 4096, 1, 0x20, -1, 0) + 22);
+            long s = a + n + b;
+            sum += mix(a + n, b) - (s ^ (2 * s));
         }
         return forward ? sum : -sum;
     }
@@ -110,6 +121,6 @@ public class C2MachineTemplatesTest {
                 }
             }
         }
-        System.out.println("C2 ran rdtsc, sfence, prefetch and syscall as templates; live values intact");
+        System.out.println("C2 ran rdtsc, sfence, prefetch, syscall and raw bytes as templates; live values intact");
     }
 }

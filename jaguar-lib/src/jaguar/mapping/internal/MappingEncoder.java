@@ -167,12 +167,8 @@ public final class MappingEncoder {
                 }
                 raw.write(bt.output() == null ? NO_REGISTER : bt.output().encoding());
                 raw.write(bt.output32() ? 1 : 0);
-                int clobbers = 0;
-                for (var r : bt.clobbers()) {
-                    clobbers |= 1 << r.encoding();
-                }
-                raw.write(clobbers & 0xFF);
-                raw.write(clobbers >>> 8);
+                raw.write(bt.writes() & 0xFF);
+                raw.write(bt.writes() >>> 8);
                 b.putShort(RAW_OFFSET_OFFSET, (short) start).putShort(RAW_RECORD_LENGTH_OFFSET, (short) (raw.size() - start));
             }
             case Instruction.Return r -> {

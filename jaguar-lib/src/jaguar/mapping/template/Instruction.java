@@ -82,14 +82,20 @@ public sealed interface Instruction {
     /**
      * {@code r = x86 "hex bytes" in(reg=v, ...) out(reg) clobber(reg, ...)}: raw machine code, the
      * escape hatch. Inputs are placed in the named registers, the output (64-bit unless named as
-     * its 32-bit form, e.g. {@code eax}) read from one; every input register and every clobber is
-     * assumed destroyed, and the whole template is a full memory barrier for the optimiser.
+     * its 32-bit form, e.g. {@code eax}) read from one; the bytes may write only the output and
+     * the clobbers, and the whole template is a full memory barrier for the optimiser.
+     * {@code writes} is what the checker's raw byte verifier found the bytes to write (a mask by
+     * register number, implicit writes included): 0 as parsed, the JITs' kill set once checked.
      */
     record ByteTemplate(int line, String result, byte[] code, List<Binding> inputs, X86Register output, boolean output32,
-                    List<X86Register> clobbers) implements Instruction {
+                    List<X86Register> clobbers, int writes) implements Instruction {
 
         /** One {@code reg=value} input binding. */
         public record Binding(X86Register register, Operand value) {
+        }
+
+        ByteTemplate withWrites(int verified) {
+            return new ByteTemplate(line, result, code, inputs, output, output32, clobbers, verified);
         }
     }
 

@@ -1,8 +1,12 @@
 package jaguar.mapping.template;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
+import jaguar.mapping.x86.RawByteVerifier;
+import jaguar.mapping.x86.RawBytesRefused;
 
 /**
  * Type-checks parsed instructions against the mapped method's signature and enforces the
@@ -35,11 +39,13 @@ public final class TemplateChecker {
             throw new TemplateException("template has " + code.size() + " instructions; the limit is " + MAX_INSTRUCTIONS);
         }
         boolean returned = false;
+        List<Instruction> checked = new ArrayList<>(code.size());
         for (Instruction insn : code) {
             if (returned) {
                 throw at(insn, "instruction after return");
             }
             ValueType defined = check(insn);
+            checked.add(insn instanceof Instruction.ByteTemplate b ? b.withWrites(verify(b)) : insn);
             if (insn.result() != null) {
                 if (locals.containsKey(insn.result())) {
                     throw at(insn, "'" + insn.result() + "' is already defined; every result needs a new name");
@@ -51,7 +57,7 @@ public final class TemplateChecker {
         if (!sig.returnsVoid() && !returned) {
             throw new TemplateException("method returns " + sig.returnDescriptor() + " but the template has no 'return'");
         }
-        return new Template(sig, List.copyOf(code), Map.copyOf(locals));
+        return new Template(sig, List.copyOf(checked), Map.copyOf(locals));
     }
 
     private ValueType check(Instruction insn) throws TemplateException {
@@ -151,6 +157,23 @@ public final class TemplateChecker {
                 }
                 return null;
             }
+        }
+    }
+
+    /** The registers the bytes write, once the raw byte verifier has accepted them. */
+    private static int verify(Instruction.ByteTemplate b) throws TemplateException {
+        int inputs = 0;
+        for (Instruction.ByteTemplate.Binding in : b.inputs()) {
+            inputs |= 1 << in.register().encoding();
+        }
+        int mayWrite = b.output() == null ? 0 : 1 << b.output().encoding();
+        for (X86Register r : b.clobbers()) {
+            mayWrite |= 1 << r.encoding();
+        }
+        try {
+            return RawByteVerifier.verify(b.code(), inputs, mayWrite).writes();
+        } catch (RawBytesRefused e) {
+            throw at(b, "x86 " + e.getMessage());
         }
     }
 
