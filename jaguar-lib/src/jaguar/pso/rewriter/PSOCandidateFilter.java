@@ -1,36 +1,113 @@
 package jaguar.pso.rewriter;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * A quick look at a class file's constant pool, without the ClassFile API, that rules out
- * classes the rewriter would leave alone: a class whose superclass is a JDK class (so it is no
- * PSO class), that reads or writes no field of a class outside the JDK but its own, and that
- * calls no method named {@code allocate}. A hello world is then defined without the rewriter
- * ever loading the ClassFile API. Anything it cannot read is left to the rewriter, which reports
- * a malformed class properly.
+ * classes the rewriter would leave alone: a class that is no PSO class, reads or writes no field
+ * of a PSO class and calls no method named {@code allocate}. Whether a class is a PSO class is
+ * decided from superclass names alone: those of every class the VM has handed over (all of an
+ * application loader's classes pass here), else read from the class file's header through the
+ * loader. A program that uses no PSO then runs without the ClassFile API ever being loaded.
+ * Anything it cannot read is left to the rewriter, which reports a malformed class properly.
  */
 final class PSOCandidateFilter {
     private static final int UTF8 = 1, INTEGER = 3, FLOAT = 4, LONG = 5, DOUBLE = 6, CLASS = 7, STRING = 8, FIELDREF = 9,
                     METHODREF = 10, INTERFACE_METHODREF = 11, NAME_AND_TYPE = 12, METHOD_HANDLE = 15, METHOD_TYPE = 16,
                     DYNAMIC = 17, INVOKE_DYNAMIC = 18, MODULE = 19, PACKAGE = 20;
     private static final byte[] ALLOCATE = "allocate".getBytes(StandardCharsets.US_ASCII);
+    /** Per loader: class name to superclass name, for every class seen or read. */
+    private static final Map<ClassLoader, Map<String, String>> SUPERS = new WeakHashMap<>();
 
     private PSOCandidateFilter() {
     }
 
+    /** What the filter reads of a class file. */
+    private record Summary(String name, String superName, List<String> fieldOwners, boolean callsAllocate) {
+    }
+
     /** False only when the rewriter certainly has nothing to do for this class file. */
-    static boolean mayNeedRewrite(byte[] b) {
+    static boolean mayNeedRewrite(ClassLoader loader, byte[] bytes) {
+        Summary s;
         try {
-            return scan(b);
+            s = summarize(bytes);
         } catch (IndexOutOfBoundsException e) {
             return true;
         }
+        if (s == null) {
+            return true;
+        }
+        remember(loader, s.name(), s.superName());
+        if (s.callsAllocate() || isPso(loader, s.superName())) {
+            return true;
+        }
+        for (String owner : s.fieldOwners()) {
+            if (!owner.equals(s.name()) && isPso(loader, owner)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    private static boolean scan(byte[] b) {
+    /** Whether {@code name} extends jaguar.pso.PSO, as far as superclass names tell; true when unknown. */
+    private static boolean isPso(ClassLoader loader, String name) {
+        for (int depth = 0; name != null && depth < 64; depth++) {
+            if (name.equals(PSOHierarchy.PSO)) {
+                return true;
+            }
+            if (isJdkClass(name)) {
+                return false;
+            }
+            String zuper = superOf(loader, name);
+            if (zuper == null) {
+                return true;   // not found: let the rewriter look
+            }
+            name = zuper.isEmpty() ? null : zuper;
+        }
+        return name != null;
+    }
+
+    // No lambdas on this path: spinning one would load the ClassFile API the filter exists to avoid.
+    private static synchronized void remember(ClassLoader loader, String name, String superName) {
+        Map<String, String> m = SUPERS.get(loader);
+        if (m == null) {
+            m = new HashMap<>();
+            SUPERS.put(loader, m);
+        }
+        m.put(name, superName == null ? "" : superName);
+    }
+
+    /** The superclass name ("" for none), or null if the class file cannot be found or read. */
+    private static String superOf(ClassLoader loader, String name) {
+        synchronized (PSOCandidateFilter.class) {
+            Map<String, String> m = SUPERS.get(loader);
+            String known = m == null ? null : m.get(name);
+            if (known != null) {
+                return known;
+            }
+        }
+        try (InputStream in = loader.getResourceAsStream(name + ".class")) {
+            Summary s = in == null ? null : summarize(in.readAllBytes());
+            if (s == null) {
+                return null;
+            }
+            remember(loader, name, s.superName());
+            return s.superName() == null ? "" : s.superName();
+        } catch (IOException | IndexOutOfBoundsException e) {
+            return null;
+        }
+    }
+
+    private static Summary summarize(byte[] b) {
         if (u4(b, 0) != 0xCAFEBABE) {
-            return true;
+            return null;
         }
         int count = u2(b, 8);
         int[] offset = new int[count];   // where each entry's tag is
@@ -50,11 +127,11 @@ final class PSOCandidateFilter {
                 i++;
             }
         }
-        int thisClass = u2(b, p + 2);
-        int superClass = u2(b, p + 4);
-        if (superClass == 0 || !isJdkClass(b, offset, superClass)) {
-            return true;   // java.lang.Object itself, or a superclass that might be a PSO class
-        }
+        String name = className(b, offset, u2(b, p + 2));
+        int superIndex = u2(b, p + 4);
+        String superName = superIndex == 0 ? null : className(b, offset, superIndex);
+        List<String> owners = new ArrayList<>();
+        boolean allocate = false;
         for (int i = 1; i < count; i++) {
             int at = offset[i];
             if (at == 0) {
@@ -62,38 +139,26 @@ final class PSOCandidateFilter {
             }
             int tag = b[at] & 0xFF;
             if (tag == FIELDREF) {
-                int owner = u2(b, at + 1);
-                if (owner != thisClass && !isJdkClass(b, offset, owner)) {
-                    return true;
+                String owner = className(b, offset, u2(b, at + 1));
+                if (!isJdkClass(owner) && !owners.contains(owner)) {
+                    owners.add(owner);
                 }
             } else if (tag == METHODREF || tag == INTERFACE_METHODREF) {
                 int nameAndType = offset[u2(b, at + 3)];
-                if (utf8Equals(b, offset[u2(b, nameAndType + 1)], ALLOCATE)) {
-                    return true;
-                }
+                allocate |= utf8Equals(b, offset[u2(b, nameAndType + 1)], ALLOCATE);
             }
         }
-        return false;
+        return new Summary(name, superName, owners, allocate);
     }
 
-    /** Whether CONSTANT_Class {@code index} names a class of the JDK, which no PSO class is. */
-    private static boolean isJdkClass(byte[] b, int[] offset, int index) {
-        int name = offset[u2(b, offset[index] + 1)];
-        int length = u2(b, name + 1);
-        return startsWith(b, name + 3, length, "java/") || startsWith(b, name + 3, length, "javax/")
-                        || startsWith(b, name + 3, length, "jdk/") || startsWith(b, name + 3, length, "sun/");
+    /** JDK classes are never PSO classes. */
+    private static boolean isJdkClass(String name) {
+        return name.startsWith("java/") || name.startsWith("javax/") || name.startsWith("jdk/") || name.startsWith("sun/");
     }
 
-    private static boolean startsWith(byte[] b, int at, int length, String prefix) {
-        if (length < prefix.length()) {
-            return false;
-        }
-        for (int k = 0; k < prefix.length(); k++) {
-            if (b[at + k] != prefix.charAt(k)) {
-                return false;
-            }
-        }
-        return true;
+    private static String className(byte[] b, int[] offset, int classIndex) {
+        int name = offset[u2(b, offset[classIndex] + 1)];
+        return new String(b, name + 3, u2(b, name + 1), StandardCharsets.UTF_8);
     }
 
     private static boolean utf8Equals(byte[] b, int entry, byte[] value) {

@@ -28,7 +28,7 @@ final class PSOClassTransformer {
      * define the class as it is. Never throws.
      */
     static byte[] transform(ClassLoader loader, String className, byte[] bytes) {
-        if (className == null || BUSY.get() != null || !PSOCandidateFilter.mayNeedRewrite(bytes)) {
+        if (className == null || BUSY.get() != null || !PSOCandidateFilter.mayNeedRewrite(loader, bytes)) {
             return null;
         }
         BUSY.set(Boolean.TRUE);
