@@ -54,6 +54,10 @@ public final class DisassemblyProgram {
                 }
             }, 240);
             System.out.println("mapped");
+            // Strict mode has seen no Java body: run on so that C2's version of hot is the last one.
+            for (int k = 0; k < 100_000; k++) {
+                hot(a, i[0]++);
+            }
         }
     }
 }

@@ -16,9 +16,10 @@ import jaguar.test.ChildJvm;
 
 public class DisassemblyTest {
     public static void main(String[] args) throws Exception {
-        // hot() is compiled on its own (kept out of line); the last C2 version is the one strict mode ran.
+        // hot() is compiled on its own (kept out of line); the last C2 version is the one strict
+        // mode ran. -Xbatch: a compilation finishes (and is printed) before the program goes on.
         String out = ChildJvm.run(List.of("-Djaguar.mapping.strict=true", "--enable-native-access=ALL-UNNAMED",
-                        "-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline,DisassemblyProgram::hot",
+                        "-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=quiet", "-Xbatch", "-XX:CompileCommand=dontinline,DisassemblyProgram::hot",
                         "-XX:CompileCommand=print,DisassemblyProgram::hot"), "DisassemblyProgram", List.of(), 400)
                         .shouldSucceed("DisassemblyProgram").stdout();
         C2Code code = C2Code.lastCompilation(out, "DisassemblyProgram::hot");
