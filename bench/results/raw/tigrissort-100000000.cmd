@@ -1,1 +1,1 @@
-bash tools/tigrissort.sh /work/main/build/jdk /usr/lib/jvm/temurin-25-jdk-amd64 /work/main/build/bench/native /work/main/build/deps/spark/pyspark-4.3.0/deps /work/main/build/bench/spark/sparksort.jar /work/sortdata 100000000 1 TABLE /work/main/bench/results/raw
+SPARK_REPS=1 bash tools/tigrissort.sh /work/main/build/jdk /usr/lib/jvm/temurin-25-jdk-amd64 /work/main/build/bench/native /work/main/build/deps/spark/pyspark-4.3.0/deps /work/main/build/bench/spark/sparksort.jar /work/main/build/bench/sortdata 100000000 1 TABLE /work/main/bench/results/raw

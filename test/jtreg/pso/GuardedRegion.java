@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.DeviceRegionBuffer;
 import jaguar.ext.ExternalBuffer;
 
@@ -38,7 +38,7 @@ final class GuardedRegion implements AutoCloseable {
     GuardedRegion(long bytes) throws IOException {
         page = pageSize();
         long dataLength = (bytes + page - 1) / page * page;
-        mapping = DeviceRegionBuffer.map(Path.of("/dev/zero"), 0, dataLength + 2 * page, AccessMode.READ_WRITE);
+        mapping = DeviceRegionBuffer.map(Path.of("/dev/zero"), 0, dataLength + 2 * page, MappingMode.READ_WRITE);
         long base = mapping.asSegment().address();
         if (base % page != 0) {
             throw new IllegalStateException("mapping at 0x" + Long.toHexString(base) + " is not page-aligned");

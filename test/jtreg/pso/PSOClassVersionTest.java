@@ -19,7 +19,7 @@ import jaguar.test.ChildJvm;
 public class PSOClassVersionTest {
     static final String MAIN = """
             import java.nio.file.Path;
-            import jaguar.ext.AccessMode;
+            import jaguar.ext.MappingMode;
             import jaguar.pso.FilePSOBuffer;
             public class Main {
                 public static void main(String[] a) throws Exception {
@@ -33,7 +33,7 @@ public class PSOClassVersionTest {
                             file.flush();
                         }
                     } else {
-                        try (FilePSOBuffer file = FilePSOBuffer.open(f, AccessMode.READ_ONLY)) {
+                        try (FilePSOBuffer file = FilePSOBuffer.open(f, MappingMode.READ_ONLY)) {
                             Account x = file.root(Account.class);
                             System.out.println("id=" + x.id + " balance=" + x.balance);
                         }

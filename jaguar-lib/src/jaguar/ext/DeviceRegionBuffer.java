@@ -21,16 +21,16 @@ public final class DeviceRegionBuffer extends ExternalBuffer {
     }
 
     /** Maps {@code length} bytes at {@code offset} of {@code path}, confined to the caller; close() unmaps at once. */
-    public static DeviceRegionBuffer map(Path path, long offset, long length, AccessMode mode) throws IOException {
+    public static DeviceRegionBuffer map(Path path, long offset, long length, MappingMode mode) throws IOException {
         return map(path, offset, length, mode, true);
     }
 
     /** As {@link #map}, but any thread may use it; it is unmapped once the buffer is unreachable. */
-    public static DeviceRegionBuffer mapShared(Path path, long offset, long length, AccessMode mode) throws IOException {
+    public static DeviceRegionBuffer mapShared(Path path, long offset, long length, MappingMode mode) throws IOException {
         return map(path, offset, length, mode, false);
     }
 
-    private static DeviceRegionBuffer map(Path path, long offset, long length, AccessMode mode, boolean confined) throws IOException {
+    private static DeviceRegionBuffer map(Path path, long offset, long length, MappingMode mode, boolean confined) throws IOException {
         MappingArguments.checkOffsetAndLength(path, offset, length);
         if (Files.isDirectory(path)) {
             throw new IllegalArgumentException("path=" + path + " is a directory");
@@ -45,7 +45,7 @@ public final class DeviceRegionBuffer extends ExternalBuffer {
             throw new IllegalArgumentException("length=" + length + " too large (path=" + path + ")");
         }
         long mapLength = length + delta;
-        boolean readOnly = mode == AccessMode.READ_ONLY;
+        boolean readOnly = mode == MappingMode.READ_ONLY;
         int fd = Posix.open(path.toString(), (readOnly ? Posix.O_RDONLY : Posix.O_RDWR) | Posix.O_CLOEXEC);
         long base;
         try {

@@ -24,21 +24,40 @@ public final class MappedFileBuffer extends ExternalBuffer {
     /**
      * Maps {@code length} bytes at {@code offset} of {@code path}, confined to the calling thread;
      * {@link #close()} unmaps at once. {@code READ_WRITE} grows the file if the region extends past
-     * its end; {@code READ_ONLY} requires the region to lie within the file.
+     * its end, and with {@link StandardOpenOption#CREATE} creates a missing file (the only option
+     * taken, and only with {@code READ_WRITE}); {@code READ_ONLY} requires the region to lie
+     * within the file.
      */
-    public static MappedFileBuffer map(Path path, AccessMode mode, long offset, long length) throws IOException {
-        return map(path, mode, offset, length, true);
+    public static MappedFileBuffer map(Path path, MappingMode mode, long offset, long length, StandardOpenOption... options) throws IOException {
+        return map(path, mode, offset, length, true, options);
     }
 
     /** As {@link #map}, but any thread may use it, and the mapping goes when the buffer is unreachable. */
-    public static MappedFileBuffer mapShared(Path path, AccessMode mode, long offset, long length) throws IOException {
-        return map(path, mode, offset, length, false);
+    public static MappedFileBuffer mapShared(Path path, MappingMode mode, long offset, long length, StandardOpenOption... options)
+                    throws IOException {
+        return map(path, mode, offset, length, false, options);
     }
 
-    private static MappedFileBuffer map(Path path, AccessMode mode, long offset, long length, boolean confined) throws IOException {
-        checkRegion(path, mode, offset, length);
-        boolean readOnly = mode == AccessMode.READ_ONLY;
+    private static MappedFileBuffer map(Path path, MappingMode mode, long offset, long length, boolean confined, StandardOpenOption[] options)
+                    throws IOException {
+        boolean create = false;
+        for (StandardOpenOption o : options) {
+            if (o != StandardOpenOption.CREATE) {
+                throw new IllegalArgumentException("option " + o + " is not taken by map (only CREATE, with READ_WRITE)");
+            }
+            if (mode != MappingMode.READ_WRITE) {
+                throw new IllegalArgumentException("CREATE needs READ_WRITE: a READ_ONLY mapping of a new file would be empty");
+            }
+            create = true;
+        }
+        if (!create || Files.exists(path)) {
+            checkRegion(path, mode, offset, length);
+        } else {
+            MappingArguments.checkOffsetAndLength(path, offset, length);
+        }
+        boolean readOnly = mode == MappingMode.READ_ONLY;
         try (FileChannel ch = readOnly ? FileChannel.open(path, StandardOpenOption.READ)
+                        : create ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.CREATE)
                         : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             FileChannel.MapMode mapMode = readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.READ_WRITE;
             if (confined) {
@@ -54,7 +73,7 @@ public final class MappedFileBuffer extends ExternalBuffer {
         }
     }
 
-    private static void checkRegion(Path path, AccessMode mode, long offset, long length) throws IOException {
+    private static void checkRegion(Path path, MappingMode mode, long offset, long length) throws IOException {
         MappingArguments.checkOffsetAndLength(path, offset, length);
         if (!Files.exists(path)) {
             throw new NoSuchFileException(path.toString(), null, "cannot map: no such file");
@@ -66,7 +85,7 @@ public final class MappedFileBuffer extends ExternalBuffer {
         if (offset > fileSize) {
             throw new IllegalArgumentException("offset=" + offset + " is beyond the end of path=" + path + " size=" + fileSize);
         }
-        if (mode == AccessMode.READ_ONLY && length > fileSize - offset) {
+        if (mode == MappingMode.READ_ONLY && length > fileSize - offset) {
             throw new IllegalArgumentException("offset=" + offset + " length=" + length + " extends past the end of path=" + path
                             + " size=" + fileSize + " (a READ_ONLY mapping cannot grow the file)");
         }
@@ -97,11 +116,17 @@ public final class MappedFileBuffer extends ExternalBuffer {
         return Posix.madvise(start, from - start + length, Posix.MADV_WILLNEED);
     }
 
-    /** Writes modified pages back to the file and waits until they are stored. Read-only mappings have nothing to write. */
+    /**
+     * Writes modified pages back to the file and waits until they are stored.
+     *
+     * @throws UnsupportedOperationException on a {@code READ_ONLY} mapping, which cannot have
+     *         modified pages: a call there is a mistake worth hearing about
+     */
     public void force() {
         checkAccessible();
-        if (!readOnly) {
-            segment.force();
+        if (readOnly) {
+            throw new UnsupportedOperationException("force() on a READ_ONLY mapping: nothing can have been written to write back");
         }
+        segment.force();
     }
 }

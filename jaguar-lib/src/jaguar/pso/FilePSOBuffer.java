@@ -5,7 +5,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.MappedFileBuffer;
 
 /**
@@ -39,7 +39,7 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
             ch.truncate(0);
             ch.write(java.nio.ByteBuffer.allocate(1), capacity - 1);
         }
-        MappedFileBuffer file = MappedFileBuffer.mapShared(path, AccessMode.READ_WRITE, 0, capacity);
+        MappedFileBuffer file = MappedFileBuffer.mapShared(path, MappingMode.READ_WRITE, 0, capacity);
         return new FilePSOBuffer(path, file, PSOContainer.format(file));
     }
 
@@ -48,7 +48,7 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
      *
      * @throws PSOFormatException if the file does not start with a container header Jaguar can read
      */
-    public static FilePSOBuffer open(Path path, AccessMode mode) throws IOException {
+    public static FilePSOBuffer open(Path path, MappingMode mode) throws IOException {
         return open(path, mode, true);
     }
 
@@ -59,11 +59,11 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
      *
      * @throws PSOFormatException if the file does not start with a container header Jaguar can read
      */
-    public static FilePSOBuffer openConfined(Path path, AccessMode mode) throws IOException {
+    public static FilePSOBuffer openConfined(Path path, MappingMode mode) throws IOException {
         return open(path, mode, false);
     }
 
-    private static FilePSOBuffer open(Path path, AccessMode mode, boolean shared) throws IOException {
+    private static FilePSOBuffer open(Path path, MappingMode mode, boolean shared) throws IOException {
         long size = java.nio.file.Files.size(path);
         if (size < HEADER_SIZE) {
             throw new PSOFormatException("path=" + path + " has " + size + " bytes, too few for a PSO container header (" + HEADER_SIZE + ")");
@@ -81,7 +81,11 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
         return path;
     }
 
-    /** Writes every modified page back to the file and waits until it is stored. */
+    /**
+     * Writes every modified page back to the file and waits until it is stored.
+     *
+     * @throws UnsupportedOperationException if the file was opened {@code READ_ONLY}
+     */
     public void flush() {
         file.force();
     }

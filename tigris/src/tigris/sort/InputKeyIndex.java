@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.MappedFileBuffer;
 
@@ -98,7 +98,7 @@ final class InputKeyIndex implements SorterMemory {
             if (size != inputRecords * RECORD) {
                 throw new IOException("input " + input + " changed during the sort: " + size + " bytes, was " + inputRecords * RECORD);
             }
-            mapped = MappedFileBuffer.map(input, AccessMode.READ_ONLY, 0, size);
+            mapped = MappedFileBuffer.map(input, MappingMode.READ_ONLY, 0, size);
         }
         MemorySegment in = mapped.asSegment();
         return keys.sortAndWrite((from, to) -> gather(in, from, to, out), writing);

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HexFormat;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.MappedFileBuffer;
 
 /**
@@ -95,7 +95,7 @@ public final class KeySplitters {
         if ((first + records) * record > size) {
             throw new IOException(input + ": ends before record " + (first + records - 1) + " (" + size + " bytes)");
         }
-        try (MappedFileBuffer file = MappedFileBuffer.map(input, AccessMode.READ_ONLY, first * record, records * record)) {
+        try (MappedFileBuffer file = MappedFileBuffer.map(input, MappingMode.READ_ONLY, first * record, records * record)) {
             // Ask for every sampled page first: on a cold file the reads then overlap at the
             // disk, where reading them one by one waits for each in turn.
             for (int i = 0; i < n; i++) {

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.MappedFileBuffer;
 import tigris.EndOfRiverException;
@@ -174,7 +174,7 @@ public final class PartitionModule implements ModuleIF {
         try {
             // Confined, so close() unmaps at once: shared mappings go when the GC finds them, and a
             // large input would keep gigabytes of old windows mapped until then.
-            return MappedFileBuffer.map(input, AccessMode.READ_ONLY, first * RECORD, records * RECORD);
+            return MappedFileBuffer.map(input, MappingMode.READ_ONLY, first * RECORD, records * RECORD);
         } catch (IOException e) {
             throw new UncheckedIOException("module " + name + ": cannot map " + input + " at record " + first + ": " + e.getMessage(), e);
         }

@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.pso.FilePSOBuffer;
 import jaguar.pso.PSOIntArray;
 
@@ -50,7 +50,7 @@ public class FileScan {
         path = Path.of(System.getProperty("jaguar.bench.filescan.dir", "build/bench/filescan"), "ints-" + size + ".pso");
         expected = Integer.parseInt(Files.readString(Path.of(path + ".max")).trim());
         last = expected;
-        mapped = FilePSOBuffer.open(path, AccessMode.READ_ONLY);
+        mapped = FilePSOBuffer.open(path, MappingMode.READ_ONLY);
         mappedArray = mapped.root(PSOIntArray.class);
     }
 
@@ -85,7 +85,7 @@ public class FileScan {
     /** PSOIntArray over FilePSOBuffer (mmap, confined: unmapped at close as C's munmap): open, map the root array, scan, unmap. */
     @Benchmark
     public int psoArray() throws IOException {
-        try (FilePSOBuffer f = FilePSOBuffer.openConfined(path, AccessMode.READ_ONLY)) {
+        try (FilePSOBuffer f = FilePSOBuffer.openConfined(path, MappingMode.READ_ONLY)) {
             return last = max(f.root(PSOIntArray.class));
         }
     }

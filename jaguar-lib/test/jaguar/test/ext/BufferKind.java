@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.DeviceRegionBuffer;
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.MappedFileBuffer;
@@ -29,13 +29,13 @@ enum BufferKind {
     MAPPED_FILE_CONFINED(true) {
         @Override
         Opened open(long size, Path dir) throws IOException {
-            return Opened.of(MappedFileBuffer.map(Files.createTempFile(dir, "mapped", ".bin"), AccessMode.READ_WRITE, 0, size));
+            return Opened.of(MappedFileBuffer.map(Files.createTempFile(dir, "mapped", ".bin"), MappingMode.READ_WRITE, 0, size));
         }
     },
     MAPPED_FILE_SHARED(false) {
         @Override
         Opened open(long size, Path dir) throws IOException {
-            return Opened.of(MappedFileBuffer.mapShared(Files.createTempFile(dir, "mapped", ".bin"), AccessMode.READ_WRITE, 0, size));
+            return Opened.of(MappedFileBuffer.mapShared(Files.createTempFile(dir, "mapped", ".bin"), MappingMode.READ_WRITE, 0, size));
         }
     },
     SHARED_MEMORY(false) {
@@ -49,13 +49,13 @@ enum BufferKind {
     DEVICE_REGION_CONFINED(true) {
         @Override
         Opened open(long size, Path dir) throws IOException {
-            return Opened.of(DeviceRegionBuffer.map(Path.of("/dev/zero"), 0, size, AccessMode.READ_WRITE));
+            return Opened.of(DeviceRegionBuffer.map(Path.of("/dev/zero"), 0, size, MappingMode.READ_WRITE));
         }
     },
     DEVICE_REGION_SHARED(false) {
         @Override
         Opened open(long size, Path dir) throws IOException {
-            return Opened.of(DeviceRegionBuffer.mapShared(Path.of("/dev/zero"), 0, size, AccessMode.READ_WRITE));
+            return Opened.of(DeviceRegionBuffer.mapShared(Path.of("/dev/zero"), 0, size, MappingMode.READ_WRITE));
         }
     },
     SLICE(true) {

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.DeviceRegionBuffer;
 
 class DeviceRegionBufferTest {
@@ -21,7 +21,7 @@ class DeviceRegionBufferTest {
 
     @Test
     void shouldReadZerosFromDevZero() throws IOException {
-        try (DeviceRegionBuffer b = DeviceRegionBuffer.map(Path.of("/dev/zero"), 0, 3 * 4096 + 5, AccessMode.READ_ONLY)) {
+        try (DeviceRegionBuffer b = DeviceRegionBuffer.map(Path.of("/dev/zero"), 0, 3 * 4096 + 5, MappingMode.READ_ONLY)) {
             long sum = 0;
             for (long i = 0; i + 8 <= b.size(); i += 8) {
                 sum |= b.getLong(i);
@@ -40,7 +40,7 @@ class DeviceRegionBufferTest {
             content[i] = (byte) i;
         }
         Files.write(file, content);
-        try (DeviceRegionBuffer b = DeviceRegionBuffer.map(file, 4100, 100, AccessMode.READ_WRITE)) {
+        try (DeviceRegionBuffer b = DeviceRegionBuffer.map(file, 4100, 100, MappingMode.READ_WRITE)) {
             assertEquals(100, b.size());
             assertEquals((byte) 4100, b.getByte(0));
             assertEquals((byte) 4199, b.getByte(99));
@@ -51,10 +51,10 @@ class DeviceRegionBufferTest {
 
     @Test
     void shouldPutErrnoInTheMessageWhenOpenOrMmapFails() {
-        IOException x = assertThrows(IOException.class, () -> DeviceRegionBuffer.map(dir.resolve("nope"), 0, 8, AccessMode.READ_ONLY));
+        IOException x = assertThrows(IOException.class, () -> DeviceRegionBuffer.map(dir.resolve("nope"), 0, 8, MappingMode.READ_ONLY));
         assertEquals("open(path=" + dir.resolve("nope") + ") failed: errno=2 (No such file or directory)", x.getMessage());
         // /dev/null cannot be mapped: the kernel answers ENODEV.
-        IOException m = assertThrows(IOException.class, () -> DeviceRegionBuffer.map(Path.of("/dev/null"), 0, 8, AccessMode.READ_ONLY));
+        IOException m = assertThrows(IOException.class, () -> DeviceRegionBuffer.map(Path.of("/dev/null"), 0, 8, MappingMode.READ_ONLY));
         assertTrue(m.getMessage().startsWith("mmap(path=/dev/null offset=0 length=8) failed: errno=19"), m.getMessage());
     }
 
@@ -63,12 +63,12 @@ class DeviceRegionBufferTest {
         Path file = dir.resolve("small.bin");
         Files.write(file, new byte[100]);
         assertEquals("offset=96 length=8 extends past the end of path=" + file + " size=100", assertThrows(IllegalArgumentException.class,
-                        () -> DeviceRegionBuffer.map(file, 96, 8, AccessMode.READ_ONLY)).getMessage());
+                        () -> DeviceRegionBuffer.map(file, 96, 8, MappingMode.READ_ONLY)).getMessage());
         assertEquals("length=-8 must be positive (path=" + file + ")", assertThrows(IllegalArgumentException.class,
-                        () -> DeviceRegionBuffer.map(file, 0, -8, AccessMode.READ_ONLY)).getMessage());
+                        () -> DeviceRegionBuffer.map(file, 0, -8, MappingMode.READ_ONLY)).getMessage());
         assertEquals("offset=-1 must not be negative (path=" + file + ")", assertThrows(IllegalArgumentException.class,
-                        () -> DeviceRegionBuffer.mapShared(file, -1, 8, AccessMode.READ_ONLY)).getMessage());
+                        () -> DeviceRegionBuffer.mapShared(file, -1, 8, MappingMode.READ_ONLY)).getMessage());
         assertEquals("path=" + dir + " is a directory", assertThrows(IllegalArgumentException.class,
-                        () -> DeviceRegionBuffer.map(dir, 0, 8, AccessMode.READ_ONLY)).getMessage());
+                        () -> DeviceRegionBuffer.map(dir, 0, 8, MappingMode.READ_ONLY)).getMessage());
     }
 }

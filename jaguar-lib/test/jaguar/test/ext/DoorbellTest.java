@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.Doorbell;
 import jaguar.ext.MappedFileBuffer;
 import jaguar.ext.OffHeapBuffer;
@@ -59,7 +59,7 @@ class DoorbellTest {
         }
         Path file = dir.resolve("ro");
         Files.write(file, new byte[8]);
-        try (MappedFileBuffer ro = MappedFileBuffer.map(file, AccessMode.READ_ONLY, 0, 8)) {
+        try (MappedFileBuffer ro = MappedFileBuffer.map(file, MappingMode.READ_ONLY, 0, 8)) {
             assertThrows(ReadOnlyBufferException.class, () -> Doorbell.at(ro, 0));
         }
     }

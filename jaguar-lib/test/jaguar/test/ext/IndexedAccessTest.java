@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.MappedFileBuffer;
 import jaguar.ext.OffHeapBuffer;
@@ -91,7 +91,7 @@ class IndexedAccessTest {
     void shouldRefuseIndexedWritesToReadOnlyMappings() throws Exception {
         Path f = dir.resolve("ro.bin");
         Files.write(f, new byte[64]);
-        try (MappedFileBuffer b = MappedFileBuffer.map(f, AccessMode.READ_ONLY, 0, 64)) {
+        try (MappedFileBuffer b = MappedFileBuffer.map(f, MappingMode.READ_ONLY, 0, 64)) {
             assertEquals(0, b.getLongAtIndex(7));
             assertThrows(ReadOnlyBufferException.class, () -> b.putIntAtIndex(0, 1));
         }
@@ -102,7 +102,7 @@ class IndexedAccessTest {
     void shouldReportBoundsBeforeReadOnlyAndClosedBeforeBoth() throws Exception {
         Path f = dir.resolve("ro2.bin");
         Files.write(f, new byte[64]);
-        MappedFileBuffer b = MappedFileBuffer.map(f, AccessMode.READ_ONLY, 0, 64);
+        MappedFileBuffer b = MappedFileBuffer.map(f, MappingMode.READ_ONLY, 0, 64);
         try {
             assertThrows(IndexOutOfBoundsException.class, () -> b.putIntAtIndex(16, 1));
             assertThrows(IndexOutOfBoundsException.class, () -> b.putIntAtIndex(-1, 1));

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.BufferScope;
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.MappedFileBuffer;
@@ -110,7 +110,7 @@ class SafetyChecksTest {
     void shouldDenyTheWriteScopeOfAReadOnlyBuffer() throws Exception {
         Path file = dir.resolve("ro");
         java.nio.file.Files.write(file, new byte[SIZE]);
-        try (MappedFileBuffer b = MappedFileBuffer.map(file, AccessMode.READ_ONLY, 0, SIZE)) {
+        try (MappedFileBuffer b = MappedFileBuffer.map(file, MappingMode.READ_ONLY, 0, SIZE)) {
             assertEquals(0, b.scope().deniedToCurrentThread());
             assertEquals(1, b.writeScope().deniedToCurrentThread());
             assertTrue(b.scope().isAlive());

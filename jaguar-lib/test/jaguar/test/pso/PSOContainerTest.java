@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jaguar.ext.AccessMode;
+import jaguar.ext.MappingMode;
 import jaguar.ext.OffHeapBuffer;
 import jaguar.pso.ContainerFullException;
 import jaguar.pso.FilePSOBuffer;
@@ -127,20 +127,20 @@ class PSOContainerTest {
             file.setRoot(a);
             file.flush();
         }
-        try (FilePSOBuffer file = FilePSOBuffer.open(f, AccessMode.READ_ONLY)) {
+        try (FilePSOBuffer file = FilePSOBuffer.open(f, MappingMode.READ_ONLY)) {
             MyObject a = file.root(MyObject.class);
             assertEquals(1234, a.someInt);
             assertEquals(7, a.someRef.someByte);
             assertThrows(ReadOnlyBufferException.class, () -> a.someInt = 1);
             assertThrows(ReadOnlyBufferException.class, () -> file.allocate(MyObject.class));
         }
-        try (FilePSOBuffer file = FilePSOBuffer.open(f, AccessMode.READ_WRITE)) {
+        try (FilePSOBuffer file = FilePSOBuffer.open(f, MappingMode.READ_WRITE)) {
             MyObject c = file.allocate(MyObject.class);
             assertEquals(32 + 48, c.offset(), "allocation continues after the objects already there");
         }
-        assertThrows(NoSuchFileException.class, () -> FilePSOBuffer.open(dir.resolve("missing.pso"), AccessMode.READ_ONLY));
+        assertThrows(NoSuchFileException.class, () -> FilePSOBuffer.open(dir.resolve("missing.pso"), MappingMode.READ_ONLY));
         Files.write(dir.resolve("junk.pso"), new byte[64]);
-        assertThrows(PSOFormatException.class, () -> FilePSOBuffer.open(dir.resolve("junk.pso"), AccessMode.READ_ONLY));
+        assertThrows(PSOFormatException.class, () -> FilePSOBuffer.open(dir.resolve("junk.pso"), MappingMode.READ_ONLY));
     }
 
     @Test
@@ -151,7 +151,7 @@ class PSOContainerTest {
             file.root(MyObject.class).someInt = 99;
         }
         MyObject root;
-        try (FilePSOBuffer file = FilePSOBuffer.openConfined(f, AccessMode.READ_WRITE)) {
+        try (FilePSOBuffer file = FilePSOBuffer.openConfined(f, MappingMode.READ_WRITE)) {
             root = file.root(MyObject.class);
             assertEquals(99, root.someInt);
             MyObject r = root;
@@ -162,10 +162,10 @@ class PSOContainerTest {
         }
         MyObject closed = root;
         assertThrows(IllegalStateException.class, () -> closed.someInt = 1);
-        try (FilePSOBuffer file = FilePSOBuffer.openConfined(f, AccessMode.READ_ONLY)) {
+        try (FilePSOBuffer file = FilePSOBuffer.openConfined(f, MappingMode.READ_ONLY)) {
             assertEquals(100, file.root(MyObject.class).someInt);
         }
         Files.write(dir.resolve("short.pso"), new byte[16]);
-        assertThrows(PSOFormatException.class, () -> FilePSOBuffer.openConfined(dir.resolve("short.pso"), AccessMode.READ_ONLY));
+        assertThrows(PSOFormatException.class, () -> FilePSOBuffer.openConfined(dir.resolve("short.pso"), MappingMode.READ_ONLY));
     }
 }

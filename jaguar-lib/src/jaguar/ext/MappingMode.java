@@ -1,7 +1,10 @@
 package jaguar.ext;
 
-/** How a file or device region is mapped. */
-public enum AccessMode {
+/**
+ * How a file or device region is mapped. (Not called AccessMode: that clashed with
+ * {@code java.nio.file.AccessMode} wherever both packages were star-imported.)
+ */
+public enum MappingMode {
     /** Writes throw {@link java.nio.ReadOnlyBufferException}; the mapping itself is read-only. */
     READ_ONLY,
     /** Reads and writes; writes reach the file or device. */
