@@ -13,11 +13,16 @@ import java.nio.file.StandardOpenOption;
  * A named segment of memory that several processes map at once: a file in {@code /dev/shm} (what
  * POSIX {@code shm_open} uses on Linux). Always shared between threads. The segment outlives
  * every process that maps it until {@link #unlink()}.
+ *
+ * <p>Creation is atomic: a segment is made and sized under a hidden temporary name and then
+ * linked to its name, so {@link #open} never sees it half made. A creator that dies in between
+ * leaves a {@code .jaguar-shm-*} file in {@code /dev/shm}, never a segment of size 0.
  */
 public final class SharedMemoryBuffer extends ExternalBuffer {
     /** Linux's limit on a file name (NAME_MAX). */
     public static final int MAX_NAME_LENGTH = 255;
     private static final Path DIRECTORY = Path.of("/dev/shm");
+    private static final java.util.concurrent.atomic.AtomicLong TEMPORARY = new java.util.concurrent.atomic.AtomicLong();
 
     private final String name;
 
@@ -36,15 +41,24 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
         if (size <= 0) {
             throw new IllegalArgumentException("size=" + size + " must be positive (segment '" + name + "')");
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        if (Files.exists(file)) {
+            throw new FileAlreadyExistsException(file.toString(), null, "shared memory segment '" + name + "' already exists");
+        }
+        Path temporary = DIRECTORY.resolve(".jaguar-shm-" + ProcessHandle.current().pid() + "-" + TEMPORARY.incrementAndGet());
+        try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            SharedMemoryBuffer b = map(name, ch, size);   // a READ_WRITE map sizes the file
             try {
-                return map(name, ch, size);
+                Files.createLink(file, temporary);          // link(2): fails if the name exists
+            } catch (FileAlreadyExistsException e) {
+                b.close();
+                throw new FileAlreadyExistsException(file.toString(), null, "shared memory segment '" + name + "' already exists");
             } catch (IOException | RuntimeException e) {
-                Files.deleteIfExists(file);
+                b.close();
                 throw e;
             }
-        } catch (FileAlreadyExistsException e) {
-            throw new FileAlreadyExistsException(file.toString(), null, "shared memory segment '" + name + "' already exists");
+            return b;
+        } finally {
+            Files.deleteIfExists(temporary);
         }
     }
 
@@ -52,17 +66,42 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
      * Maps the whole of existing segment {@code name}.
      *
      * @throws NoSuchFileException if there is no segment of that name
+     * @throws IOException if the file of that name is empty (made by something else than
+     *         {@link #create}, which never shows an unsized segment)
      */
     public static SharedMemoryBuffer open(String name) throws IOException {
         Path file = pathOf(name);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = ch.size();
             if (size == 0) {
-                throw new IllegalStateException("shared memory segment '" + name + "' has size=0 (its creator has not sized it)");
+                throw new IOException("shared memory segment '" + name + "' (" + file + ") has size=0: it was not made by SharedMemoryBuffer.create");
             }
             return map(name, ch, size);
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(file.toString(), null, "no shared memory segment '" + name + "'");
+        }
+    }
+
+    /**
+     * As {@link #open(String)}, waiting up to {@code timeout} for another process to create the
+     * segment: for a consumer that may start before its producer.
+     *
+     * @throws NoSuchFileException if the segment did not appear in time, naming it and the wait
+     */
+    public static SharedMemoryBuffer open(String name, java.time.Duration timeout) throws IOException, InterruptedException {
+        Path file = pathOf(name);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long pause = 1;
+        for (;;) {
+            try {
+                return open(name);
+            } catch (NoSuchFileException e) {
+                if (System.nanoTime() - deadline >= 0) {
+                    throw new NoSuchFileException(file.toString(), null, "no shared memory segment '" + name + "' appeared within " + timeout);
+                }
+            }
+            Thread.sleep(pause);
+            pause = Math.min(pause * 2, 50);
         }
     }
 

@@ -51,6 +51,67 @@ class SharedMemoryBufferTest {
     }
 
     @Test
+    void shouldNeverShowAnOpenerAHalfMadeSegment() throws Exception {
+        String name = BufferKind.uniqueSegmentName();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<Throwable> wrong = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread opener = Thread.ofPlatform().start(() -> {
+            while (!done.get()) {
+                try (SharedMemoryBuffer b = SharedMemoryBuffer.open(name)) {
+                    if (b.size() != 4096) {
+                        wrong.set(new AssertionError("opened a segment of " + b.size() + " bytes"));
+                    }
+                    opened.incrementAndGet();
+                } catch (NoSuchFileException e) {
+                    // between an unlink and the next create
+                } catch (Throwable t) {
+                    wrong.compareAndSet(null, t);
+                }
+            }
+        });
+        try {
+            for (int i = 0; i < 300; i++) {
+                try (SharedMemoryBuffer b = SharedMemoryBuffer.create(name, 4096)) {
+                    b.unlink();
+                }
+            }
+        } finally {
+            done.set(true);
+            opener.join();
+        }
+        if (wrong.get() != null) {
+            throw new AssertionError("an opener saw a half-made segment", wrong.get());
+        }
+        try (var s = Files.list(Path.of("/dev/shm"))) {
+            assertEquals(0, s.filter(p -> p.getFileName().toString().startsWith(".jaguar-shm-" + ProcessHandle.current().pid() + "-")).count(),
+                            "no temporary names left behind");
+        }
+    }
+
+    @Test
+    void shouldWaitForASegmentToAppearOrSayWhatItWaitedFor() throws Exception {
+        String name = BufferKind.uniqueSegmentName();
+        NoSuchFileException late = assertThrows(NoSuchFileException.class, () -> SharedMemoryBuffer.open(name, java.time.Duration.ofMillis(50)));
+        assertEquals("/dev/shm/" + name + ": no shared memory segment '" + name + "' appeared within PT0.05S", late.getMessage());
+        Thread creator = Thread.ofPlatform().start(() -> {
+            try {
+                Thread.sleep(100);
+                SharedMemoryBuffer b = SharedMemoryBuffer.create(name, 128);
+                b.putLong(0, 42L, java.nio.ByteOrder.LITTLE_ENDIAN);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try (SharedMemoryBuffer b = SharedMemoryBuffer.open(name, java.time.Duration.ofSeconds(10))) {
+            assertEquals(128, b.size());
+            creator.join();
+            assertEquals(42L, b.getLong(0, java.nio.ByteOrder.LITTLE_ENDIAN));
+            b.unlink();
+        }
+    }
+
+    @Test
     void shouldValidateNamesAndSizes() {
         assertEquals("shared memory segment name is empty",
                         assertThrows(IllegalArgumentException.class, () -> SharedMemoryBuffer.create("", 8)).getMessage());
