@@ -13,8 +13,12 @@ import java.nio.file.StandardOpenOption;
  * A region of a regular file mapped into memory ({@code FileChannel.map}). Writes reach the page
  * cache at once and the file when the OS writes it back or on {@link #force()}.
  *
- * <p>Another process truncating the file below the mapping makes accesses past the new end fault
- * (SIGBUS), as with any mapping; keep mapped files at least as long as their mappings.
+ * <p>A file truncated below the mapping (by anyone) makes accesses past the new end fault: the
+ * JVM turns the SIGBUS into {@code InternalError} ("a fault occurred in an unsafe memory access
+ * operation") in the interpreter and in C1 and C2 code alike. In compiled code HotSpot raises it
+ * asynchronously, right after the faulting instruction, so code between the fault and the throw
+ * may see an undefined value; nothing returns it. Keep mapped files at least as long as their
+ * mappings.
  */
 public final class MappedFileBuffer extends ExternalBuffer {
     private MappedFileBuffer(BufferScope scope, boolean readOnly) {
