@@ -48,6 +48,12 @@ public final class RawByteVerifier {
             if (a.feature() != null && !CpuFeatures.has(a.feature())) {
                 throw new RawBytesRefused(at, i.hex(code), a.mnemonic(), "this CPU lacks it (no '" + a.feature() + "' in /proc/cpuinfo)");
             }
+            boolean accesses = (i.memory() && a.memory() == X86AllowList.MemoryUse.ACCESS) || a.stringRegisters() != 0;
+            if (accesses && !X86AllowList.steppableAfterFault(i)) {
+                throw new RawBytesRefused(at, i.hex(code), a.mnemonic(), "HotSpot could not step over this instruction if its memory "
+                                + "access faulted (a file truncated under a mapping): the JVM would stop; use a 32- or 64-bit "
+                                + "register form, or a typed operation");
+            }
             if (i.memory() && a.memory() == X86AllowList.MemoryUse.ACCESS) {
                 if (i.ripRelative()) {
                     throw new RawBytesRefused(at, i.hex(code), a.mnemonic(), "a RIP-relative memory operand is not allowed");

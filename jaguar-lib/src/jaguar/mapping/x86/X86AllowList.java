@@ -316,6 +316,33 @@ public final class X86AllowList {
         return new Allowed(mnemonic, writes, MemoryUse.ACCESS, 0, null);
     }
 
+    /**
+     * Whether HotSpot's SIGBUS handler can step over this instruction when its memory access
+     * faults (a file truncated under a mapping): it decodes the faulting instruction with
+     * {@code Assembler::locate_operand} (25.0.3 with Jaguar's assembler_x86.cpp patch) and stops
+     * the VM on a form it does not know. Only the forms it decodes may access memory in raw
+     * bytes; prefetches never fault.
+     */
+    static boolean steppableAfterFault(X86Instruction i) {
+        int op = i.opcode();
+        if (i.has(PREFIX_OPERAND_SIZE)) {
+            return i.map() == OpcodeMap.ONE_BYTE && (op == 0x89 || op == 0x8B || op == 0xC7);
+        }
+        return switch (i.map()) {
+            case ONE_BYTE -> (op < 0x40 && (op & 7) < 4) || switch (op) {
+                case 0x63, 0x69, 0x6B, 0x80, 0x81, 0x83, 0x85, 0x87, 0x88, 0x89, 0x8A, 0x8B, 0xC1, 0xC6, 0xC7, 0xF7, 0xFF -> true;
+                default -> false;
+            };
+            case TWO_BYTE -> (op >= 0x40 && op <= 0x4F) || (op >= 0x90 && op <= 0x9F) || (op == 0x18 || op == 0x0D) || switch (op) {
+                case 0xAC, 0xAD, 0xAE, 0xAF, 0xB0, 0xB1, 0xB6, 0xB7, 0xBE, 0xBF, 0xC1, 0xC7 -> true;
+                case 0xB8, 0xBC, 0xBD -> i.has(PREFIX_REP);   // popcnt, tzcnt, lzcnt: HotSpot skips F3 0F and the opcode
+                default -> false;
+            };
+            case THREE_BYTE_38 -> !i.has(PREFIX_REPNE);   // movbe yes; F2 0F 38 (crc32) is decoded one byte short
+            default -> false;
+        };
+    }
+
     private static boolean repeatable(X86Instruction i, Allowed a) {
         return switch (a.mnemonic()) {
             case "pause", "popcnt", "tzcnt", "lzcnt" -> !i.has(PREFIX_REPNE);

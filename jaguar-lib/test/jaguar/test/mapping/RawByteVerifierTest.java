@@ -43,10 +43,10 @@ class RawByteVerifierTest {
         "mov eax, [rdi] through an input       | r = x86 \"8B 07\" in(rdi=$0) out(rax); return r              | 1",
         "lock xadd [rdi], rax                  | r = x86 \"F0 48 0F C1 07\" in(rdi=$0, rax=$1) out(rax); return r | 1",
         "mul rcx: rdx:rax                      | r = x86 \"48 F7 E1\" in(rax=$0, rcx=$1) out(rax) clobber(rdx); return r | 5",
-        "rep movsb: rsi, rdi, rcx              | x86 \"F3 A4\" in(rsi=$0, rdi=$1, rcx=8) clobber(rsi, rdi, rcx); return 0 | 194",
         "mov al, ah: the high byte is rax      | r = x86 \"88 E0\" in(rax=$0) out(rax); return r              | 1",
         "sfence; lfence; mfence; pause; nop    | x86 \"0F AE F8 0F AE E8 0F AE F0 F3 90 90 0F 1F 44 00 00\"; return 0 | 0",
         "lea through any register (no access)  | r = x86 \"48 8D 04 24\" out(rax); return r                   | 1",
+        "shl al, 1; add cx, ax (register forms)| r = x86 \"D0 E0 66 01 C1\" in(rax=$0, rcx=$1) out(rax) clobber(rcx); return r | 3",
         "bswap rcx, cmovz rax, rcx             | r = x86 \"48 0F C9 48 0F 44 C1\" in(rcx=$0, rax=$1) out(rax) clobber(rcx); return r | 3",
     })
     void acceptsAndComputesTheWriteSet(String what, String text, int expected) throws TemplateException {
@@ -77,7 +77,9 @@ class RawByteVerifierTest {
         "r15 hidden in the bytes| x86 \"4D 31 FF\"                       | writes r15, which HotSpot reserves",
         "rdtsc's implicit rdx   | r = x86 \"0F 31\" out(rax); return r   | (0F 31, rdtsc): writes rdx",
         "cpuid's implicit rbx   | r = x86 \"0F A2\" in(rax=$0) out(rax) clobber(rcx, rdx); return r | (0F A2, cpuid): writes rbx",
-        "string op's rdi        | x86 \"AA\" in(rdi=$0, rax=$1)          | (AA, stos): writes rdi",
+        "string op              | x86 \"F3 A4\" in(rsi=$0, rdi=$1, rcx=8) clobber(rsi, rdi, rcx) | (F3 A4, rep movs): HotSpot could not step over this instruction",
+        "8-bit shift of memory  | x86 \"D0 27\" in(rdi=$0)              | (D0 27, shl): HotSpot could not step over this instruction",
+        "16-bit add to memory   | x86 \"66 01 07\" in(rdi=$0, rax=$1)    | (66 01 07, add): HotSpot could not step over this instruction",
         "memory not via input   | r = x86 \"8B 06\" in(rdi=$0) out(rax); return r | addresses memory through rsi, which is not a declared input",
         "stack memory           | r = x86 \"8B 04 24\" out(rax); return r | addresses memory through rsp",
         "lock on a register     | x86 \"F0 48 01 C0\" in(rax=$0) clobber(rax) | lock is only allowed on a read-modify-write of memory",
