@@ -11,8 +11,7 @@ results = {r["command"]: r for r in json.load(open(os.path.join(raw, "hotspot-co
 VARIANTS = [("temurin", "Temurin 25.0.3+9 as shipped"),
             ("unpatched", "Temurin + unpatched libjvm (same source, compiler, flags)"),
             ("jaguar-vm", "Temurin + Jaguar's libjvm"),
-            ("image", "build/jdk as shipped"),
-            ("image-c2", "build/jdk, C2 top tier (runs before Graal's retirement)")]
+            ("image", "build/jdk as shipped")]
 WORKLOADS = [("javac", "javac compiling jaguar-lib (this project's sources)"),
              ("sbe", "SbeTool generating the PSO message codec (Maven Central)")]
 

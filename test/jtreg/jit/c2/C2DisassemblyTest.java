@@ -5,12 +5,13 @@
  *          and no call of a Java method.
  * @library /lib
  * @modules jaguar.lib/jaguar.memory
- * @build jaguar.test.Warmup jaguar.test.ChildJvm C2MachineTemplatesTest
+ * @build jaguar.test.Warmup jaguar.test.ChildJvm jaguar.test.C2Code C2MachineTemplatesTest
  * @run main/othervm/timeout=300 C2DisassemblyTest
  */
 
 import java.util.List;
 
+import jaguar.test.C2Code;
 import jaguar.test.ChildJvm;
 
 public class C2DisassemblyTest {
@@ -21,13 +22,8 @@ public class C2DisassemblyTest {
                         "-XX:CompileCommand=print,C2MachineTemplatesTest::round"), "C2MachineTemplatesTest", List.of(), 240)
                         .shouldSucceed("C2MachineTemplatesTest with PrintAssembly").stdout();
         // The last C2 compilation of round is the one the strict rounds ran.
-        int at = out.lastIndexOf("Compiled method (c2)");
-        if (at < 0) {
-            throw new AssertionError("no C2 compilation of round printed:\n" + out);
-        }
-        String code = out.substring(at);
-        int end = code.indexOf("[Exception Handler]");
-        code = end > 0 ? code.substring(0, end) : code;
+        C2Code compiled = C2Code.lastCompilation(out, "C2MachineTemplatesTest::round");
+        String code = compiled.text();
         if (!code.contains("\trdtsc") && !code.contains(" rdtsc")) {
             throw new AssertionError("no mnemonics: hsdis did not load, or rdtsc is missing:\n" + code);
         }
@@ -36,10 +32,8 @@ public class C2DisassemblyTest {
                 throw new AssertionError(insn + " is not in the compiled loop:\n" + code);
             }
         }
-        for (String call : List.of("{static_call", "{optimized virtual_call", "{virtual_call")) {
-            if (code.contains(call)) {
-                throw new AssertionError("the compiled caller still calls a Java method (" + call + "):\n" + code);
-            }
+        if (!compiled.javaCalls().isEmpty()) {
+            throw new AssertionError("the compiled caller still calls a Java method:\n" + code);
         }
         System.out.println("PrintAssembly shows every template inline and no Java call");
     }

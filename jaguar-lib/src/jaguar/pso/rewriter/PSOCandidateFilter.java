@@ -152,7 +152,7 @@ final class PSOCandidateFilter {
     }
 
     /** JDK classes are never PSO classes. */
-    private static boolean isJdkClass(String name) {
+    static boolean isJdkClass(String name) {
         return name.startsWith("java/") || name.startsWith("javax/") || name.startsWith("jdk/") || name.startsWith("sun/");
     }
 

@@ -94,7 +94,7 @@ final class PSOHierarchy {
 
     /** The class called {@code name} as {@code loader} sees it; a non-PSO placeholder if not found. */
     synchronized ClassInfo info(ClassLoader loader, String name) {
-        if (name == null || name.startsWith("java/") || name.startsWith("javax/") || name.startsWith("jdk/")) {
+        if (name == null || PSOCandidateFilter.isJdkClass(name)) {
             return NOT_PSO;
         }
         Map<String, ClassInfo> m = cache.computeIfAbsent(loader, k -> new HashMap<>());
