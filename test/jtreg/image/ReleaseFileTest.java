@@ -1,7 +1,8 @@
 /*
  * @test
  * @summary build/jdk's release file describes it as a vendor JDK's does (IDEs, Gradle toolchains
- *          and jtreg's VMProps read it): implementor, versions, platform, source and modules.
+ *          and jtreg's VMProps read it): implementor, versions, platform, source and modules; and
+ *          java.base's vendor properties name Jaguar as the release file does.
  * @run main ReleaseFileTest
  */
 
@@ -37,7 +38,24 @@ public class ReleaseFileTest {
                 throw new AssertionError("MODULES lacks " + module);
             }
         }
+        String implementor = p.getProperty("IMPLEMENTOR").replace("\"", "");
+        String implementorVersion = p.getProperty("IMPLEMENTOR_VERSION").replace("\"", "");
+        expectProperty("java.vendor", implementor);
+        expectProperty("java.vm.vendor", implementor);
+        expectProperty("java.vendor.version", implementorVersion);
+        for (String url : List.of("java.vendor.url", "java.vendor.url.bug")) {
+            String v = System.getProperty(url);
+            if (v == null || !v.startsWith("https://") || v.contains("adoptium")) {
+                throw new AssertionError(url + " is " + v + ", not the URL Jaguar's OpenJDK build configures");
+            }
+        }
         System.out.println("release file complete: " + p.getProperty("IMPLEMENTOR") + " " + p.getProperty("IMPLEMENTOR_VERSION"));
+    }
+
+    static void expectProperty(String key, String want) {
+        if (!want.equals(System.getProperty(key))) {
+            throw new AssertionError("system property " + key + " is " + System.getProperty(key) + ", expected " + want);
+        }
     }
 
     static void expect(Properties p, String key, String want) {
