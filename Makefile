@@ -8,6 +8,7 @@ include make/Tigris.gmk
 include make/Hotspot.gmk
 include make/Image.gmk
 include make/Test.gmk
+include make/HotspotTests.gmk
 include make/Bench.gmk
 
 help:
@@ -15,10 +16,14 @@ help:
 	@echo "  make images        build Jaguar's HotSpot and the Jaguar JDK in build/jdk (C1 and C2 expand code mappings)"
 	@echo "  make hotspot       build only Jaguar's HotSpot (libjvm.so, hsdis) from build/openjdk"
 	@echo "  make hotspot-diff  print Jaguar's HotSpot change set (patches and new files)"
-	@echo "  make test          every default test: JUnit (jaguar-lib, verbs VM, tigris) and jtreg (test/jtreg, tier1)"
+	@echo "  make test          every default test: JUnit (jaguar-lib, verbs VM, tigris), jtreg (test/jtreg, tier1)"
+	@echo "                     and HotSpot's own tests of the code Jaguar changes, on stock and Jaguar (test-hotspot-short)"
 	@echo "  make test-verbs    the verbs tests in the Soft-RoCE VM (part of make test; doc/verbs.md)"
-	@echo "  make test-long     the long suites (tier2 jtreg groups; the HotSpot tests on a fastdebug build with C2 stress flags)"
-	@echo "  make test-fastdebug  only the latter"
+	@echo "  make test-long     the long suites: tier2 jtreg groups; Jaguar's HotSpot tests on a fastdebug build with C2 stress"
+	@echo "                     flags; HotSpot's own tests in full (test-hotspot) and their IR matching on fastdebug (test-hotspot-ir)"
+	@echo "  make test-hotspot  HotSpot's own tests (test/hotspot/jtreg of the pinned source) on stock and Jaguar, compared;"
+	@echo "                     HOTSPOT_TESTS=\"compiler/inlining ...\" picks others (doc/hotspot-tests.md)"
+	@echo "  make test-fastdebug  Jaguar's HotSpot tests (jit/c2, DifferentialTest) on the fastdebug build (part of test-long)"
 	@echo "  make test TEST=X   one jtreg test or group, e.g. TEST=test/jtreg/jit/StrictModeTest.java"
 	@echo "  make bench         benchmarks; results tables go to bench/results/"
 	@echo "  make clean         remove build outputs (keeps build/deps and build/config.mk)"
