@@ -1,0 +1,125 @@
+package jaguar.mapping;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+
+import jaguar.mapping.template.Instruction;
+import jaguar.mapping.template.Operand;
+import jaguar.mapping.template.Template;
+import jaguar.mapping.template.ValueType;
+import jaguar.mapping.x86.RawByteStub;
+import jaguar.memory.ExecutableStub;
+import jdk.internal.access.SharedSecrets;
+
+/**
+ * The Java body of a raw byte mapping: its own bytes, run through an FFM downcall, so that the
+ * interpreter and C1 do exactly what C2's inlined bytes do (doc/code-mappings.md, "Raw bytes").
+ *
+ * <pre>{@code
+ * @CodeMapping("r = x86 \"48 0F AF C6\" in(rax=$0, rsi=$1) out(rax)\nreturn r")   // imul rax, rsi
+ * static long multiply(long a, long b) {
+ *     return (long) MULTIPLY.invokeExact(a, b);
+ * }
+ * private static final MethodHandle MULTIPLY =
+ *         RawBytes.bodyOf(MethodHandles.lookup(), "multiply", MethodType.methodType(long.class, long.class, long.class));
+ * }</pre>
+ *
+ * <p>The template is checked as at registration (the raw byte verifier included), then wrapped in
+ * a generated prologue that moves the arguments into the declared input registers (an int-slot
+ * argument sign-extended, as C2 does) and saves the callee-saved registers the bytes write, and an
+ * epilogue that returns the output. The handle takes the method's declared parameters (no
+ * receiver) and returns its result.
+ *
+ * <p>This is a restricted method, as FFM's are: machine code runs with no safety net. The module of
+ * the lookup's class needs native access ({@code --enable-native-access}); without it the JDK's
+ * warning is printed, and under {@code --illegal-native-access=deny} an
+ * {@link IllegalCallerException} is thrown.
+ */
+public final class RawBytes {
+    private RawBytes() {
+    }
+
+    /**
+     * The Java body of the raw byte mapping {@code name} of type {@code type} declared by
+     * {@code lookup}'s class.
+     *
+     * @param lookup a lookup with private access in the class declaring the mapping
+     * @throws IllegalArgumentException if there is no such mapped method, or its template is not one
+     *         raw byte instruction (whose inputs are parameters or constants) and an optional return
+     *         of its output
+     * @throws InvalidMappingException if the template is refused (the message says why)
+     * @throws IllegalCallerException if the declaring module has no native access and the VM denies it
+     */
+    public static MethodHandle bodyOf(MethodHandles.Lookup lookup, String name, MethodType type) {
+        Class<?> owner = lookup.lookupClass();
+        if ((lookup.lookupModes() & MethodHandles.Lookup.PRIVATE) == 0) {
+            throw new IllegalArgumentException("RawBytes.bodyOf needs a lookup with private access in " + owner.getName()
+                    + " (MethodHandles.lookup() called there)");
+        }
+        SharedSecrets.getJavaLangAccess().ensureNativeAccess(owner.getModule(), RawBytes.class, "bodyOf", owner, false);
+        Method m;
+        try {
+            m = owner.getDeclaredMethod(name, type.parameterArray());
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(owner.getName() + " declares no method " + name + type);
+        }
+        if (m.getReturnType() != type.returnType()) {
+            throw new IllegalArgumentException(owner.getName() + "." + name + " returns " + m.getReturnType().getName() + ", not "
+                    + type.returnType().getName());
+        }
+        CodeMapping mapping = m.getAnnotation(CodeMapping.class);
+        if (mapping == null) {
+            throw new IllegalArgumentException(owner.getName() + "." + name + type + " is not annotated @CodeMapping");
+        }
+        Template t = CodeMappings.check(m, mapping.value());
+        Instruction.ByteTemplate bytes = onlyByteTemplate(t, owner.getName() + "." + name);
+        byte[] code = RawByteStub.build(bytes, t.signature().parameters());
+        MethodHandle stub = ExecutableStub.link(code, descriptor(t, bytes));
+        return adapt(stub, type);
+    }
+
+    private static Instruction.ByteTemplate onlyByteTemplate(Template t, String where) {
+        List<Instruction> code = t.instructions();
+        String shape = where + ": RawBytes.bodyOf runs a template of one raw byte instruction and an optional 'return' of its"
+                + " output; write the rest of this Java body in Java";
+        if (code.isEmpty() || code.size() > 2 || !(code.getFirst() instanceof Instruction.ByteTemplate b)) {
+            throw new IllegalArgumentException(shape);
+        }
+        if (code.size() == 2 && !(code.get(1) instanceof Instruction.Return r
+                && r.value() instanceof Operand.Local l && l.name().equals(b.result()))) {
+            throw new IllegalArgumentException(shape);
+        }
+        return b;
+    }
+
+    /** The stub's C type: every parameter in a 64- or 32-bit slot, the output's width as result. */
+    private static FunctionDescriptor descriptor(Template t, Instruction.ByteTemplate b) {
+        List<MemoryLayout> args = new ArrayList<>();
+        List<ValueType> parameters = t.signature().parameters();
+        for (int i = 0; i < parameters.size(); i++) {
+            if (parameters.get(i) == null) {
+                throw new IllegalArgumentException(t.signature().display() + ": parameter " + i + " is a "
+                        + t.signature().parameterDescriptors().get(i) + "; a raw byte body takes integral parameters only");
+            }
+            args.add(parameters.get(i) == ValueType.I64 ? ValueLayout.JAVA_LONG : ValueLayout.JAVA_INT);
+        }
+        MemoryLayout[] params = args.toArray(MemoryLayout[]::new);
+        if (t.signature().returnsVoid()) {
+            return FunctionDescriptor.ofVoid(params);
+        }
+        return FunctionDescriptor.of(b.output32() || t.signature().returnType() != ValueType.I64 ? ValueLayout.JAVA_INT
+                : ValueLayout.JAVA_LONG, params);
+    }
+
+    /** From the stub's int and long slots to the method's own types (a boolean as 0 or 1). */
+    private static MethodHandle adapt(MethodHandle stub, MethodType type) {
+        return MethodHandles.explicitCastArguments(stub, type);
+    }
+}
