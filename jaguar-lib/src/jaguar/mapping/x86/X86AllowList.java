@@ -213,7 +213,15 @@ public final class X86AllowList {
                 }
                 yield new Allowed(new String[] {"prefetchnta", "prefetcht0", "prefetcht1", "prefetcht2"}[i.digit()], 0, MemoryUse.ACCESS, 0, null);
             }
-            case 0x1F -> new Allowed("nop", 0, MemoryUse.ADDRESS_ONLY, 0, null);
+            case 0x1F -> {
+                // The multi-byte NOP the manuals document (and assemblers emit) is 0F 1F /0 with a
+                // memory operand; the register and other /digit forms are reserved hint space that
+                // decoders disagree on (the fuzzing campaign found capstone refusing them).
+                if (i.digit() != 0 || !i.memory()) {
+                    throw new X86Refusal("nop", "only the documented multi-byte NOP, 0F 1F /0 with a memory operand, is allowed");
+                }
+                yield new Allowed("nop", 0, MemoryUse.ADDRESS_ONLY, 0, null);
+            }
             case 0x31 -> gpr("rdtsc", bit(RAX) | bit(RDX));
             case 0xA2 -> gpr("cpuid", bit(RAX) | bit(RBX) | bit(RCX) | bit(RDX));
             case 0x01 -> {
@@ -275,6 +283,11 @@ public final class X86AllowList {
         if (!i.memory()) {
             if (i.has(PREFIX_OPERAND_SIZE)) {
                 throw new X86Refusal("pcommit/tpause", "prefix 66 makes this fence another (deprecated or waiting) instruction");
+            }
+            if (i.rm() != 0) {
+                // 0F AE E8, F0 and F8 are the documented encodings; other r/m values are
+                // reserved forms decoders disagree on (found by the fuzzing campaign).
+                throw new X86Refusal(null, "a fence is encoded 0F AE E8, F0 or F8 only (r/m " + i.rm() + " is a reserved form)");
             }
             return switch (i.digit()) {
                 case 5 -> gpr("lfence", 0);

@@ -73,6 +73,8 @@ class RawByteVerifierTest {
         "std                    | x86 \"FD\"                             | (FD, std): setting the direction flag",
         "wrfsbase               | x86 \"F3 48 0F AE D7\" in(rdi=$0)      | segment bases and trace packets are not allowed",
         "xrstor                 | x86 \"0F AE 2F\" in(rdi=$0)            | (0F AE 2F, xrstor)",
+        "reserved sfence form   | x86 \"0F AE F9\"                       | a fence is encoded 0F AE E8, F0 or F8 only",
+        "register-form nop      | x86 \"0F 1F C0\"                       | (0F 1F C0, nop): only the documented multi-byte NOP",
         "undeclared rcx         | x86 \"48 31 C9\"                       | byte 0 (48 31 C9, xor): writes rcx, which is neither the declared output nor a clobber",
         "r15 hidden in the bytes| x86 \"4D 31 FF\"                       | writes r15, which HotSpot reserves",
         "rdtsc's implicit rdx   | r = x86 \"0F 31\" out(rax); return r   | (0F 31, rdtsc): writes rdx",
