@@ -2,10 +2,12 @@
  * @test
  * @summary The VM hands the PSO class rewriter what application class loaders define and
  *          nothing else: `java -version` loads neither the rewriter nor java.instrument; a plain
- *          class path program loads only its entry and filter, from the CDS archive; a PSO class
- *          is rewritten whether the application class loader or a user's own loader defines it.
+ *          class path program is ruled out by the VM's first look and loads none of it; a PSO class
+ *          is rewritten whether the application class loader or a user's own loader defines it,
+ *          and so are a subclass and a user of its fields defined once it is loaded (the VM's
+ *          own first look rules classes out only from loaded superclasses and field owners).
  * @library /lib
- * @build jaguar.test.ChildJvm PlainHello RewrittenPoint ClassRewritingProgram
+ * @build jaguar.test.ChildJvm PlainHello RewrittenPoint RewrittenPoint3D PointUser ClassRewritingProgram
  * @run main/othervm ClassRewritingTest
  */
 
@@ -26,13 +28,13 @@ public class ClassRewritingTest {
         refuse(version, "sun.instrument", "java -version loaded java.instrument (a Java agent?)");
 
         String hello = ChildJvm.run(List.of("-Xlog:class+load=info"), "PlainHello", List.of(), 120).shouldSucceed("PlainHello").stdout();
-        require(hello, "jaguar.pso.rewriter.PSOClassTransformer source: shared objects file",
-                        "a class path program hands its class to the rewriter, whose entry comes from the CDS archive");
-        refuse(hello, "jaguar.pso.rewriter.PSOClassRewriter", "the filter should have ruled PlainHello out without the rewriter");
+        refuse(hello, "jaguar.pso.rewriter", "the VM's first look should have ruled PlainHello out without calling Java");
 
         String out = ChildJvm.run(List.of(), "ClassRewritingProgram", List.of(), 120).shouldSucceed("ClassRewritingProgram").stdout();
         require(out, "app rewritten=true", "RewrittenPoint defined by the application class loader");
         require(out, "own rewritten=true", "RewrittenPoint defined by a user's own class loader");
+        require(out, "subclass rewritten=true", "RewrittenPoint3D, whose superclass is a loaded PSO class");
+        require(out, "user x=42 y=7", "PointUser, which writes the fields of a loaded PSO class");
         System.out.println("the rewriter sees application classes only");
     }
 

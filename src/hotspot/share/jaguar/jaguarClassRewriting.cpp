@@ -16,6 +16,7 @@
 #include "runtime/handles.inline.hpp"
 #include "runtime/javaCalls.hpp"
 #include "utilities/defaultStream.hpp"
+#include "utilities/growableArray.hpp"
 #include "utilities/ostream.hpp"
 
 static Symbol* _transformer_sym = nullptr;  // jaguar/pso/rewriter/PSOClassTransformer
@@ -24,6 +25,7 @@ static Symbol* _transform_sig = nullptr;    // (Ljava/lang/ClassLoader;Ljava/lan
 // The rewriter's class once resolved (the application loader never unloads it), and whether
 // this image has none (then no class is ever handed over).
 static InstanceKlass* volatile _transformer = nullptr;
+static Symbol* _pso_sym = nullptr;          // jaguar/pso/PSO
 static volatile bool _absent = false;
 
 static void make_symbols() {
@@ -49,6 +51,145 @@ static bool in_platform_module(Symbol* name, ClassLoaderData* loader_data) {
   const char* module = entry->module()->name()->as_C_string();
   return strncmp(module, "java.", 5) == 0 || strncmp(module, "jdk.", 4) == 0 || strcmp(module, "jaguar.lib") == 0;
 }
+
+// A first look at the class file in the VM, so that most classes are never handed to Java: a
+// class needs the rewriter only if it is a PSO class, uses a field of one, or calls a method
+// named allocate (PSOCandidateFilter in jaguar.lib has the whole rule, and decides what this
+// cannot). Here a class is certainly left alone when its superclass and the owner of every field
+// it names (other than its own) are JDK classes or classes already loaded that do not extend
+// jaguar.pso.PSO, and it names no method called allocate: three quarters of a typical jar's
+// classes (doc/pso.md, "Start-up"). Bytes this cannot read go to Java.
+class ClassFileGlance : public StackObj {
+  const u1* _b;
+  int _length;
+  GrowableArray<int> _offsets;   // where each constant pool entry's tag is (0: none)
+  bool _ok;
+
+  int u2_at(int at) const { return at + 2 <= _length ? (_b[at] << 8 | _b[at + 1]) : -1; }
+
+  // The internal name of CONSTANT_Class entry 'index', or nullptr (and _ok cleared).
+  const u1* class_name(int index, int* len) {
+    if (index <= 0 || index >= _offsets.length() || _offsets.at(index) == 0 || _b[_offsets.at(index)] != JVM_CONSTANT_Class) {
+      _ok = false;
+      return nullptr;
+    }
+    int utf = u2_at(_offsets.at(index) + 1);
+    if (utf <= 0 || utf >= _offsets.length() || _offsets.at(utf) == 0 || _b[_offsets.at(utf)] != JVM_CONSTANT_Utf8) {
+      _ok = false;
+      return nullptr;
+    }
+    *len = u2_at(_offsets.at(utf) + 1);
+    return _b + _offsets.at(utf) + 3;
+  }
+
+  static bool is_jdk_class(const u1* name, int len) {
+    const char* prefixes[] = {"java/", "javax/", "jdk/", "sun/"};
+    for (const char* p : prefixes) {
+      int n = (int) strlen(p);
+      if (len >= n && strncmp((const char*) name, p, n) == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether the class named is certainly no PSO class: a JDK class, or one already loaded by
+  // this loader none of whose superclasses is named jaguar/pso/PSO (by name, as the Java filter
+  // decides).
+  static bool certainly_not_pso(const u1* name, int len, Handle loader, Symbol* pso, Thread* current) {
+    if (is_jdk_class(name, len)) {
+      return true;
+    }
+    Symbol* sym = SymbolTable::probe((const char*) name, len);
+    if (sym == nullptr) {
+      return false;   // never named in this VM, so not loaded: unknown
+    }
+    InstanceKlass* k = SystemDictionary::find_instance_klass(current, sym, loader);
+    if (k == nullptr) {
+      return false;
+    }
+    for (Klass* s = k; s != nullptr; s = s->super()) {
+      if (s->name() == pso) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+ public:
+  ClassFileGlance(const u1* bytes, int length) : _b(bytes), _length(length), _offsets(), _ok(true) {}
+
+  // True only when the rewriter certainly has nothing to do for this class file.
+  bool certainly_left_alone(Handle loader, Symbol* pso, Thread* current) {
+    if (_length < 10 || _b[0] != 0xCA || _b[1] != 0xFE || _b[2] != 0xBA || _b[3] != 0xBE) {
+      return false;
+    }
+    int count = u2_at(8);
+    _offsets.at_put_grow(count > 0 ? count - 1 : 0, 0);
+    int p = 10;
+    for (int i = 1; i < count; i++) {
+      if (p >= _length) {
+        return false;
+      }
+      _offsets.at_put(i, p);
+      u1 tag = _b[p];
+      switch (tag) {
+        case JVM_CONSTANT_Utf8: { int n = u2_at(p + 1); if (n < 0) return false; p += 3 + n; break; }
+        case JVM_CONSTANT_Integer: case JVM_CONSTANT_Float: case JVM_CONSTANT_Fieldref: case JVM_CONSTANT_Methodref:
+        case JVM_CONSTANT_InterfaceMethodref: case JVM_CONSTANT_NameAndType: case JVM_CONSTANT_Dynamic:
+        case JVM_CONSTANT_InvokeDynamic: p += 5; break;
+        case JVM_CONSTANT_Long: case JVM_CONSTANT_Double: p += 9; i++; break;
+        case JVM_CONSTANT_Class: case JVM_CONSTANT_String: case JVM_CONSTANT_MethodType: case JVM_CONSTANT_Module:
+        case JVM_CONSTANT_Package: p += 3; break;
+        case JVM_CONSTANT_MethodHandle: p += 4; break;
+        default: return false;
+      }
+    }
+    int len;
+    const u1* self = class_name(u2_at(p + 2), &len);
+    int self_len = len;
+    int super_index = u2_at(p + 4);
+    if (!_ok || super_index < 0) {
+      return false;
+    }
+    if (super_index != 0) {
+      const u1* super_name = class_name(super_index, &len);
+      if (!_ok || !certainly_not_pso(super_name, len, loader, pso, current)) {
+        return false;
+      }
+    }
+    for (int i = 1; i < _offsets.length(); i++) {
+      int at = _offsets.at(i);
+      if (at == 0) {
+        continue;
+      }
+      if (_b[at] == JVM_CONSTANT_Fieldref) {
+        const u1* owner = class_name(u2_at(at + 1), &len);
+        if (!_ok) {
+          return false;
+        }
+        bool own = len == self_len && memcmp(owner, self, len) == 0;
+        if (!own && !certainly_not_pso(owner, len, loader, pso, current)) {
+          return false;
+        }
+      } else if (_b[at] == JVM_CONSTANT_Methodref || _b[at] == JVM_CONSTANT_InterfaceMethodref) {
+        int nt = u2_at(at + 3);
+        if (nt <= 0 || nt >= _offsets.length() || _offsets.at(nt) == 0) {
+          return false;
+        }
+        int utf = u2_at(_offsets.at(nt) + 1);
+        if (utf <= 0 || utf >= _offsets.length() || _offsets.at(utf) == 0) {
+          return false;
+        }
+        int n = u2_at(_offsets.at(utf) + 1);
+        if (n == 8 && memcmp(_b + _offsets.at(utf) + 3, "allocate", 8) == 0) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+};
 
 static InstanceKlass* transformer(TRAPS) {
   InstanceKlass* k = Atomic::load_acquire(&_transformer);
@@ -76,11 +217,21 @@ ClassFileStream* JaguarClassRewriting::rewrite(ClassFileStream* stream, Symbol* 
   if (in_platform_module(name, loader_data)) {
     return stream;
   }
+  Handle loader(THREAD, loader_data->class_loader());
+  {
+    ResourceMark rm(THREAD);
+    if (_pso_sym == nullptr) {
+      _pso_sym = SymbolTable::new_permanent_symbol("jaguar/pso/PSO");
+    }
+    ClassFileGlance glance(stream->buffer(), stream->length());
+    if (glance.certainly_left_alone(loader, _pso_sym, THREAD)) {
+      return stream;
+    }
+  }
   InstanceKlass* k = transformer(THREAD);
   if (k == nullptr) {
     return stream;
   }
-  Handle loader(THREAD, loader_data->class_loader());
   Handle class_name = java_lang_String::create_from_symbol(name, THREAD);
   if (HAS_PENDING_EXCEPTION) {
     CLEAR_PENDING_EXCEPTION;

@@ -17,6 +17,8 @@ import java.util.WeakHashMap;
  * application loader's classes pass here), else read from the class file's header through the
  * loader. A program that uses no PSO then runs without the ClassFile API ever being loaded.
  * Anything it cannot read is left to the rewriter, which reports a malformed class properly.
+ * The VM has already ruled out, without calling Java, the classes this would rule out from
+ * JDK and loaded classes alone (ClassFileGlance in jaguarClassRewriting.cpp).
  */
 final class PSOCandidateFilter {
     private static final int UTF8 = 1, INTEGER = 3, FLOAT = 4, LONG = 5, DOUBLE = 6, CLASS = 7, STRING = 8, FIELDREF = 9,
