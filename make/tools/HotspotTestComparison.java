@@ -147,6 +147,9 @@ public final class HotspotTestComparison {
                 100.0 * total.stockPassed / Math.max(1, total.tests), total.stockPassed, total.tests,
                 100.0 * total.jaguarPassed / Math.max(1, total.tests),
                 stockSeconds / 60, stockSeconds % 60, jaguarSeconds / 60, jaguarSeconds % 60));
+        md.append("\njtreg's counts (tests not run: upstream's ProblemList, `@requires` of other platforms or debug builds, keywords):\n\n");
+        md.append("- stock: ").append(stats(Path.of(args[1]))).append('\n');
+        md.append("- Jaguar: ").append(stats(Path.of(args[3]))).append('\n');
         section(md, "Fail on Jaguar only (regressions)", regressions);
         section(md, "Fail on both", bothFail);
         section(md, "Pass on Jaguar only", jaguarOnly);
@@ -166,6 +169,12 @@ public final class HotspotTestComparison {
             System.out.println("  FAILS ON JAGUAR ONLY: " + r);
         }
         System.exit(regressions.isEmpty() ? 0 : 1);
+    }
+
+    /** jtreg's one-line totals of a run (its text/stats.txt). */
+    static String stats(Path reportDir) throws IOException {
+        Path stats = reportDir.resolve("text/stats.txt");
+        return Files.isRegularFile(stats) ? Files.readString(stats).strip() : "(no stats.txt)";
     }
 
     static String row(String dir, Counts c) {
