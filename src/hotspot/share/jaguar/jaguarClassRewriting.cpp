@@ -6,6 +6,7 @@
 #include "classfile/packageEntry.hpp"
 #include "classfile/symbolTable.hpp"
 #include "classfile/systemDictionary.hpp"
+#include "interpreter/bytecodes.hpp"
 #include "jaguar/jaguarClassRewriting.hpp"
 #include "jaguar/jaguarMappings.hpp"
 #include "memory/oopFactory.hpp"
@@ -53,12 +54,12 @@ static bool in_platform_module(Symbol* name, ClassLoaderData* loader_data) {
 }
 
 // A first look at the class file in the VM, so that most classes are never handed to Java: a
-// class needs the rewriter only if it is a PSO class, uses a field of one, or calls a method
-// named allocate (PSOCandidateFilter in jaguar.lib has the whole rule, and decides what this
-// cannot). Here a class is certainly left alone when its superclass and the owner of every field
-// it names (other than its own) are JDK classes or classes already loaded that do not extend
-// jaguar.pso.PSO, and it names no method called allocate: three quarters of a typical jar's
-// classes (doc/pso.md, "Start-up"). Bytes this cannot read go to Java.
+// class needs the rewriter only if it is a PSO class, reads or writes an instance field of one,
+// or calls a method named allocate (PSOCandidateFilter in jaguar.lib has the whole rule, and
+// decides what this cannot). Here a class is certainly left alone when its superclass and the
+// owner of every instance field it reads or writes (its own aside) are JDK classes or loaded
+// classes that do not extend jaguar.pso.PSO, and it names no method called allocate: most of a
+// typical jar's classes (doc/pso.md, "Start-up"). Bytes this cannot read go to Java.
 class ClassFileGlance : public StackObj {
   const u1* _b;
   int _length;
@@ -158,12 +159,24 @@ class ClassFileGlance : public StackObj {
         return false;
       }
     }
+    // Only instance fields are laid out in a container: the Fieldrefs getfield and putfield may
+    // use are those a B4 or B5 byte after the constant pool names (a byte scan can mark too
+    // many, never too few).
+    GrowableArray<bool> instance_access(_offsets.length(), _offsets.length(), false);
+    for (int k = p; k + 2 < _length; k++) {
+      if (_b[k] == Bytecodes::_getfield || _b[k] == Bytecodes::_putfield) {
+        int index = u2_at(k + 1);
+        if (index > 0 && index < _offsets.length() && _offsets.at(index) != 0 && _b[_offsets.at(index)] == JVM_CONSTANT_Fieldref) {
+          instance_access.at_put(index, true);
+        }
+      }
+    }
     for (int i = 1; i < _offsets.length(); i++) {
       int at = _offsets.at(i);
       if (at == 0) {
         continue;
       }
-      if (_b[at] == JVM_CONSTANT_Fieldref) {
+      if (_b[at] == JVM_CONSTANT_Fieldref && instance_access.at(i)) {
         const u1* owner = class_name(u2_at(at + 1), &len);
         if (!_ok) {
           return false;

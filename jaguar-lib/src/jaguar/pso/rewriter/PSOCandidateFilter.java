@@ -11,8 +11,8 @@ import java.util.WeakHashMap;
 
 /**
  * A quick look at a class file's constant pool, without the ClassFile API, that rules out
- * classes the rewriter would leave alone: a class that is no PSO class, reads or writes no field
- * of a PSO class and calls no method named {@code allocate}. Whether a class is a PSO class is
+ * classes the rewriter would leave alone: a class that is no PSO class, reads or writes no
+ * instance field of a PSO class (getfield, putfield) and calls no method named {@code allocate}. Whether a class is a PSO class is
  * decided from superclass names alone: those of every class the VM has handed over (all of an
  * application loader's classes pass here), else read from the class file's header through the
  * loader. A program that uses no PSO then runs without the ClassFile API ever being loaded.
@@ -24,6 +24,7 @@ final class PSOCandidateFilter {
     private static final int UTF8 = 1, INTEGER = 3, FLOAT = 4, LONG = 5, DOUBLE = 6, CLASS = 7, STRING = 8, FIELDREF = 9,
                     METHODREF = 10, INTERFACE_METHODREF = 11, NAME_AND_TYPE = 12, METHOD_HANDLE = 15, METHOD_TYPE = 16,
                     DYNAMIC = 17, INVOKE_DYNAMIC = 18, MODULE = 19, PACKAGE = 20;
+    private static final int GETFIELD = 0xB4, PUTFIELD = 0xB5;
     private static final byte[] ALLOCATE = "allocate".getBytes(StandardCharsets.US_ASCII);
     /** Per loader: class name to superclass name, for every class seen or read. */
     private static final Map<ClassLoader, Map<String, String>> SUPERS = new WeakHashMap<>();
@@ -132,6 +133,7 @@ final class PSOCandidateFilter {
         String name = className(b, offset, u2(b, p + 2));
         int superIndex = u2(b, p + 4);
         String superName = superIndex == 0 ? null : className(b, offset, superIndex);
+        boolean[] instanceAccess = instanceFieldAccesses(b, offset, p);
         List<String> owners = new ArrayList<>();
         boolean allocate = false;
         for (int i = 1; i < count; i++) {
@@ -140,7 +142,7 @@ final class PSOCandidateFilter {
                 continue;
             }
             int tag = b[at] & 0xFF;
-            if (tag == FIELDREF) {
+            if (tag == FIELDREF && instanceAccess[i]) {
                 String owner = className(b, offset, u2(b, at + 1));
                 if (!isJdkClass(owner) && !owners.contains(owner)) {
                     owners.add(owner);
@@ -151,6 +153,26 @@ final class PSOCandidateFilter {
             }
         }
         return new Summary(name, superName, owners, allocate);
+    }
+
+    /**
+     * Which Fieldref entries getfield or putfield may use: every {@code B4}/{@code B5} byte after
+     * the constant pool followed by the index of a Fieldref marks it. Only instance fields are
+     * laid out in a container (static fields of a PSO class stay Java statics), and looking at
+     * every byte rather than decoding the methods can only mark too many, never too few.
+     */
+    private static boolean[] instanceFieldAccesses(byte[] b, int[] offset, int end) {
+        boolean[] marked = new boolean[offset.length];
+        for (int k = end; k + 2 < b.length; k++) {
+            int op = b[k] & 0xFF;
+            if (op == GETFIELD || op == PUTFIELD) {
+                int index = u2(b, k + 1);
+                if (index > 0 && index < offset.length && offset[index] != 0 && (b[offset[index]] & 0xFF) == FIELDREF) {
+                    marked[index] = true;
+                }
+            }
+        }
+        return marked;
     }
 
     /** JDK classes are never PSO classes. */
