@@ -5,8 +5,8 @@
  * @run main/othervm -Djaguar.mapping.strict=true ExternalBufferStrictModeTest
  */
 
-// No -Xbatch: with it the VM stalls ~150 s at start-up (main initialising Graal while a blocking
-// JVMCI compile waits for the JVMCI runtime lock); the retry loop below makes warm-up robust instead.
+// No -Xbatch: the retry loop below makes warm-up robust without it (under Graal, -Xbatch stalled
+// start-up for minutes).
 
 import java.nio.ByteOrder;
 

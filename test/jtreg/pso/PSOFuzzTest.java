@@ -1,6 +1,6 @@
 /*
  * @test id=jit
- * @summary Hostile bytes, short campaign on the default JIT (Graal + Jaguar): the crafted corpus
+ * @summary Hostile bytes, short campaign on the default JIT (C1 and C2, mappings expanded): the crafted corpus
  *          and a seeded random campaign of mutated and garbage containers, read inside guard
  *          pages; also checks that a read of a guard page does kill the JVM.
  * @library /lib
