@@ -9,8 +9,9 @@
  * (implicit ones included) as general-purpose registers, base/index those its memory operands use,
  * flagsin whether an instruction reads the flags before any instruction of the template sets them.
  * changed is what the bytes did to the registers when run: every register but rsp holds a
- * sentinel before (declared inputs hold a pointer into a scratch page, or 8 where capstone names
- * them as an index), and changed has a bit for each that differs after. The bytes run in a forked
+ * sentinel before (declared inputs hold a pointer to the middle of a 1 MiB scratch area inside a
+ * 4 GiB guard reservation, or 8 where capstone names them as an index), and changed has a bit for
+ * each that differs after. The bytes run in a forked
  * child, so a fault cannot stop the harness: run=ok, or fault:<signal> (a memory fault: the scratch
  * page did not cover the access, which is External Objects' business, not the register
  * contract), crash:<signal> (anything else) or timeout.
@@ -147,7 +148,21 @@ int main(void) {
         return 2;
     }
     cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
-    uint8_t *scratch = mmap(NULL, SCRATCH_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    /* The scratch page sits in the middle of a 4 GiB reservation no access may touch, so that a
+     * displacement (at most 2 GiB either way) past it faults here rather than landing on some
+     * other mapping: a template that runs clean touched only the scratch page, which the JIT
+     * comparison gives it too. */
+    size_t reserve = (size_t) 4 << 30;
+    uint8_t *space = mmap(NULL, reserve + SCRATCH_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (space == MAP_FAILED) {
+        perror("x86check: mmap of the guard reservation");
+        return 2;
+    }
+    uint8_t *scratch = space + reserve / 2;
+    if (mprotect(scratch, SCRATCH_SIZE, PROT_READ | PROT_WRITE) != 0) {
+        perror("x86check: mprotect of the scratch page");
+        return 2;
+    }
     char line[512], hex[256], status_buf[64];
     unsigned inputs;
     while (fgets(line, sizeof line, stdin) != NULL) {

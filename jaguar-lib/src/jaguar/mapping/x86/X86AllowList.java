@@ -37,10 +37,13 @@ public final class X86AllowList {
     }
 
     static final int RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSI = 6, RDI = 7;
-    /** Two- and three-byte-map instructions for which prefix 66 means a 16-bit operand (or is part of the encoding). */
+    /**
+     * Two- and three-byte-map instructions for which prefix 66 means a 16-bit operand (or is part
+     * of the encoding). Not popcnt, tzcnt, lzcnt and crc32: their F3/F2 is a mandatory prefix, and
+     * decoders disagree on 66 beside it (the fuzzing campaign found capstone refusing F3 66 0F B8).
+     */
     private static final java.util.Set<String> OPERAND_SIZE_16 = java.util.Set.of("nop", "bt", "bts", "btr", "btc", "shld", "shrd",
-                    "imul", "cmpxchg", "movzx", "movsx", "xadd", "bsf", "bsr", "popcnt", "tzcnt", "lzcnt", "rdrand", "rdseed", "crc32",
-                    "movbe", "clflushopt", "clwb");
+                    "imul", "cmpxchg", "movzx", "movsx", "xadd", "bsf", "bsr", "rdrand", "rdseed", "movbe", "clflushopt", "clwb");
     private static final String[] ALU = {"add", "or", "adc", "sbb", "and", "sub", "xor", "cmp"};
     private static final String[] SHIFT = {"rol", "ror", "rcl", "rcr", "shl", "shr", null, "sar"};
     private static final String[] CC = {"o", "no", "b", "ae", "e", "ne", "be", "a", "s", "ns", "p", "np", "l", "ge", "le", "g"};
@@ -123,7 +126,21 @@ public final class X86AllowList {
             }
             case 0x8C, 0x8E -> throw new X86Refusal("mov sreg", "segment registers are not allowed");
             case 0x8F -> throw new X86Refusal("pop", "the stack pointer changes");
-            case 0x90 -> i.has(PREFIX_REP) ? gpr("pause", 0) : (i.rex() & 1) != 0 ? gpr("xchg", bit(RAX) | bit(8)) : gpr("nop", 0);
+            // 90 is nop, F3 90 pause, REX.B 90 xchg rax, r8 (F3 does not make that a pause: the
+            // fuzzing campaign saw F3 41 90 swap the registers). Other REX bits on 90 are refused:
+            // decoders disagree on what they mean.
+            case 0x90 -> {
+                if ((i.rex() & 1) != 0) {
+                    if (i.has(PREFIX_REP)) {
+                        throw new X86Refusal("xchg", "F3 before xchg rax, r8 (REX.B 90) is not allowed: it reads as pause but swaps");
+                    }
+                    yield gpr("xchg", bit(RAX) | bit(8));
+                }
+                if (i.rex() != 0) {
+                    throw new X86Refusal(i.has(PREFIX_REP) ? "pause" : "nop", "a REX prefix on nop or pause is not allowed (decoders disagree on it)");
+                }
+                yield i.has(PREFIX_REP) ? gpr("pause", 0) : gpr("nop", 0);
+            }
             case 0x98 -> gpr("cbw/cwde/cdqe", bit(RAX));
             case 0x99 -> gpr("cwd/cdq/cqo", bit(RDX));
             case 0x9E -> gpr("sahf", 0);
@@ -204,6 +221,11 @@ public final class X86AllowList {
             case 0x0B, 0xB9, 0xFF -> throw new X86Refusal("ud", "an undefined-instruction trap is not allowed");
             case 0x0D -> {
                 memoryOnly(i, "prefetchw");
+                // Only /1 is prefetchw; the other /digits are AMD's aliases, which decoders
+                // disagree on (found by the fuzzing campaign).
+                if (i.digit() != 1) {
+                    throw new X86Refusal("prefetch", "0F 0D /" + i.digit() + " is not allowed: only /1, prefetchw");
+                }
                 yield new Allowed("prefetchw", 0, MemoryUse.ACCESS, 0, "3dnowprefetch");
             }
             case 0x18 -> {

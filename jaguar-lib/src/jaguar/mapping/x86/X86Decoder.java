@@ -95,7 +95,9 @@ public final class X86Decoder {
     }
 
     private X86Instruction oneByte(int start, int prefixes, int rex, int op) throws X86DecodeException {
-        int z = (prefixes & PREFIX_OPERAND_SIZE) != 0 ? 2 : 4;
+        // An Iz immediate: 16 bits under prefix 66, unless REX.W makes the operand 64-bit (REX.W
+        // wins over 66; the fuzzing campaign found the decoder reading 2 bytes there).
+        int z = (prefixes & PREFIX_OPERAND_SIZE) != 0 && (rex & 8) == 0 ? 2 : 4;
         switch (op) {
             case 0x06, 0x07, 0x0E, 0x16, 0x17, 0x1E, 0x1F, 0x27, 0x2F, 0x37, 0x3F, 0x60, 0x61, 0x82, 0x9A, 0xCE, 0xD4, 0xD5, 0xD6, 0xEA ->
                 throw new X86DecodeException(String.format("opcode %02X is invalid in 64-bit mode", op));
