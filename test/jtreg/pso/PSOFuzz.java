@@ -24,6 +24,7 @@ import jaguar.pso.ContainerFullException;
 import jaguar.pso.PSO;
 import jaguar.pso.PSOArray;
 import jaguar.pso.PSOContainer;
+import jaguar.pso.PSOContainerDescriptor;
 import jaguar.pso.PSOField;
 import jaguar.pso.PSOFieldType;
 import jaguar.pso.PSOFormatException;
@@ -73,7 +74,7 @@ public final class PSOFuzz {
         }
         FINGERPRINTS = BY_FINGERPRINT.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
     }
-    static final int MAGIC = 'J' | 'P' << 8 | 'S' << 16 | 'O' << 24;
+    static final int MAGIC = PSOContainerDescriptor.MAGIC;
     static final int PREV = PSO.layoutOf(FuzzNode.class).field("prev").offset();
 
     /** A failure of the property under test (not an allowed outcome). */
@@ -179,7 +180,7 @@ public final class PSOFuzz {
 
         void run(boolean sweep, int depth) {
             long used = c.used();
-            if (used < PSOContainer.HEADER_SIZE || (used & 7) != 0 || used > available) {
+            if (used < PSOContainerDescriptor.HEADER_SIZE || (used & 7) != 0 || used > available) {
                 throw new Failure("opened container has used()=" + used + " with " + available + " bytes available");
             }
             if (c.capacity() < used || c.capacity() > available) {
@@ -264,7 +265,7 @@ public final class PSOFuzz {
             ExternalBuffer b = c.buffer();
             long base = c.offsetInBuffer();
             List<Long> offsets = new ArrayList<>();
-            for (long off = PSOContainer.HEADER_SIZE; off + 4 <= used && offsets.size() < 8; off += 8) {
+            for (long off = PSOContainerDescriptor.HEADER_SIZE; off + 4 <= used && offsets.size() < 8; off += 8) {
                 if (b.getInt(base + off, ByteOrder.LITTLE_ENDIAN) == MAGIC) {
                     offsets.add(off);
                 }
@@ -328,7 +329,7 @@ public final class PSOFuzz {
             }
             long off = o.offset();
             int size = o.sizeInBytes();
-            if (off < PSOContainer.HEADER_SIZE || (off & 7) != 0 || size < 8 || off + size > c.used() || o instanceof PSOArray) {
+            if (off < PSOContainerDescriptor.HEADER_SIZE || (off & 7) != 0 || size < 8 || off + size > c.used() || o instanceof PSOArray) {
                 check(o, declared, where(field, owner));
             }
             PSO earlier = byOffset.putIfAbsent(off, o);
@@ -350,7 +351,7 @@ public final class PSOFuzz {
             }
             long off = o.offset();
             long end = off + o.sizeInBytes();
-            if (off < PSOContainer.HEADER_SIZE || (off & 7) != 0 || o.sizeInBytes() < 8 || end > c.used()) {
+            if (off < PSOContainerDescriptor.HEADER_SIZE || (off & 7) != 0 || o.sizeInBytes() < 8 || end > c.used()) {
                 throw new Failure(what + " gave " + o.getClass().getSimpleName() + " at [" + off + ", " + end
                                 + ") outside the used bytes [32, " + c.used() + ") of its container, or misaligned");
             }
@@ -675,7 +676,7 @@ public final class PSOFuzz {
     /** The objects a reader could find: aligned offsets whose u32 is a known fingerprint. */
     static List<Integer> objects(byte[] b) {
         List<Integer> found = new ArrayList<>();
-        for (int off = PSOContainer.HEADER_SIZE; off + 8 <= b.length; off += 8) {
+        for (int off = PSOContainerDescriptor.HEADER_SIZE; off + 8 <= b.length; off += 8) {
             if (BY_FINGERPRINT.containsKey((int) PSOFuzzCorpus.getU32(b, off))) {
                 found.add(off);
             }
@@ -759,7 +760,7 @@ public final class PSOFuzz {
                 if (!objs.isEmpty()) {
                     int from = objs.get(r.nextInt(objs.size()));
                     int len = Math.min(n - from, r.nextInt(8, 64));
-                    int to = r.nextInt(PSOContainer.HEADER_SIZE / 8, n / 8) * 8;
+                    int to = r.nextInt(PSOContainerDescriptor.HEADER_SIZE / 8, n / 8) * 8;
                     System.arraycopy(b, from, b, to, Math.min(len, n - to));
                 }
             }

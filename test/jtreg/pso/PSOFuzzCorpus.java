@@ -7,6 +7,7 @@ import java.util.Map;
 import jaguar.ext.OffHeapBuffer;
 import jaguar.pso.PSO;
 import jaguar.pso.PSOContainer;
+import jaguar.pso.PSOContainerDescriptor;
 import jaguar.pso.PSOIntArray;
 import jaguar.pso.PSOLongArray;
 
@@ -276,9 +277,9 @@ public final class PSOFuzzCorpus {
 
     /** Rewrites the container header of b: used, capacity, root. */
     private static byte[] header(byte[] b, long usedBytes, long capacity, long root) {
-        putU64(b, 8, usedBytes);
-        putU64(b, 16, capacity);
-        putU32(b, 24, root);
+        putU64(b, PSOContainerDescriptor.USED_OFFSET, usedBytes);
+        putU64(b, PSOContainerDescriptor.CAPACITY_OFFSET, capacity);
+        putU32(b, PSOContainerDescriptor.ROOT_OFFSET, root);
         return b;
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 
 import jaguar.ext.OffHeapBuffer;
 import jaguar.pso.PSOContainer;
+import jaguar.pso.PSOContainerDescriptor;
 import jaguar.pso.PSOFormatException;
 
 public class PSOHostileHeaderTest {
@@ -64,7 +65,7 @@ public class PSOHostileHeaderTest {
             FuzzNode a = c.allocate(FuzzNode.class);
             FuzzNode b = c.allocate(FuzzNode.class);
             c.setRoot(a);
-            buf.putLong(16, Long.MIN_VALUE, ByteOrder.LITTLE_ENDIAN); // capacity = 2^63
+            buf.putLong(PSOContainerDescriptor.CAPACITY_OFFSET, Long.MIN_VALUE, ByteOrder.LITTLE_ENDIAN); // capacity = 2^63
             PSOContainer hostile;
             try {
                 hostile = PSOContainer.open(buf, 0, c.used());

@@ -14,14 +14,8 @@ import jaguar.memory.NativeMemory;
 /**
  * The bytes PSOs live in: a region of an {@link ExternalBuffer} (off-heap, a mapped file, shared
  * memory, a network buffer, or a region of another container) with a bump allocator. The region
- * starts with a 32-byte header, little-endian like everything in it:
- *
- * <pre>
- *  0  u32 magic "JPSO"      4  u16 format version (1)   6  u16 header size (32)
- *  8  u64 bytes used (header and objects; the allocation pointer)
- * 16  u64 capacity (bytes of the region when it was formatted)
- * 24  u32 offset of the root object, 0 if none            28  u32 reserved (0)
- * </pre>
+ * starts with a 32-byte header ({@link PSOContainerDescriptor}: magic, version, bytes used,
+ * capacity, root offset).
  *
  * <p>Objects follow at 8-byte-aligned offsets. Sending a container is sending its first
  * {@link #used()} bytes ({@link #bytes()}); the receiver {@link #open opens} them and reads the
@@ -33,14 +27,13 @@ import jaguar.memory.NativeMemory;
  * same Java object, so cyclic structures recover to cycles.
  */
 public class PSOContainer {
-    /** Bytes of the container header. */
-    public static final int HEADER_SIZE = 32;
-    /** "JPSO" read as a little-endian u32. */
-    static final int MAGIC = 'J' | 'P' << 8 | 'S' << 16 | 'O' << 24;
-    static final int VERSION = 1;
-    private static final int USED = 8;
-    private static final int CAPACITY = 16;
-    private static final int ROOT = 24;
+    /** Bytes of the container header ({@link PSOContainerDescriptor#HEADER_SIZE}). */
+    public static final int HEADER_SIZE = PSOContainerDescriptor.HEADER_SIZE;
+    private static final int MAGIC = PSOContainerDescriptor.MAGIC;
+    private static final int VERSION = PSOContainerDescriptor.VERSION;
+    private static final int USED = PSOContainerDescriptor.USED_OFFSET;
+    private static final int CAPACITY = PSOContainerDescriptor.CAPACITY_OFFSET;
+    private static final int ROOT = PSOContainerDescriptor.ROOT_OFFSET;
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
     private static final ThreadLocal<PSOPlacement> PENDING = new ThreadLocal<>();
 
@@ -87,9 +80,9 @@ public class PSOContainer {
             throw new ReadOnlyViolation("cannot format a container in a read-only buffer " + buffer);
         }
         buffer.fill(offset, HEADER_SIZE, (byte) 0);
-        buffer.putInt(offset, MAGIC, LE);
-        buffer.putShort(offset + 4, (short) VERSION, LE);
-        buffer.putShort(offset + 6, (short) HEADER_SIZE, LE);
+        buffer.putInt(offset + PSOContainerDescriptor.MAGIC_OFFSET, MAGIC, LE);
+        buffer.putShort(offset + PSOContainerDescriptor.VERSION_OFFSET, (short) VERSION, LE);
+        buffer.putShort(offset + PSOContainerDescriptor.HEADER_SIZE_OFFSET, (short) HEADER_SIZE, LE);
         buffer.putLong(offset + USED, HEADER_SIZE, LE);
         buffer.putLong(offset + CAPACITY, size, LE);
         return new PSOContainer(buffer, offset, size, HEADER_SIZE);
@@ -116,13 +109,13 @@ public class PSOContainer {
                             + HEADER_SIZE + "-byte container header (truncated?)");
         }
         checkRegion(buffer, offset, available);
-        int magic = buffer.getInt(offset, LE);
+        int magic = buffer.getInt(offset + PSOContainerDescriptor.MAGIC_OFFSET, LE);
         if (magic != MAGIC) {
             throw new PSOFormatException("no PSO container at offset " + offset + " of " + buffer + ": magic 0x"
                             + Integer.toHexString(magic) + " is not 0x" + Integer.toHexString(MAGIC) + " (\"JPSO\")");
         }
-        int version = buffer.getShort(offset + 4, LE);
-        int headerSize = buffer.getShort(offset + 6, LE);
+        int version = buffer.getShort(offset + PSOContainerDescriptor.VERSION_OFFSET, LE);
+        int headerSize = buffer.getShort(offset + PSOContainerDescriptor.HEADER_SIZE_OFFSET, LE);
         if (version != VERSION || headerSize != HEADER_SIZE) {
             throw new PSOFormatException("PSO container at offset " + offset + " has format version " + version + " and header size "
                             + headerSize + "; this Jaguar reads version " + VERSION + " with header size " + HEADER_SIZE);

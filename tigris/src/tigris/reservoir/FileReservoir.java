@@ -17,8 +17,8 @@ import tigris.WaterPool;
  * The thesis's FileReservoir: put writes Waters to a file, get reads them back. One object is
  * either the writing end ({@link #writer}) or the reading end ({@link #reader}, {@link #rawReader}).
  *
- * <p>A Water file keeps Water boundaries: a 16-byte header (magic "TGRW", version, water size)
- * then, per Water, a u32 length and the bytes, little-endian. Waters are written from and read
+ * <p>A Water file keeps Water boundaries ({@link WaterFileDescriptor}): a header (magic "TGRW",
+ * version, water size) then, per Water, its length and its bytes. Waters are written from and read
  * into off-heap buffers by the file channel, with no copy in Java. A raw reader reads any file
  * as consecutive Waters of {@code waterSize} bytes (the last may be shorter), which is how a river
  * reads input it did not write (TigrisSort's records).
@@ -28,16 +28,16 @@ import tigris.WaterPool;
  * is a {@link ReservoirFailedException} naming the file and the offset.
  */
 public final class FileReservoir extends Reservoir {
-    private static final int MAGIC = 0x57524754;   // "TGRW"
-    private static final int VERSION = 1;
-    private static final int HEADER = 16;
+    private static final int MAGIC = WaterFileDescriptor.MAGIC;
+    private static final int VERSION = WaterFileDescriptor.VERSION;
+    private static final int HEADER = WaterFileDescriptor.HEADER_SIZE;
 
     private final Path path;
     private final FileChannel channel;
     private final WaterPool spring;
     private final boolean writing;
     private final boolean framed;
-    private final ByteBuffer frame = ByteBuffer.allocateDirect(4).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer frame = ByteBuffer.allocateDirect(WaterFileDescriptor.FRAME_HEADER).order(ByteOrder.LITTLE_ENDIAN);
     private boolean ended;
     private long waters;
 
@@ -54,7 +54,8 @@ public final class FileReservoir extends Reservoir {
     public static FileReservoir writer(String name, Path path, int waterSize) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         ByteBuffer h = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
-        h.putInt(MAGIC).putInt(VERSION).putInt(waterSize).putInt(0).flip();
+        h.putInt(WaterFileDescriptor.MAGIC_OFFSET, MAGIC).putInt(WaterFileDescriptor.VERSION_OFFSET, VERSION)
+                .putInt(WaterFileDescriptor.WATER_SIZE_OFFSET, waterSize).limit(HEADER);
         try {
             while (h.hasRemaining()) {
                 ch.write(h);
@@ -79,13 +80,14 @@ public final class FileReservoir extends Reservoir {
                 // fill
             }
             h.flip();
-            if (h.remaining() < HEADER || h.getInt(0) != MAGIC) {
+            if (h.remaining() < HEADER || h.getInt(WaterFileDescriptor.MAGIC_OFFSET) != MAGIC) {
                 throw new IOException(path + " is not a Tigris Water file (no \"TGRW\" header; read it with FileReservoir.rawReader)");
             }
-            if (h.getInt(4) != VERSION) {
-                throw new IOException(path + " is a Water file of version " + h.getInt(4) + "; this reader knows version " + VERSION);
+            if (h.getInt(WaterFileDescriptor.VERSION_OFFSET) != VERSION) {
+                throw new IOException(path + " is a Water file of version " + h.getInt(WaterFileDescriptor.VERSION_OFFSET)
+                                + "; this reader knows version " + VERSION);
             }
-            int waterSize = h.getInt(8);
+            int waterSize = h.getInt(WaterFileDescriptor.WATER_SIZE_OFFSET);
             if (waterSize < 1) {
                 throw new IOException(path + ": the header's water size " + waterSize + " is not positive");
             }

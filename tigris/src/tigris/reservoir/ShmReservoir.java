@@ -20,10 +20,9 @@ import tigris.WaterPool;
  * producer process and one consumer process; {@link #create} makes the producer's end,
  * {@link #attach} the consumer's.
  *
- * <p>Layout (little-endian, 64-byte lines): line 0 {@code "TGRM"}, version, slots, slot size;
- * line 1 the producer's {@code tail} (slots published), End of River flag and pid; line 2 the
- * consumer's {@code head} (slots freed) and pid; then the slots, each an 8-byte header (length,
- * kind: data or skipped) and its payload. The producer publishes with a release store of
+ * <p>Layout ({@link ShmRingDescriptor}): a header line, the producer's line ({@code tail}, the
+ * slots it published), the consumer's line ({@code head}, the slots it freed), then the slots,
+ * each a header (length, kind: data or skipped) and its payload. The producer publishes with a release store of
  * {@code tail}, the consumer frees with one of {@code head}; each reads the other's with an
  * acquire load (External Objects' ordered accessors, which the JIT maps to plain x86 moves).
  *
@@ -34,18 +33,18 @@ import tigris.WaterPool;
  * that the other process is alive; a dead peer fails the reservoir.
  */
 public final class ShmReservoir extends Reservoir {
-    private static final int MAGIC = 0x4D524754;   // "TGRM"
-    private static final int VERSION = 1;
-    private static final int LINE = 64;
-    private static final long TAIL = LINE;
-    private static final long ENDED = LINE + 8;
-    private static final long PRODUCER_PID = LINE + 16;
-    private static final long HEAD = 2 * LINE;
-    private static final long CONSUMER_PID = 2 * LINE + 8;
-    private static final long SLOTS = 3 * LINE;
-    private static final int SLOT_HEADER = 8;
-    private static final int DATA = 1;
-    private static final int SKIPPED = 2;
+    private static final int MAGIC = ShmRingDescriptor.MAGIC;
+    private static final int VERSION = ShmRingDescriptor.VERSION;
+    private static final long TAIL = ShmRingDescriptor.TAIL_OFFSET;
+    private static final long ENDED = ShmRingDescriptor.ENDED_OFFSET;
+    private static final long PRODUCER_PID = ShmRingDescriptor.PRODUCER_PID_OFFSET;
+    private static final long HEAD = ShmRingDescriptor.HEAD_OFFSET;
+    private static final long CONSUMER_PID = ShmRingDescriptor.CONSUMER_PID_OFFSET;
+    private static final long SLOTS = ShmRingDescriptor.FIRST_SLOT_OFFSET;
+    private static final int SLOT_HEADER = ShmRingDescriptor.SLOT_HEADER;
+    private static final int KIND = ShmRingDescriptor.SLOT_KIND_OFFSET;
+    private static final int DATA = ShmRingDescriptor.DATA;
+    private static final int SKIPPED = ShmRingDescriptor.SKIPPED;
     private static final long PARK_NANOS = 50_000;
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
 
@@ -92,7 +91,7 @@ public final class ShmReservoir extends Reservoir {
     }
 
     private static long stride(int slotSize) {
-        return (SLOT_HEADER + (long) slotSize + LINE - 1) / LINE * LINE;
+        return ShmRingDescriptor.stride(slotSize);
     }
 
     /**
@@ -104,12 +103,12 @@ public final class ShmReservoir extends Reservoir {
             throw new IllegalArgumentException("reservoir " + name + ": slots must be in 1.." + TcpProtocol.MAX_WINDOW + " and slot size in 1.."
                             + TcpProtocol.MAX_WATER + "; got " + slots + ", " + slotSize);
         }
-        SharedMemoryBuffer seg = SharedMemoryBuffer.create(name, SLOTS + slots * stride(slotSize));
-        seg.putInt(4, VERSION, LE);
-        seg.putInt(8, slots, LE);
-        seg.putInt(12, slotSize, LE);
+        SharedMemoryBuffer seg = SharedMemoryBuffer.create(name, ShmRingDescriptor.segmentBytes(slots, slotSize));
+        seg.putInt(ShmRingDescriptor.VERSION_OFFSET, VERSION, LE);
+        seg.putInt(ShmRingDescriptor.SLOTS_OFFSET, slots, LE);
+        seg.putInt(ShmRingDescriptor.SLOT_SIZE_OFFSET, slotSize, LE);
         seg.putLong(PRODUCER_PID, ProcessHandle.current().pid(), LE);
-        seg.putIntRelease(0, MAGIC);   // last: an attaching consumer sees a complete header
+        seg.putIntRelease(ShmRingDescriptor.MAGIC_OFFSET, MAGIC);   // last: an attaching consumer sees a complete header
         return new ShmReservoir(name, seg, true, slots, slotSize, deadPeer.toNanos());
     }
 
@@ -121,16 +120,16 @@ public final class ShmReservoir extends Reservoir {
     public static ShmReservoir attach(String name, Duration deadPeer) throws IOException {
         SharedMemoryBuffer seg = SharedMemoryBuffer.open(name);
         try {
-            if (seg.size() < SLOTS || seg.getIntAcquire(0) != MAGIC) {
+            if (seg.size() < SLOTS || seg.getIntAcquire(ShmRingDescriptor.MAGIC_OFFSET) != MAGIC) {
                 throw new IOException("shared memory segment " + name + " is not a Tigris reservoir ring");
             }
-            int version = seg.getInt(4, LE);
-            int slots = seg.getInt(8, LE);
-            int slotSize = seg.getInt(12, LE);
+            int version = seg.getInt(ShmRingDescriptor.VERSION_OFFSET, LE);
+            int slots = seg.getInt(ShmRingDescriptor.SLOTS_OFFSET, LE);
+            int slotSize = seg.getInt(ShmRingDescriptor.SLOT_SIZE_OFFSET, LE);
             if (version != VERSION) {
                 throw new IOException("shared memory segment " + name + " is a ring of version " + version + "; this end knows " + VERSION);
             }
-            if (slots < 1 || slotSize < 1 || seg.size() < SLOTS + slots * stride(slotSize)) {
+            if (slots < 1 || slotSize < 1 || seg.size() < ShmRingDescriptor.segmentBytes(slots, slotSize)) {
                 throw new IOException("shared memory segment " + name + ": " + slots + " slots of " + slotSize + " bytes do not fit its "
                                 + seg.size() + " bytes");
             }
@@ -184,7 +183,7 @@ public final class ShmReservoir extends Reservoir {
         public void recycle(ExternalBuffer[] buffers) {
             int i = slotOf(buffers);
             if (i >= 0) {
-                segment.putInt(SLOTS + i * slotStride + 4, SKIPPED, LE);
+                segment.putInt(SLOTS + i * slotStride + KIND, SKIPPED, LE);
                 markReady(i);
             }
         }
@@ -234,7 +233,7 @@ public final class ShmReservoir extends Reservoir {
         }
         long h = SLOTS + i * slotStride;
         segment.putInt(h, length, LE);
-        segment.putInt(h + 4, DATA, LE);
+        segment.putInt(h + KIND, DATA, LE);
         markReady(i);
     }
 
@@ -290,7 +289,7 @@ public final class ShmReservoir extends Reservoir {
             }
             long h = slotHeader(consumed);
             int length = segment.getInt(h, LE);
-            int kind = segment.getInt(h + 4, LE);
+            int kind = segment.getInt(h + KIND, LE);
             int i = (int) (consumed % slots);
             consumed++;
             if (kind == SKIPPED) {

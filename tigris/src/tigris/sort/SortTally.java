@@ -10,16 +10,10 @@ import tigris.Water;
  * A sorter adds up the tallies of all partitioners to check it received every record sent to it
  * and to find where its range starts in a shared output file (the records of the ranges below
  * it). Told apart from record Waters and {@link SortEntries entry} Waters by its length, a
- * multiple of neither 100 nor 16, and its magic.
- *
- * <pre>
- * 0   u64 magic "TSTALLY1"    8  u32 partitioner    12 u32 ranges (S)
- * 16  u64 count[S]            (+8, 16 or 24 bytes of padding, so the length is neither)
- * </pre>
- * little-endian.
+ * multiple of neither 100 nor 16, and its magic. Layout: {@link SortTallyDescriptor}.
  */
 final class SortTally {
-    static final long MAGIC = 0x31594c4c41545354L;   // "TSTALLY1" read little-endian
+    static final long MAGIC = SortTallyDescriptor.MAGIC;
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
 
     private SortTally() {
@@ -27,20 +21,16 @@ final class SortTally {
 
     /** Bytes of a tally of {@code ranges} counts. */
     static int bytes(int ranges) {
-        int n = 16 + 8 * ranges;
-        if (n % SortEntries.BYTES == 0) {
-            n += 8;
-        }
-        return n % RecordGenerator.RECORD_BYTES == 0 ? n + SortEntries.BYTES : n;
+        return SortTallyDescriptor.bytes(ranges);
     }
 
     static void write(Water w, int partitioner, long[] counts) {
         ExternalBuffer b = w.buffer();
-        b.putLong(0, MAGIC, ORDER);
-        b.putInt(8, partitioner, ORDER);
-        b.putInt(12, counts.length, ORDER);
+        b.putLong(SortTallyDescriptor.MAGIC_OFFSET, MAGIC, ORDER);
+        b.putInt(SortTallyDescriptor.PARTITIONER_OFFSET, partitioner, ORDER);
+        b.putInt(SortTallyDescriptor.RANGES_OFFSET, counts.length, ORDER);
         for (int i = 0; i < counts.length; i++) {
-            b.putLong(16 + 8L * i, counts[i], ORDER);
+            b.putLong(SortTallyDescriptor.countOffset(i), counts[i], ORDER);
         }
         w.setLength(bytes(counts.length));
     }
@@ -48,12 +38,13 @@ final class SortTally {
     /** True if {@code w} is a tally rather than records. */
     static boolean isTally(Water w) {
         int n = w.length();
-        return n % RecordGenerator.RECORD_BYTES != 0 && n % SortEntries.BYTES != 0 && n >= 16 && w.buffer().getLong(0, ORDER) == MAGIC;
+        return n % RecordGenerator.RECORD_BYTES != 0 && n % SortEntries.BYTES != 0 && n >= SortTallyDescriptor.COUNTS_OFFSET
+                && w.buffer().getLong(SortTallyDescriptor.MAGIC_OFFSET, ORDER) == MAGIC;
     }
 
     /** The partitioner that sent tally {@code w}. */
     static int partitioner(Water w) {
-        return w.buffer().getInt(8, ORDER);
+        return w.buffer().getInt(SortTallyDescriptor.PARTITIONER_OFFSET, ORDER);
     }
 
     /**
@@ -63,13 +54,13 @@ final class SortTally {
      */
     static void addTo(Water w, long[] totals) {
         ExternalBuffer b = w.buffer();
-        int ranges = b.getInt(12, ORDER);
+        int ranges = b.getInt(SortTallyDescriptor.RANGES_OFFSET, ORDER);
         if (ranges != totals.length || w.length() != bytes(ranges)) {
             throw new IllegalArgumentException("tally from partitioner " + partitioner(w) + " counts " + ranges + " key ranges in "
                             + w.length() + " bytes; this sort has " + totals.length + " ranges");
         }
         for (int i = 0; i < ranges; i++) {
-            long c = b.getLong(16 + 8L * i, ORDER);
+            long c = b.getLong(SortTallyDescriptor.countOffset(i), ORDER);
             if (c < 0) {
                 throw new IllegalArgumentException("tally from partitioner " + partitioner(w) + " has a negative count for range " + i);
             }

@@ -22,6 +22,7 @@ import tigris.ReservoirFailedException;
 import tigris.Water;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.FileReservoir;
+import tigris.reservoir.WaterFileDescriptor;
 
 /** File reservoirs: a river writes Waters to a file and another reads them back, PSOs and all. */
 class FileReservoirTest {
@@ -92,7 +93,7 @@ class FileReservoirTest {
             in.get().release();
             in.get().release();
             ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
-            assertTrue(x.getMessage().contains("ends inside Water 3 (200 bytes) at offset " + (16 + 2 * 204)), x.getMessage());
+            assertTrue(x.getMessage().contains("ends inside Water 3 (200 bytes) at offset " + WaterFileDescriptor.fileBytes(200, 200)), x.getMessage());
         }
     }
 

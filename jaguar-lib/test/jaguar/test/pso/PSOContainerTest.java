@@ -21,6 +21,7 @@ import jaguar.ext.OffHeapBuffer;
 import jaguar.pso.ContainerFullException;
 import jaguar.pso.FilePSOBuffer;
 import jaguar.pso.PSOContainer;
+import jaguar.pso.PSOContainerDescriptor;
 import jaguar.pso.PSOFormatException;
 import jaguar.pso.PSOIntArray;
 import jaguar.pso.PSOLongArray;
@@ -44,14 +45,15 @@ class PSOContainerTest {
         assertEquals('P', buffer.getByte(1));
         assertEquals('S', buffer.getByte(2));
         assertEquals('O', buffer.getByte(3));
-        assertEquals(1, buffer.getShort(4, ByteOrder.LITTLE_ENDIAN));
-        assertEquals(32, buffer.getShort(6, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(PSOContainerDescriptor.MAGIC, buffer.getInt(PSOContainerDescriptor.MAGIC_OFFSET, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(1, buffer.getShort(PSOContainerDescriptor.VERSION_OFFSET, ByteOrder.LITTLE_ENDIAN));
+        assertEquals(32, buffer.getShort(PSOContainerDescriptor.HEADER_SIZE_OFFSET, ByteOrder.LITTLE_ENDIAN));
         MyObject o = c.allocate(MyObject.class);
         assertEquals(32, o.offset(), "the first object follows the header");
-        assertEquals(56, buffer.getLong(8, ByteOrder.LITTLE_ENDIAN), "used");
-        assertEquals(4096, buffer.getLong(16, ByteOrder.LITTLE_ENDIAN), "capacity");
+        assertEquals(56, buffer.getLong(PSOContainerDescriptor.USED_OFFSET, ByteOrder.LITTLE_ENDIAN), "used");
+        assertEquals(4096, buffer.getLong(PSOContainerDescriptor.CAPACITY_OFFSET, ByteOrder.LITTLE_ENDIAN), "capacity");
         c.setRoot(o);
-        assertEquals(32, buffer.getInt(24, ByteOrder.LITTLE_ENDIAN), "root");
+        assertEquals(32, buffer.getInt(PSOContainerDescriptor.ROOT_OFFSET, ByteOrder.LITTLE_ENDIAN), "root");
     }
 
     @Test
@@ -60,13 +62,13 @@ class PSOContainerTest {
         assertTrue(e.getMessage().contains("no PSO container"), e.getMessage());
         PSOContainer c = PSOContainer.format(buffer);
         c.allocate(MyObject.class);
-        buffer.putShort(4, (short) 9, ByteOrder.LITTLE_ENDIAN);
+        buffer.putShort(PSOContainerDescriptor.VERSION_OFFSET, (short) 9, ByteOrder.LITTLE_ENDIAN);
         e = assertThrows(PSOFormatException.class, () -> PSOContainer.open(buffer));
         assertTrue(e.getMessage().contains("format version 9"), e.getMessage());
-        buffer.putShort(4, (short) 1, ByteOrder.LITTLE_ENDIAN);
+        buffer.putShort(PSOContainerDescriptor.VERSION_OFFSET, (short) 1, ByteOrder.LITTLE_ENDIAN);
         e = assertThrows(PSOFormatException.class, () -> PSOContainer.open(buffer, 0, 40));
         assertTrue(e.getMessage().contains("uses 56 bytes but only 40"), e.getMessage());
-        buffer.putLong(8, 1L << 40, ByteOrder.LITTLE_ENDIAN);
+        buffer.putLong(PSOContainerDescriptor.USED_OFFSET, 1L << 40, ByteOrder.LITTLE_ENDIAN);
         e = assertThrows(PSOFormatException.class, () -> PSOContainer.open(buffer));
         assertTrue(e.getMessage().contains("inconsistent"), e.getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> PSOContainer.open(buffer, 4000, 200));

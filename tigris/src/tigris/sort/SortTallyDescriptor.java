@@ -1,0 +1,38 @@
+package tigris.sort;
+
+/**
+ * The byte layout of a sort tally (the last Water a partitioner sends each sorter; {@link SortTally}),
+ * the one definition code and tests share. Little-endian:
+ *
+ * <pre>
+ * 0   u64 magic "TSTALLY1"    8  u32 partitioner    12 u32 ranges (S)
+ * 16  u64 count[S]            (+8, 16 or 24 bytes of padding, so the length is a multiple of
+ *                              neither a record's 100 bytes nor an entry's 16)
+ * </pre>
+ */
+public final class SortTallyDescriptor {
+    /** "TSTALLY1" read as a little-endian u64. */
+    public static final long MAGIC = 0x31594c4c41545354L;
+    public static final int MAGIC_OFFSET = 0;
+    public static final int PARTITIONER_OFFSET = 8;
+    public static final int RANGES_OFFSET = 12;
+    public static final int COUNTS_OFFSET = 16;
+    public static final int COUNT_BYTES = 8;
+
+    private SortTallyDescriptor() {
+    }
+
+    /** Offset of range {@code i}'s count. */
+    public static long countOffset(int i) {
+        return COUNTS_OFFSET + (long) COUNT_BYTES * i;
+    }
+
+    /** Bytes of a tally of {@code ranges} counts, padded so no record or entry Water has its length. */
+    public static int bytes(int ranges) {
+        int n = COUNTS_OFFSET + COUNT_BYTES * ranges;
+        if (n % SortEntries.BYTES == 0) {
+            n += 8;
+        }
+        return n % RecordGenerator.RECORD_BYTES == 0 ? n + SortEntries.BYTES : n;
+    }
+}

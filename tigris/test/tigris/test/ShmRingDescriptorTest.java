@@ -1,0 +1,61 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteOrder;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import jaguar.ext.SharedMemoryBuffer;
+import tigris.Water;
+import tigris.reservoir.ShmReservoir;
+import tigris.reservoir.ShmRingDescriptor;
+
+/** The shared-memory ring's layout: what ShmRingDescriptor says is what a ring's bytes hold. */
+class ShmRingDescriptorTest {
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+
+    @Test
+    void offsetsAreLineAlignedAndTheStrideHoldsTheSlotHeader() {
+        long producerLine = ShmRingDescriptor.TAIL_OFFSET / ShmRingDescriptor.LINE;
+        long consumerLine = ShmRingDescriptor.HEAD_OFFSET / ShmRingDescriptor.LINE;
+        assertNotEquals(producerLine, consumerLine, "producer and consumer write different lines");
+        assertEquals(producerLine, ShmRingDescriptor.PRODUCER_PID_OFFSET / ShmRingDescriptor.LINE);
+        assertEquals(consumerLine, ShmRingDescriptor.CONSUMER_PID_OFFSET / ShmRingDescriptor.LINE);
+        assertEquals(0, ShmRingDescriptor.FIRST_SLOT_OFFSET % ShmRingDescriptor.LINE);
+        for (int size : new int[] {1, 55, 56, 57, 4096, 1 << 20}) {
+            long stride = ShmRingDescriptor.stride(size);
+            assertEquals(0, stride % ShmRingDescriptor.LINE, "stride of " + size);
+            assertTrue(stride >= ShmRingDescriptor.SLOT_HEADER + size && stride < ShmRingDescriptor.SLOT_HEADER + size + ShmRingDescriptor.LINE,
+                    "stride of " + size + " is " + stride);
+        }
+    }
+
+    @Test
+    void aRingsBytesAreWhereTheDescriptorSays() throws Exception {
+        String name = "tigris-test-descriptor-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        int slots = 3, slotSize = 100;
+        try (ShmReservoir out = ShmReservoir.create(name, slots, slotSize, Duration.ofSeconds(10));
+                SharedMemoryBuffer seg = SharedMemoryBuffer.open(name)) {
+            seg.unlink();
+            assertEquals(ShmRingDescriptor.segmentBytes(slots, slotSize), seg.size());
+            assertEquals(ShmRingDescriptor.MAGIC, seg.getInt(ShmRingDescriptor.MAGIC_OFFSET, LE));
+            assertEquals(ShmRingDescriptor.VERSION, seg.getInt(ShmRingDescriptor.VERSION_OFFSET, LE));
+            assertEquals(slots, seg.getInt(ShmRingDescriptor.SLOTS_OFFSET, LE));
+            assertEquals(slotSize, seg.getInt(ShmRingDescriptor.SLOT_SIZE_OFFSET, LE));
+            assertEquals(ProcessHandle.current().pid(), seg.getLong(ShmRingDescriptor.PRODUCER_PID_OFFSET, LE));
+            Water w = out.spring().createWater(8);
+            w.buffer().putLong(0, 0x1122334455667788L);
+            w.setLength(8);
+            out.put(w);
+            long slot = ShmRingDescriptor.slotOffset(0, slotSize);
+            assertEquals(8, seg.getInt(slot + ShmRingDescriptor.SLOT_LENGTH_OFFSET, LE));
+            assertEquals(ShmRingDescriptor.DATA, seg.getInt(slot + ShmRingDescriptor.SLOT_KIND_OFFSET, LE));
+            assertEquals(0x1122334455667788L, seg.getLong(slot + ShmRingDescriptor.SLOT_HEADER));
+            assertEquals(1, seg.getLong(ShmRingDescriptor.TAIL_OFFSET, LE), "one slot published");
+        }
+    }
+}
