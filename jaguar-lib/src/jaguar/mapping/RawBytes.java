@@ -9,6 +9,8 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jaguar.mapping.template.Instruction;
 import jaguar.mapping.template.Operand;
@@ -43,6 +45,14 @@ import jdk.internal.access.SharedSecrets;
  * {@link IllegalCallerException} is thrown.
  */
 public final class RawBytes {
+    /** The bodies made so far, per declaring class (dropped with it), by method name and descriptor. */
+    private static final ClassValue<Map<String, MethodHandle>> STUBS = new ClassValue<>() {
+        @Override
+        protected Map<String, MethodHandle> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
     private RawBytes() {
     }
 
@@ -80,9 +90,9 @@ public final class RawBytes {
         }
         Template t = CodeMappings.check(m, mapping.value());
         Instruction.ByteTemplate bytes = onlyByteTemplate(t, owner.getName() + "." + name);
-        byte[] code = RawByteStub.build(bytes, t.signature().parameters());
-        MethodHandle stub = ExecutableStub.link(code, descriptor(t, bytes));
-        return adapt(stub, type);
+        // One stub per method: its page is never unmapped, so a second call must not map another.
+        return STUBS.get(owner).computeIfAbsent(name + type.toMethodDescriptorString(),
+                k -> adapt(ExecutableStub.link(RawByteStub.build(bytes, t.signature().parameters()), descriptor(t, bytes)), type));
     }
 
     private static Instruction.ByteTemplate onlyByteTemplate(Template t, String where) {

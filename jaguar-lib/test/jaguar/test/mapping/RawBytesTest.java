@@ -66,6 +66,12 @@ class RawBytesTest {
     }
 
     @Test
+    void aSecondCallGivesTheSameBody() {
+        assertTrue(RawBytes.bodyOf(MethodHandles.lookup(), "swappedDifference", JJ_J)
+                == RawBytes.bodyOf(MethodHandles.lookup(), "swappedDifference", JJ_J), "one executable page per method");
+    }
+
+    @Test
     void booleanAndShortParameters() throws Throwable {
         MethodHandle h = RawBytes.bodyOf(MethodHandles.lookup(), "flagPlus", MethodType.methodType(long.class, boolean.class, short.class));
         assertEquals(1L - 5L, (long) h.invokeExact(true, (short) -5));
