@@ -56,6 +56,8 @@ public final class ShmReservoir extends Reservoir {
     /** Each slot's payload as a buffer of its own (a slice of the segment). */
     private final ExternalBuffer[] payloads;
     private final long deadPeerNanos;
+    /** Consumer: when polling began to find the ring empty (0 while it finds Waters), for the liveness check. */
+    private long idleSince;
     private final SlotSpring spring = new SlotSpring();
     /** For Waters that find no free slot: copied in at put. */
     private final WaterPool overflow;
@@ -284,9 +286,14 @@ public final class ShmReservoir extends Reservoir {
             if (consumed == tail) {
                 if (endSeen) {
                     ended = true;
+                } else {
+                    // Every consumer polls (a river's module thread never calls get), so the
+                    // producer's liveness is checked here, at most every 100 ms of waiting.
+                    idleSince = checkPeer(PRODUCER_PID, idleSince == 0 ? System.nanoTime() : idleSince, "producer");
                 }
                 return null;
             }
+            idleSince = 0;
             long h = slotHeader(consumed);
             int length = segment.getInt(h, LE);
             int kind = segment.getInt(h + KIND, LE);
@@ -340,13 +347,11 @@ public final class ShmReservoir extends Reservoir {
 
     @Override
     public Water get() throws InterruptedException {
-        long since = System.nanoTime();
         while (true) {
             Water w = poll();
             if (w != null || ended) {
                 return w;
             }
-            since = checkPeer(PRODUCER_PID, since, "producer");
             pause(PARK_NANOS);
         }
     }

@@ -114,6 +114,28 @@ class ShmReservoirTest {
         assertTrue(child.waitFor(60, TimeUnit.SECONDS));
     }
 
+    /**
+     * A river's module thread polls its reservoirs (it never calls get): a ring whose producer
+     * process dies must fail the consuming module, naming the producer, rather than leave it
+     * waiting until someone stops the river.
+     */
+    @Test
+    void aRiverReadingARingWhoseProducerDiesFails() throws Exception {
+        String name = unique("river-crash");
+        Process child = start(name, "3", "crash");
+        var sink = new TestModules.Sink();
+        try (ShmReservoir in = attachWhenCreated(name, child)) {
+            ModuleThread t = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
+            t.start();
+            assertTrue(t.await(60, TimeUnit.SECONDS), "the sink still waits on a ring whose producer died");
+            assertEquals(ModuleThread.State.FAILED, t.state());
+            assertTrue(String.valueOf(t.failure()).contains("the producer (pid " + child.pid() + ") has exited before End of River"),
+                            String.valueOf(t.failure()));
+            assertEquals(3, sink.records.get(), "the Waters published before the crash were read");
+        }
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+    }
+
     @Test
     void attachingToWhatIsNotARingIsAClearError() throws Exception {
         NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> ShmReservoir.attach(unique("none"), DEAD_PEER));
