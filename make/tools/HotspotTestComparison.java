@@ -83,7 +83,18 @@ public final class HotspotTestComparison {
         int tests, stockPassed, jaguarPassed, regressions, bothFail, jaguarOnly;
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
+        try {
+            compare(args);
+        } catch (IOException e) {
+            // A run that never started (a test path that does not exist, a JDK that does not
+            // start): jtreg said why in the run's jtreg.log, beside its report directory.
+            System.err.println("HotspotTestComparison: " + e.getMessage() + "; see jtreg.log beside that report directory");
+            System.exit(2);
+        }
+    }
+
+    static void compare(String[] args) throws IOException {
         if (args.length < 7) {
             System.err.println("usage: HotspotTestComparison OUT.md STOCK_REPORT STOCK_SECONDS JAGUAR_REPORT JAGUAR_SECONDS PROBLEM_LIST DIRECTORY...");
             System.exit(2);
