@@ -39,7 +39,12 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
         if (v.contains("{node}") && node().isEmpty()) {
             throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' names {node}, but it runs on no node");
         }
-        return Path.of(v.replace("{node}", node()));
+        return onNode(v, node());
+    }
+
+    /** {@code path} with every {@code {node}} replaced by {@code node}: the one rule for paths on nodes that share a host. */
+    public static Path onNode(String path, String node) {
+        return Path.of(path.replace("{node}", node));
     }
 
     /** A single-instance configuration. */

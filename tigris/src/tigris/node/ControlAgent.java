@@ -1,6 +1,7 @@
 package tigris.node;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.rmi.NotBoundException;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
@@ -108,6 +109,70 @@ public final class ControlAgent {
         return rootCause(t);
     }
 
+    /**
+     * Performs an action on each of {@code nodes} at once (the action for a node made by {@code action})
+     * and waits for them all.
+     *
+     * @return each node's result, in the order of {@code nodes}
+     * @throws NodeActionException naming the first node, in that order, whose action failed or
+     *         which stopped answering (within the answer timeout) or did not finish within
+     *         {@code timeoutMillis}
+     * @throws IOException if a node cannot be reached at all
+     */
+    public <R extends Serializable> List<R> performEverywhere(List<Node> nodes, java.util.function.Function<Node, NodeAction<R>> action,
+                    long timeoutMillis) throws IOException, InterruptedException {
+        Map<Node, RiverManager> managers = new LinkedHashMap<>();
+        for (Node n : nodes) {
+            if (!managers.containsKey(n)) {
+                managers.put(n, connect(n));
+            }
+        }
+        List<Long> ids = new ArrayList<>();
+        for (Node n : nodes) {
+            try {
+                ids.add(managers.get(n).perform(action.apply(n)));
+            } catch (RemoteException e) {
+                throw new NodeActionException(n, nodeError(e), e);
+            }
+        }
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        List<R> results = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            results.add(awaitAction(nodes.get(i), managers.get(nodes.get(i)), ids.get(i), deadline));
+        }
+        return results;
+    }
+
+    /** Asks {@code node} for its action's outcome until it ends, each answer within the answer timeout. */
+    @SuppressWarnings("unchecked")
+    private <R extends Serializable> R awaitAction(Node node, RiverManager m, long id, long deadline) throws NodeActionException, InterruptedException {
+        // The node waits for the action half our answer timeout (at most a second) before it says RUNNING.
+        long wait = Math.max(1, answerMillis / 2);
+        while (true) {
+            java.util.concurrent.Future<ActionOutcome> asked = CALLS.submit(() -> m.awaitAction(id, wait));
+            ActionOutcome o;
+            try {
+                o = asked.get(answerMillis + wait, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new NodeActionException(node, "stopped answering: " + nodeError(e.getCause()), e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                asked.cancel(true);
+                throw new NodeActionException(node, "did not answer within " + answerMillis + " ms", null);
+            }
+            switch (o.state()) {
+                case DONE -> {
+                    return (R) o.result();
+                }
+                case FAILED -> throw new NodeActionException(node, o.failure(), null);
+                case RUNNING -> {
+                    if (System.currentTimeMillis() > deadline) {
+                        throw new NodeActionException(node, "still running when the time was up", null);
+                    }
+                }
+            }
+        }
+    }
+
     /** The instance names of a module: "m" alone, "m#0".. with several instances. */
     static String instanceName(ModuleSpec m, int i) {
         return m.instances() == 1 ? m.name() : m.name() + "#" + i;
@@ -117,10 +182,14 @@ public final class ControlAgent {
      * Grows {@code graph} as river {@code river} on the nodes and starts it.
      *
      * @param placement for each module, the node of each instance (a list as long as its instances)
-     * @param jarName the name under which {@code jar} (the module classes) is pushed
+     * @param jarName the name under which {@code jar} (the module classes) is pushed; null, with
+     *        {@code jar} null, for a river of Tigris's own modules only
      * @throws IOException naming the node and step that failed; what was grown is destroyed
      */
     public RiverRun start(String river, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
+        if ((jarName == null) != (jar == null)) {
+            throw new IllegalArgumentException("river " + river + ": a jar needs its name and a name its jar (jar name " + jarName + ")");
+        }
         graph.validate();
         Map<Node, RiverManager> managers = new LinkedHashMap<>();
         Map<String, Node> where = new LinkedHashMap<>();   // instance name -> node
@@ -145,7 +214,9 @@ public final class ControlAgent {
         try {
             for (var e : managers.entrySet()) {
                 step = e.getKey();
-                e.getValue().pushJar(river, jarName, jar);
+                if (jar != null) {
+                    e.getValue().pushJar(river, jarName, jar);
+                }
             }
             for (ModuleSpec m : graph.moduleList()) {
                 for (int i = 0; i < m.instances(); i++) {

@@ -59,11 +59,44 @@ public final class NodeServer implements RiverManager {
                                     + ";java.lang.String;java.lang.Number;java.lang.Integer;java.util.Map;java.util.HashMap;java.util.LinkedHashMap;"
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
-                                    + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;!*");
+                                    + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
+                                    + actionClasses() + "!*");
+
+    /** The filter's names of the node actions: exactly the permitted subclasses of {@link NodeAction}. */
+    private static String actionClasses() {
+        StringBuilder sb = new StringBuilder();
+        for (Class<?> c : NodeAction.class.getPermittedSubclasses()) {
+            sb.append(c.getName()).append(';');
+        }
+        return sb.toString();
+    }
+
+    /** Longest {@link #awaitAction} waits before it answers RUNNING: well inside any agent's answer timeout. */
+    private static final long LONGEST_ACTION_WAIT = 1000;
+    /** How long an ended action's outcome waits to be collected before it is forgotten. */
+    private static final long UNCOLLECTED_MILLIS = 10 * 60 * 1000L;
 
     private final String name;
     private final Path work;
     private final Map<String, NodeRiver> rivers = new ConcurrentHashMap<>();
+    private final Map<Long, RunningAction> actions = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong actionIds = new java.util.concurrent.atomic.AtomicLong();
+
+    /** An action started by {@link #perform}: its outcome to come, and when it ended (0 while it runs). */
+    private static final class RunningAction {
+        final NodeAction<?> action;
+        final CompletableFuture<ActionOutcome> outcome = new CompletableFuture<>();
+        volatile long endedAt;
+
+        RunningAction(NodeAction<?> action) {
+            this.action = action;
+        }
+
+        void end(ActionOutcome o) {
+            endedAt = System.currentTimeMillis();
+            outcome.complete(o);
+        }
+    }
 
     /** One river's pieces on this node. */
     private static final class NodeRiver {
@@ -135,7 +168,7 @@ public final class NodeServer implements RiverManager {
         if (r.modules.containsKey(module)) {
             throw error(river, "module " + module + " exists already", null);
         }
-        URLClassLoader loader = r.loaders.get(jarName);
+        ClassLoader loader = jarName == null ? NodeServer.class.getClassLoader() : r.loaders.get(jarName);
         if (loader == null) {
             throw error(river, "module " + module + ": no jar " + jarName + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
         }
@@ -145,9 +178,12 @@ public final class NodeServer implements RiverManager {
             if (!ModuleIF.class.isAssignableFrom(c)) {
                 throw error(river, "module " + module + ": " + className + " does not implement tigris.ModuleIF", null);
             }
+            if (jarName == null && c.getModule() != NodeServer.class.getModule()) {
+                throw error(river, "module " + module + ": " + className + " is not one of Tigris's own modules: push the jar it is in", null);
+            }
             m = (ModuleIF) c.getConstructor().newInstance();
         } catch (ClassNotFoundException e) {
-            throw error(river, "module " + module + ": class " + className + " is not in jar " + jarName, null);
+            throw error(river, "module " + module + ": class " + className + " is not " + (jarName == null ? "one of Tigris's own modules" : "in jar " + jarName), null);
         } catch (ReflectiveOperationException | LinkageError e) {
             throw error(river, "module " + module + ": cannot instantiate " + className, e);
         }
@@ -353,6 +389,54 @@ public final class NodeServer implements RiverManager {
         } catch (RuntimeException e) {
             return "(report failed: " + e + ")";
         }
+    }
+
+    @Override
+    public long perform(NodeAction<?> action) throws RemoteException {
+        if (action == null) {
+            throw new NodeException("node " + name + ": no action to perform", null);
+        }
+        forgetUncollectedActions();
+        long id = actionIds.incrementAndGet();
+        NodeContext context = new NodeContext(name);
+        RunningAction a = new RunningAction(action);
+        actions.put(id, a);
+        Thread.ofPlatform().daemon().name("tigris-action-" + id).start(() -> {
+            try {
+                a.end(new ActionOutcome(ActionOutcome.State.DONE, action.perform(context), null));
+            } catch (IOException | IllegalArgumentException | java.io.UncheckedIOException e) {
+                a.end(new ActionOutcome(ActionOutcome.State.FAILED, null, action.describe() + ": " + e.getMessage()));
+            } catch (Throwable e) {
+                a.end(new ActionOutcome(ActionOutcome.State.FAILED, null, action.describe() + ": " + e));
+            }
+        });
+        return id;
+    }
+
+    @Override
+    public ActionOutcome awaitAction(long id, long waitMillis) throws RemoteException {
+        RunningAction a = actions.get(id);
+        if (a == null) {
+            throw new NodeException("node " + name + ": no action " + id + " (never started, or its outcome was collected)", null);
+        }
+        try {
+            ActionOutcome o = a.outcome.get(Math.clamp(waitMillis, 0, LONGEST_ACTION_WAIT), TimeUnit.MILLISECONDS);
+            actions.remove(id);
+            return o;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return ActionOutcome.running();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ActionOutcome.running();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new AssertionError("an action's outcome is completed only with a value", e);
+        }
+    }
+
+    /** Drops outcomes no agent came back for (its agent died), so they do not pile up in a long-lived node. */
+    private void forgetUncollectedActions() {
+        long now = System.currentTimeMillis();
+        actions.values().removeIf(a -> a.outcome.isDone() && a.endedAt < now - UNCOLLECTED_MILLIS);
     }
 
     @Override

@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * The per-host manager (the thesis's RiverMgr), controlled over RMI by a control agent: it grows
  * a river on its host (modules from pushed jars, reservoirs, connections), starts and stops it,
- * and reports. Every call is authenticated by the cluster key (mutual TLS) and its arguments pass a
- * deserialization filter that admits only strings, string maps, byte arrays and numbers.
+ * and reports, and performs the few {@link NodeAction}s an agent needs outside rivers. Every call
+ * is authenticated by the cluster key (mutual TLS) and its arguments pass a deserialization filter
+ * that admits only strings, string maps, byte arrays, numbers and the node actions.
  *
  * <p>Errors are {@link RemoteException}s whose message names the node and what was wrong.
  */
@@ -22,8 +23,8 @@ public interface RiverManager extends Remote {
 
     /**
      * Creates module thread {@code module} (instance {@code instance} of {@code instances}) of
-     * class {@code className} from pushed jar {@code jarName}, with parameters and a thread
-     * policy (ROUND_ROBIN, RANDOM, LOTTERY, PARTITIONED).
+     * class {@code className} from pushed jar {@code jarName} (null: one of Tigris's own modules),
+     * with parameters and a thread policy (ROUND_ROBIN, RANDOM, LOTTERY, PARTITIONED).
      */
     void createModule(String river, String module, String className, String jarName, Map<String, String> parameters, int instance,
                     int instances, String policy) throws RemoteException;
@@ -64,4 +65,18 @@ public interface RiverManager extends Remote {
 
     /** Stops the river if it runs and frees everything it holds on this node. */
     void destroy(String river) throws RemoteException;
+
+    /**
+     * Starts {@code action} on this node and returns at once (an action may take longer than the
+     * agent waits for any answer); {@link #awaitAction} follows it.
+     *
+     * @return the action's id on this node
+     */
+    long perform(NodeAction<?> action) throws RemoteException;
+
+    /**
+     * Where action {@code id} stands once it ends or {@code waitMillis} (at most a second) pass.
+     * An ended action's outcome is handed out once, then forgotten.
+     */
+    ActionOutcome awaitAction(long id, long waitMillis) throws RemoteException;
 }

@@ -1,6 +1,5 @@
 package tigris.sort;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 
 import tigris.Water;
 import tigris.graph.ReservoirSpec;
@@ -23,15 +19,17 @@ import tigris.graph.ThreadPolicy;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.ControlAgent.RunReport;
+import tigris.node.NodeActionException;
+import tigris.node.RemoveFileAction;
 
 /**
- * Runs a {@link ClusterSortPlan} from the control agent, as two rivers on the nodes. The first
- * ({@link KeySampleModule}, one per node) checks each node's files and samples its keys; the
- * agent chooses the key ranges from all samples, weighting each node's by its records. The
- * second is the sort: P partitioners and S sorters per node, every partitioner joined to every
- * sorter (memory reservoirs within a node; TCP, shared memory or verbs across), sorter ranges in
- * node order. Progress comes from the modules' reports in the nodes' status. A failed sort deletes what it wrote:
- * a third river removes every node's output file.
+ * Runs a {@link ClusterSortPlan} from the control agent. First a {@link KeySampleAction} on every
+ * node checks its files and samples its keys; the agent chooses the key ranges from all samples,
+ * weighting each node's by its records. Then the sort, a river of Tigris's own modules: P
+ * partitioners and S sorters per node, every partitioner joined to every sorter (memory
+ * reservoirs within a node; TCP, shared memory or verbs across), sorter ranges in node order.
+ * Progress comes from the modules' reports in the nodes' status. A failed sort deletes what it
+ * wrote: a {@link RemoveFileAction} on every node removes its output file.
  */
 public final class ClusterSort {
     /** How long the agent waits for a river at most: a day (dead nodes are noticed within seconds). */
@@ -44,36 +42,20 @@ public final class ClusterSort {
                     throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-        byte[] jar = emptyJar();
-        String jarName = "tigris-sort.jar";
         List<Node> nodes = plan.nodes();
 
         // 1. Check every node's files and sample its keys.
-        RiverGraph sample = new RiverGraph("tigris-sort-sample-" + id);
         int samples = (int) Math.min(1_000_000 / nodes.size(), (long) LocalSort.SAMPLES_PER_SORTER * plan.sorters());
-        sample.module("sample", KeySampleModule.class).instances(nodes.size()).parameter("input", plan.input()).parameter("output", plan.output())
-                        .parameter("tmp", plan.tmp()).parameter("partitioners", Integer.toString(plan.partitionersPerNode()))
-                        .parameter("sorters", Integer.toString(plan.sortersPerNode())).parameter("memory", Long.toString(plan.memoryPerSorter()))
-                        .parameter("samples", Integer.toString(samples));
-        RunReport sampled = agent.start(sample.name(), sample, Map.of("sample", nodes), jarName, jar).awaitEntries(TIMEOUT_MILLIS, null);
-        if (!sampled.completed()) {
-            throw new SortFailedException("sort across " + nodes.size() + " nodes did not start: " + readable(sampled.failure()), null);
+        KeySampleAction sample = new KeySampleAction(plan.input(), plan.output(), plan.tmp(), plan.partitionersPerNode(), plan.sortersPerNode(),
+                        plan.memoryPerSorter(), samples);
+        List<KeySample> sampled;
+        try {
+            sampled = agent.performEverywhere(nodes, n -> sample, TIMEOUT_MILLIS);
+        } catch (NodeActionException e) {
+            throw new SortFailedException("sort across " + nodes.size() + " nodes did not start: " + e.getMessage(), null);
         }
-        Map<String, String> reports = new HashMap<>();
-        for (RunReport.Entry e : sampled.entries()) {
-            reports.put(e.node(), e.report());
-        }
-        long[] records = new long[nodes.size()];
-        List<long[]> prefixes = new ArrayList<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            String r = reports.get(nodes.get(i).name());
-            if (r == null || !r.startsWith("records=")) {
-                throw new SortFailedException("node " + nodes.get(i) + " reported no key sample (" + r + ")", null);
-            }
-            records[i] = Long.parseLong(r.substring("records=".length(), r.indexOf(' ')));
-            String hex = r.substring(r.indexOf("prefixes=") + "prefixes=".length());
-            prefixes.add(hex.isEmpty() ? new long[0] : Arrays.stream(hex.split(",")).mapToLong(h -> Long.parseUnsignedLong(h, 16)).toArray());
-        }
+        long[] records = sampled.stream().mapToLong(KeySample::records).toArray();
+        List<long[]> prefixes = sampled.stream().map(KeySample::prefixes).toList();
         KeySplitters splitters = KeySplitters.ofSample(weighted(prefixes, records), plan.sorters());
         long total = Arrays.stream(records).sum();
         long tSampled = System.nanoTime();
@@ -98,7 +80,7 @@ public final class ClusterSort {
         RunReport sorted;
         ControlAgent.RiverRun run;
         try {
-            run = agent.start(g.name(), g, placement, jarName, jar);
+            run = agent.start(g.name(), g, placement, null, null);
             sorted = run.awaitEntries(TIMEOUT_MILLIS, entries -> {
                 long now = System.nanoTime();
                 SortProgress p = progressOf(total, entries, now - t0);
@@ -116,7 +98,7 @@ public final class ClusterSort {
             throw new SortFailedException("sort across " + nodes.size() + " nodes could not start: " + e.getMessage(), e);
         }
         if (!sorted.completed()) {
-            List<String> left = removeOutputs(plan, agent, jarName, jar, id);
+            List<String> left = removeOutputs(plan, agent);
             throw new SortFailedException("sort across " + nodes.size() + " nodes failed: " + readable(sorted.failure())
                             + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left), null);
         }
@@ -210,22 +192,20 @@ public final class ClusterSort {
     }
 
     /**
-     * Deletes every node's output (a failed sort leaves no output that looks whole); each node in
-     * its own river, so one dead node does not keep the others' files.
+     * Deletes every node's output (a failed sort leaves no output that looks whole); each node on
+     * its own, so one dead node does not keep the others' files.
      *
      * @return the nodes whose output could not be deleted
      */
-    private static List<String> removeOutputs(ClusterSortPlan plan, ControlAgent agent, String jarName, byte[] jar, String id) {
+    private static List<String> removeOutputs(ClusterSortPlan plan, ControlAgent agent) {
         List<String> left = new ArrayList<>();
         for (Node n : plan.nodes()) {
-            RiverGraph g = new RiverGraph("tigris-sort-remove-" + id + "-" + n.name().replaceAll("[^A-Za-z0-9_-]", "_"));
-            g.module("remove", RemoveFileModule.class).parameter("path", plan.output());
             try {
-                RunReport r = agent.start(g.name(), g, Map.of("remove", List.of(n)), jarName, jar).await(30_000, null);
-                if (!r.completed()) {
-                    left.add(n.name());
-                }
-            } catch (IOException | InterruptedException e) {
+                agent.performEverywhere(List.of(n), x -> new RemoveFileAction(plan.output()), 30_000);
+            } catch (IOException e) {
+                left.add(n.name());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 left.add(n.name());
             }
         }
@@ -235,14 +215,5 @@ public final class ClusterSort {
     /** A node's failure text without the exception class in front. */
     static String readable(String failure) {
         return failure == null ? null : failure.replaceAll("(?<=: |^)(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ", "");
-    }
-
-    /** The jar pushed with the rivers: the sort's modules are Tigris's own, so it holds nothing. */
-    private static byte[] emptyJar() throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Manifest m = new Manifest();
-        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        new JarOutputStream(bytes, m).close();
-        return bytes.toByteArray();
     }
 }

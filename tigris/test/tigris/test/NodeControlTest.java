@@ -32,7 +32,12 @@ import tigris.graph.RiverGraph;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
+import tigris.node.ActionOutcome;
+import tigris.node.NodeActionException;
+import tigris.node.RemoveFileAction;
 import tigris.node.RiverManager;
+import tigris.sort.KeySample;
+import tigris.sort.KeySampleAction;
 
 /**
  * Nodes in their own processes, controlled over RMI with TLS and the cluster key: a river grown
@@ -267,6 +272,44 @@ class NodeControlTest {
         assertTrue(ControlAgentTestSupport.chain(filtered).contains("REJECTED") || ControlAgentTestSupport.chain(filtered).contains("filter"),
                         ControlAgentTestSupport.chain(filtered));
         m.destroy("r");
+    }
+
+    @Test
+    void aNodePerformsActionsAsRemoteCallsAndNamesWhatFailed() throws Exception {
+        Node a = startNode("a5", key, password, null);
+        Node b = startNode("b5", key, password, null);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Files.writeString(dir.resolve("doomed-a5"), "x");
+        Files.writeString(dir.resolve("doomed-b5"), "x");
+        List<Boolean> removed = agent.performEverywhere(List.of(a, b), n -> new RemoveFileAction(dir.resolve("doomed-{node}").toString()), 30_000);
+        assertEquals(List.of(true, true), removed, "each node deleted the file named for it");
+        assertFalse(Files.exists(dir.resolve("doomed-a5")) || Files.exists(dir.resolve("doomed-b5")));
+        assertEquals(List.of(false), agent.performEverywhere(List.of(a), n -> new RemoveFileAction(dir.resolve("doomed-a5").toString()), 30_000),
+                        "nothing left to delete");
+
+        // Key samples come back as values, and a node's failure names the node and the problem.
+        Path input = dir.resolve("in-a5");
+        Files.write(input, new byte[100 * 1000]);
+        KeySampleAction sample = new KeySampleAction(dir.resolve("in-{node}").toString(), dir.resolve("out-{node}").toString(), dir.toString(), 1, 1,
+                        1 << 20, 50);
+        KeySample s = agent.performEverywhere(List.of(a), n -> sample, 30_000).get(0);
+        assertEquals(1000, s.records());
+        assertEquals(50, s.prefixes().length);
+        NodeActionException e = assertThrows(NodeActionException.class, () -> agent.performEverywhere(List.of(a, b), n -> sample, 30_000));
+        assertEquals(b, e.node());
+        assertTrue(e.getMessage().contains("on node b5") && e.getMessage().contains("in-b5: no such input file"), e.getMessage());
+        assertFalse(e.getMessage().contains("Exception"), "the node's words, not an exception's name: " + e.getMessage());
+
+        // An outcome is handed out once; an id the node never gave is refused by name.
+        RiverManager m = agent.connect(a);
+        long id = m.perform(new RemoveFileAction(dir.resolve("nothing-here").toString()));
+        ActionOutcome o;
+        do {
+            o = m.awaitAction(id, 500);
+        } while (o.state() == ActionOutcome.State.RUNNING);
+        assertEquals(new ActionOutcome(ActionOutcome.State.DONE, false, null), o);
+        RemoteException gone = assertThrows(RemoteException.class, () -> m.awaitAction(id, 0));
+        assertTrue(gone.getMessage().contains("no action " + id), gone.getMessage());
     }
 
     @Test

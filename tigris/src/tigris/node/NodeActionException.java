@@ -1,0 +1,26 @@
+package tigris.node;
+
+import java.io.IOException;
+
+/** A {@link NodeAction} that failed on its node, or a node that stopped answering while it ran. */
+public final class NodeActionException extends IOException {
+    private static final long serialVersionUID = 1L;
+    private final transient ControlAgent.Node node;
+    private final String problem;
+
+    NodeActionException(ControlAgent.Node node, String problem, Throwable cause) {
+        super("on node " + node + ": " + problem, cause);
+        this.node = node;
+        this.problem = problem;
+    }
+
+    /** The node it failed on. */
+    public ControlAgent.Node node() {
+        return node;
+    }
+
+    /** What went wrong, as the node said it (or that it stopped answering). */
+    public String problem() {
+        return problem;
+    }
+}

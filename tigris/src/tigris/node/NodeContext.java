@@ -1,0 +1,13 @@
+package tigris.node;
+
+import java.nio.file.Path;
+
+import tigris.ModuleConfig;
+
+/** What a {@link NodeAction} knows of the node it runs on. */
+public record NodeContext(String name) {
+    /** {@code path} with {@code {node}} replaced by this node's name, as modules' path parameters are. */
+    public Path path(String path) {
+        return ModuleConfig.onNode(path, name);
+    }
+}

@@ -1,0 +1,49 @@
+package tigris.sort;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import tigris.node.NodeAction;
+import tigris.node.NodeContext;
+
+/**
+ * The first step of a sort across nodes, on each node: checks the node's side of the sort as
+ * {@link SortPlan#check()} does on one machine (its input holds whole records, its output's
+ * directory exists and is not the input, its disks have room, estimating the output by the
+ * input), then samples the input's key prefixes for the agent, which chooses the key ranges
+ * from every node's sample.
+ *
+ * @param input the node's input ({@code {node}} becomes the node's name, here and in the other paths)
+ * @param output the node's output file
+ * @param tmp where runs spill
+ * @param partitioners partitioners on this node
+ * @param sorters sorters on this node
+ * @param memoryPerSorter bytes each sorter may hold
+ * @param samples prefixes to sample
+ */
+public record KeySampleAction(String input, String output, String tmp, int partitioners, int sorters, long memoryPerSorter, int samples)
+                implements NodeAction<KeySample> {
+    public KeySampleAction {
+        if (input == null || output == null || tmp == null) {
+            throw new IllegalArgumentException("key sample: input, output and tmp are needed");
+        }
+        if (partitioners < 1 || sorters < 1 || memoryPerSorter < 1 || samples < 0) {
+            throw new IllegalArgumentException("key sample: " + partitioners + " partitioner(s), " + sorters + " sorter(s), " + memoryPerSorter
+                            + " bytes per sorter, " + samples + " samples");
+        }
+    }
+
+    @Override
+    public KeySample perform(NodeContext node) throws IOException {
+        Path in = node.path(input);
+        SortPlan plan = new SortPlan(in, node.path(output), partitioners, sorters, memoryPerSorter, node.path(tmp), RecordGenerator.RECORD_BYTES, 1,
+                        false, true);
+        long records = plan.check();
+        return new KeySample(records, KeySplitters.samplePrefixes(in, 0, records, samples));
+    }
+
+    @Override
+    public String describe() {
+        return "checking and sampling input " + input;
+    }
+}
