@@ -16,11 +16,16 @@ import jaguar.pso.PSOContainer;
  * touch the same bytes at once.
  */
 public final class Water {
+    /** The kind of a Water nobody gave one: plain data. */
+    public static final byte DATA = 0;
+
     private final ExternalBuffer[] buffers;
     private final int[] lengths;
     /** Made it, and takes the buffers back when the Water is released; may be null. */
     private final Spring origin;
     private PSOContainer container;
+    /** What the bytes are, in the application's terms ({@link #setKind}); every reservoir carries it. */
+    private byte kind = DATA;
     /** The thread that may use this Water; null while it is in a reservoir or once released. */
     private Thread owner;
     /** Where it was last put, for the error a stale reference gets. */
@@ -88,6 +93,23 @@ public final class Water {
         }
         Objects.checkIndex(length, (int) buffers[i].size() + 1);
         lengths[i] = length;
+    }
+
+    /**
+     * What this Water's bytes are, as its producer said with {@link #setKind}: {@link #DATA}
+     * unless set. Every reservoir carries it to the consumer (in the frame or slot header of the
+     * transports that copy), so a consumer that takes several kinds of Water (records, then a
+     * summary) tells them apart without looking at lengths or bytes.
+     */
+    public byte kind() {
+        checkOwner();
+        return kind;
+    }
+
+    /** Sets what this Water's bytes are; the values are the application's (TigrisSort's: {@code SortWaterKind}). */
+    public void setKind(byte kind) {
+        checkOwner();
+        this.kind = kind;
     }
 
     /** Capacity of the first buffer in bytes. */
@@ -182,6 +204,7 @@ public final class Water {
             at += lengths[i];
         }
         copy.lengths[0] = Math.toIntExact(at);
+        copy.kind = kind;
     }
 
     /** True if every buffer can be used by any thread. */

@@ -17,15 +17,17 @@ import tigris.WaterPool;
  * The thesis's FileReservoir: put writes Waters to a file, get reads them back. One object is
  * either the writing end ({@link #writer}) or the reading end ({@link #reader}, {@link #rawReader}).
  *
- * <p>A Water file keeps Water boundaries ({@link WaterFileDescriptor}): a header (magic "TGRW",
- * version, water size) then, per Water, its length and its bytes. Waters are written from and read
+ * <p>A Water file keeps Water boundaries and kinds ({@link WaterFileDescriptor}): a header (magic
+ * "TGRW", version, water size), then per Water its length, kind and bytes, then an End of River
+ * frame. Waters are written from and read
  * into off-heap buffers by the file channel, with no copy in Java. A raw reader reads any file
  * as consecutive Waters of {@code waterSize} bytes (the last may be shorter), which is how a river
  * reads input it did not write (TigrisSort's records).
  *
- * <p>End of River: the writer's {@link #endOfRiver()} forces the file to disk and closes it; the
- * reader ends at end of file. A file that is not a Water file, or ends in the middle of a Water,
- * is a {@link ReservoirFailedException} naming the file and the offset.
+ * <p>End of River: the writer's {@link #endOfRiver()} writes the End of River frame, forces the
+ * file to disk and closes it; the reader ends at that frame. A file that is not a Water file, or
+ * ends before its End of River frame (inside a Water or not), is a {@link ReservoirFailedException}
+ * naming the file and the offset. A raw reader ends at end of file.
  */
 public final class FileReservoir extends Reservoir {
     private static final int MAGIC = WaterFileDescriptor.MAGIC;
@@ -139,12 +141,13 @@ public final class FileReservoir extends Reservoir {
         }
         ByteBuffer[] parts = new ByteBuffer[n + 1];
         frame.clear();
-        parts[0] = frame.putInt(length).flip();
+        parts[0] = frame.putInt(WaterFileDescriptor.FRAME_LENGTH_OFFSET, length).put(WaterFileDescriptor.FRAME_KIND_OFFSET, w.kind())
+                        .putShort(WaterFileDescriptor.FRAME_KIND_OFFSET + 1, (short) 0).put(WaterFileDescriptor.FRAME_KIND_OFFSET + 3, (byte) 0);
         for (int i = 0; i < n; i++) {
             parts[i + 1] = w.buffer(i).asSegment().asSlice(0, w.length(i)).asByteBuffer();
         }
         try {
-            for (long done = 0, total = 4L + length; done < total;) {
+            for (long done = 0, total = (long) WaterFileDescriptor.FRAME_HEADER + length; done < total;) {
                 done += channel.write(parts);
             }
         } catch (IOException e) {
@@ -165,17 +168,28 @@ public final class FileReservoir extends Reservoir {
         try {
             long at = channel.position();
             int length;
+            byte kind = Water.DATA;
             if (framed) {
                 frame.clear();
                 int got = readFully(frame);
                 if (got == 0) {
+                    throw new ReservoirFailedException("reservoir " + name() + ": " + path + " ends after Water " + waters
+                                    + " without End of River (offset " + at + "): its writer did not finish, or the file was cut short");
+                }
+                if (got < WaterFileDescriptor.FRAME_HEADER) {
+                    throw truncated(at, "the header of a frame");
+                }
+                length = frame.getInt(WaterFileDescriptor.FRAME_LENGTH_OFFSET);
+                kind = frame.get(WaterFileDescriptor.FRAME_KIND_OFFSET);
+                if (length == WaterFileDescriptor.END_OF_RIVER) {
                     ended = true;
+                    long after = channel.size() - channel.position();
+                    if (after != 0) {
+                        throw new ReservoirFailedException("reservoir " + name() + ": " + path + " holds " + after
+                                        + " more bytes after its End of River frame at offset " + at);
+                    }
                     return null;
                 }
-                if (got < 4) {
-                    throw truncated(at, "a Water's length");
-                }
-                length = frame.getInt(0);
                 if (length < 0 || length > spring.waterSize()) {
                     throw new ReservoirFailedException("reservoir " + name() + ": " + path + " at offset " + at + ": a Water of "
                                     + Integer.toUnsignedString(length) + " bytes, more than the file's " + spring.waterSize());
@@ -194,6 +208,7 @@ public final class FileReservoir extends Reservoir {
                 throw truncated(at, "Water " + (waters + 1) + " (" + length + " bytes)");
             }
             w.setLength(length);
+            w.setKind(kind);
             waters++;
             return w;
         } catch (IOException e) {
@@ -222,7 +237,7 @@ public final class FileReservoir extends Reservoir {
         return !writing && ended;
     }
 
-    /** Writer: forces the file to disk and closes it. Reader: nothing (it ends at end of file). */
+    /** Writer: writes the End of River frame, forces the file to disk and closes it. Reader: nothing (it ends at that frame). */
     @Override
     public void endOfRiver() {
         if (!writing || ended) {
@@ -230,6 +245,11 @@ public final class FileReservoir extends Reservoir {
         }
         ended = true;
         try {
+            frame.clear();
+            frame.putInt(WaterFileDescriptor.FRAME_LENGTH_OFFSET, WaterFileDescriptor.END_OF_RIVER).putInt(WaterFileDescriptor.FRAME_KIND_OFFSET, 0);
+            while (frame.hasRemaining()) {
+                channel.write(frame);
+            }
             channel.force(true);
             channel.close();
         } catch (IOException e) {

@@ -22,7 +22,7 @@ import tigris.WaterPool;
  *
  * <p>Layout ({@link ShmRingDescriptor}): a header line, the producer's line ({@code tail}, the
  * slots it published), the consumer's line ({@code head}, the slots it freed), then the slots,
- * each a header (length, kind: data or skipped) and its payload. The producer publishes with a release store of
+ * each a header (length, state: data or skipped, the Water's kind) and its payload. The producer publishes with a release store of
  * {@code tail}, the consumer frees with one of {@code head}; each reads the other's with an
  * acquire load (External Objects' ordered accessors, which the JIT maps to plain x86 moves).
  *
@@ -42,7 +42,7 @@ public final class ShmReservoir extends Reservoir {
     private static final long CONSUMER_PID = ShmRingDescriptor.CONSUMER_PID_OFFSET;
     private static final long SLOTS = ShmRingDescriptor.FIRST_SLOT_OFFSET;
     private static final int SLOT_HEADER = ShmRingDescriptor.SLOT_HEADER;
-    private static final int KIND = ShmRingDescriptor.SLOT_KIND_OFFSET;
+    private static final int STATE = ShmRingDescriptor.SLOT_STATE_OFFSET;
     private static final int DATA = ShmRingDescriptor.DATA;
     private static final int SKIPPED = ShmRingDescriptor.SKIPPED;
     private static final long PARK_NANOS = 50_000;
@@ -185,7 +185,7 @@ public final class ShmReservoir extends Reservoir {
         public void recycle(ExternalBuffer[] buffers) {
             int i = slotOf(buffers);
             if (i >= 0) {
-                segment.putInt(SLOTS + i * slotStride + KIND, SKIPPED, LE);
+                segment.putInt(SLOTS + i * slotStride + STATE, ShmRingDescriptor.stateWord(SKIPPED, Water.DATA), LE);
                 markReady(i);
             }
         }
@@ -211,6 +211,7 @@ public final class ShmReservoir extends Reservoir {
             throw new IllegalStateException("reservoir " + name() + ": put after End of River");
         }
         int length = w.length();
+        byte kind = w.kind();
         int i = w.bufferCount() == 1 ? slotOf(new ExternalBuffer[] {w.buffer()}) : -1;
         if (i < 0) {
             // Not one of our slots: copy it into the next free one.
@@ -235,7 +236,7 @@ public final class ShmReservoir extends Reservoir {
         }
         long h = SLOTS + i * slotStride;
         segment.putInt(h, length, LE);
-        segment.putInt(h + KIND, DATA, LE);
+        segment.putInt(h + STATE, ShmRingDescriptor.stateWord(DATA, kind), LE);
         markReady(i);
     }
 
@@ -296,19 +297,21 @@ public final class ShmReservoir extends Reservoir {
             idleSince = 0;
             long h = slotHeader(consumed);
             int length = segment.getInt(h, LE);
-            int kind = segment.getInt(h + KIND, LE);
+            int word = segment.getInt(h + STATE, LE);
+            int state = ShmRingDescriptor.state(word);
             int i = (int) (consumed % slots);
             consumed++;
-            if (kind == SKIPPED) {
+            if (state == SKIPPED) {
                 free(i);
                 continue;
             }
-            if (kind != DATA || length < 0 || length > slotSize) {
-                throw new ReservoirFailedException("reservoir " + name() + ": slot " + i + " holds kind " + kind + ", length " + length
-                                + ": the ring is corrupt");
+            if (state != DATA || !ShmRingDescriptor.reservedClear(word) || length < 0 || length > slotSize) {
+                throw new ReservoirFailedException("reservoir " + name() + ": slot " + i + " holds state word 0x" + Integer.toHexString(word)
+                                + ", length " + length + ": the ring is corrupt");
             }
             Water w = new Water(consumerSlots, payloads[i]);
             w.setLength(length);
+            w.setKind(ShmRingDescriptor.kind(word));
             outstanding.incrementAndGet();
             return takeOver(w);
         }

@@ -7,16 +7,20 @@ package tigris.reservoir;
  *
  * <pre>
  * line 0   0 u32 magic "TGRM" (written last, with release)   4 u32 version   8 u32 slots   12 u32 slot size
- * line 1   0 u64 tail (slots published by the producer)      8 u64 End of River flag   16 u64 producer pid
- * line 2   0 u64 head (slots freed by the consumer)          8 u64 consumer pid
- * slots    from byte 192, each {@link #stride} bytes: u32 payload length, u32 kind ({@link #DATA} or
- *          {@link #SKIPPED}), then the payload
+ * line 2   0 u64 tail (slots published by the producer)      8 u64 End of River flag   16 u64 producer pid
+ * line 4   0 u64 head (slots freed by the consumer)          8 u64 consumer pid
+ * slots    from line 6 (byte 384), each {@link #stride} bytes: u32 payload length, u8 state
+ *          ({@link #DATA} or {@link #SKIPPED}), u8 the Water's kind, u16 0, then the payload
  * </pre>
+ *
+ * Lines 1, 3 and 5 stay empty: CPUs fetch lines in adjacent pairs, so the producer's and the
+ * consumer's lines are two apart, as Agrona pads its counters (version 1 had them adjacent).
  */
 public final class ShmRingDescriptor {
     /** "TGRM" read as a little-endian u32. */
     public static final int MAGIC = 0x4D524754;
-    public static final int VERSION = 1;
+    /** 2: the Water's kind in the slot header, and the ends' lines two apart. */
+    public static final int VERSION = 2;
     /** A cache line: each process writes only its own. */
     public static final int LINE = 64;
 
@@ -24,20 +28,42 @@ public final class ShmRingDescriptor {
     public static final long VERSION_OFFSET = 4;
     public static final long SLOTS_OFFSET = 8;
     public static final long SLOT_SIZE_OFFSET = 12;
-    public static final long TAIL_OFFSET = LINE;
-    public static final long ENDED_OFFSET = LINE + 8;
-    public static final long PRODUCER_PID_OFFSET = LINE + 16;
-    public static final long HEAD_OFFSET = 2 * LINE;
-    public static final long CONSUMER_PID_OFFSET = 2 * LINE + 8;
-    /** Where the first slot starts: after the three header lines. */
-    public static final long FIRST_SLOT_OFFSET = 3 * LINE;
+    public static final long TAIL_OFFSET = 2 * LINE;
+    public static final long ENDED_OFFSET = TAIL_OFFSET + 8;
+    public static final long PRODUCER_PID_OFFSET = TAIL_OFFSET + 16;
+    public static final long HEAD_OFFSET = 4 * LINE;
+    public static final long CONSUMER_PID_OFFSET = HEAD_OFFSET + 8;
+    /** Where the first slot starts: after the header lines and their gaps. */
+    public static final long FIRST_SLOT_OFFSET = 6 * LINE;
 
     /** Bytes of a slot's header, before its payload. */
     public static final int SLOT_HEADER = 8;
     public static final int SLOT_LENGTH_OFFSET = 0;
-    public static final int SLOT_KIND_OFFSET = 4;
-    /** Slot kinds: a published Water, or a slot released without a put. */
+    /** The slot's state (u8), and beside it the Water's kind (u8): written and read as one u32 word. */
+    public static final int SLOT_STATE_OFFSET = 4;
+    public static final int SLOT_KIND_OFFSET = 5;
+    /** Slot states: a published Water, or a slot released without a put. */
     public static final int DATA = 1, SKIPPED = 2;
+
+    /** The u32 word at {@link #SLOT_STATE_OFFSET} of a slot in {@code state} holding a Water of {@code kind}. */
+    public static int stateWord(int state, byte kind) {
+        return state | Byte.toUnsignedInt(kind) << 8;
+    }
+
+    /** The state in a slot's state word. */
+    public static int state(int stateWord) {
+        return stateWord & 0xff;
+    }
+
+    /** The Water's kind in a slot's state word. */
+    public static byte kind(int stateWord) {
+        return (byte) (stateWord >>> 8);
+    }
+
+    /** True if a state word's reserved bytes are 0, as every writer of this version leaves them. */
+    public static boolean reservedClear(int stateWord) {
+        return stateWord >>> 16 == 0;
+    }
 
     private ShmRingDescriptor() {
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import tigris.Reservoir;
 import tigris.ReservoirFailedException;
 import tigris.Spring;
+import tigris.Water;
 import tigris.WaterPool;
 
 /**
@@ -75,7 +76,7 @@ abstract sealed class TcpEnd extends Reservoir permits TcpSender, TcpReceiver {
 
     /** Writes one frame; the caller holds {@link #writeLock}. */
     final void writeFrame(byte type, int value) throws IOException {
-        TcpProtocol.putFrame(header, type, value);
+        TcpProtocol.putFrame(header, type, Water.DATA, value);
         TcpProtocol.writeFully(channel, header);
         lastSent = System.nanoTime();
     }
@@ -89,8 +90,8 @@ abstract sealed class TcpEnd extends Reservoir permits TcpSender, TcpReceiver {
     }
 
     /** The frame header, for a write that sends a payload behind it; the caller holds the lock. */
-    final ByteBuffer header(byte type, int value) {
-        TcpProtocol.putFrame(header, type, value);
+    final ByteBuffer header(byte type, byte kind, int value) {
+        TcpProtocol.putFrame(header, type, kind, value);
         return header;
     }
 

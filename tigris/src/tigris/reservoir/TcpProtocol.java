@@ -7,27 +7,17 @@ import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
-/**
- * The wire format of a TCP reservoir (doc/tigris.md, "TCP reservoirs"). Little-endian.
- *
- * <pre>
- * hello    producer -> consumer: u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name (UTF-8)
- * welcome  consumer -> producer: u32 MAGIC, u32 status (0 ok), u16 n, n bytes message (UTF-8)
- * frame    either way:          u8 type, 3 bytes 0, u32 value, then value bytes for DATA
- *   DATA      producer -> consumer: one Water's bytes
- *   END       producer -> consumer: End of River
- *   CREDIT    consumer -> producer: value Waters processed (credits back), batched
- *   HEARTBEAT either way:          nothing to say; the peer is alive
- * </pre>
- */
+/** Reading and writing a TCP reservoir's stream, laid out as {@link TcpWireDescriptor} says (doc/tigris.md, "TCP reservoirs"). */
 final class TcpProtocol {
-    static final int MAGIC = 0x53524754;   // "TGRS"
-    static final int VERSION = 1;
-    static final int FRAME_HEADER = 8;
-    static final byte DATA = 1;
-    static final byte END = 2;
-    static final byte CREDIT = 3;
-    static final byte HEARTBEAT = 4;
+    static final int MAGIC = TcpWireDescriptor.MAGIC;
+    static final int VERSION = TcpWireDescriptor.VERSION;
+    static final int FRAME_HEADER = TcpWireDescriptor.FRAME_HEADER;
+    static final int FRAME_KIND_OFFSET = TcpWireDescriptor.FRAME_KIND_OFFSET;
+    static final int FRAME_VALUE_OFFSET = TcpWireDescriptor.FRAME_VALUE_OFFSET;
+    static final byte DATA = TcpWireDescriptor.DATA;
+    static final byte END = TcpWireDescriptor.END;
+    static final byte CREDIT = TcpWireDescriptor.CREDIT;
+    static final byte HEARTBEAT = TcpWireDescriptor.HEARTBEAT;
     static final int MAX_WINDOW = 1 << 16;
     static final int MAX_WATER = 1 << 30;
 
@@ -38,9 +28,9 @@ final class TcpProtocol {
         return ByteBuffer.allocateDirect(FRAME_HEADER).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    static void putFrame(ByteBuffer h, byte type, int value) {
+    static void putFrame(ByteBuffer h, byte type, byte kind, int value) {
         h.clear();
-        h.put(type).put((byte) 0).put((byte) 0).put((byte) 0).putInt(value).flip();
+        h.put(type).put(kind).putShort((short) 0).putInt(value).flip();
     }
 
     static void writeFully(SocketChannel ch, ByteBuffer b) throws IOException {
@@ -59,14 +49,14 @@ final class TcpProtocol {
 
     static ByteBuffer hello(String name, int window, int waterSize) {
         byte[] n = name.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer b = ByteBuffer.allocate(18 + n.length).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + n.length).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(MAGIC).putInt(VERSION).putInt(window).putInt(waterSize).putShort((short) n.length).put(n).flip();
         return b;
     }
 
     static ByteBuffer welcome(int status, String message) {
         byte[] m = message.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer b = ByteBuffer.allocate(10 + m.length).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(TcpWireDescriptor.WELCOME_FIXED + m.length).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(MAGIC).putInt(status).putShort((short) m.length).put(m).flip();
         return b;
     }

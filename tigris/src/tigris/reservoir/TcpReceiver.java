@@ -170,7 +170,8 @@ public final class TcpReceiver extends TcpEnd {
                 TcpProtocol.readFully(channel, h, "a frame");
                 lastHeard = System.nanoTime();
                 byte type = h.get(0);
-                int value = h.getInt(4);
+                byte kind = h.get(TcpProtocol.FRAME_KIND_OFFSET);
+                int value = h.getInt(TcpProtocol.FRAME_VALUE_OFFSET);
                 h.clear();
                 if (type == TcpProtocol.DATA && !endReceived) {
                     if (value < 0 || value > spring.waterSize()) {
@@ -189,6 +190,7 @@ public final class TcpReceiver extends TcpEnd {
                     payloadThenHeader[0] = null;
                     lastHeard = System.nanoTime();
                     w.setLength(value);
+                    w.setKind(kind);
                     handOff(w);
                     if (!inbox.offer(w)) {
                         failed("protocol error: the producer sent more than its window of " + window() + " Waters", null);

@@ -108,7 +108,7 @@ public final class TcpSender extends TcpEnd {
         writeLock.lock();
         try {
             ByteBuffer[] parts = n == 1 ? gather : new ByteBuffer[n + 1];
-            parts[0] = header(TcpProtocol.DATA, length);
+            parts[0] = header(TcpProtocol.DATA, w.kind(), length);
             for (int i = 0; i < n; i++) {
                 parts[i + 1] = w.buffer(i).asSegment().asSlice(0, w.length(i)).asByteBuffer();
             }
@@ -191,7 +191,7 @@ public final class TcpSender extends TcpEnd {
         try {
             while (true) {
                 byte type = readFrame(h);
-                int value = h.getInt(4);
+                int value = h.getInt(TcpProtocol.FRAME_VALUE_OFFSET);
                 if (type == TcpProtocol.CREDIT && value > 0 && value <= window()) {
                     credits.addAndGet(value);
                     signalCredit();

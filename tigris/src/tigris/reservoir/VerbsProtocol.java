@@ -15,7 +15,7 @@ import jaguar.ext.ExternalBuffer;
  * <pre>
  * HELLO    producer -> consumer: bytes u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name (LE)
  * WELCOME  consumer -> producer: value = status (0 ok); bytes = the refusal, UTF-8, when not ok
- * DATA     producer -> consumer: one Water's bytes, into the consumer buffer of the next posted receive
+ * DATA     producer -> consumer: value = the Water's kind; its bytes, into the consumer buffer of the next posted receive
  * END      producer -> consumer: End of River, no bytes
  * CREDIT   consumer -> producer: value = buffers re-posted (credits back), no bytes
  * </pre>
@@ -25,7 +25,8 @@ final class VerbsProtocol {
     }
 
     static final int MAGIC = 0x56524754;   // "TGRV"
-    static final int VERSION = 1;
+    /** 2: DATA's value is the Water's kind (0 in version 1). */
+    static final int VERSION = 2;
     static final int HELLO = 1;
     static final int WELCOME = 2;
     static final int DATA = 3;

@@ -293,6 +293,7 @@ public final class VerbsReceiver extends Reservoir {
                 case VerbsProtocol.DATA -> {
                     Water w = new Water(recycler, slots[slot]);
                     w.setLength(completions.byteLength(i));
+                    w.setKind((byte) VerbsProtocol.value(imm));
                     inbox.add(w);
                     received++;
                 }

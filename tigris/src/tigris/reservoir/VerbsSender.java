@@ -193,12 +193,13 @@ public final class VerbsSender extends Reservoir {
             slot = spring.slotOf(w);
         }
         int length = w.length();
+        int kind = Byte.toUnsignedInt(w.kind());
         handOff(w);
         takeCredit(credits, this::progressOrFail);
         inFlight[slot] = w;
         inFlightCount++;
         try {
-            qp.postSend(send.sendWithImmediate(region, spring.offsetOf(slot), length, VerbsProtocol.imm(VerbsProtocol.DATA, 0))
+            qp.postSend(send.sendWithImmediate(region, spring.offsetOf(slot), length, VerbsProtocol.imm(VerbsProtocol.DATA, kind))
                     .id(slot));
         } catch (VerbsException e) {
             throw fail("posting Water " + (sent + 1) + " failed", e);

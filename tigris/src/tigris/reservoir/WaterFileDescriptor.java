@@ -6,30 +6,45 @@ package tigris.reservoir;
  *
  * <pre>
  * header   0 u32 magic "TGRW"   4 u32 version   8 u32 Water size   12 u32 reserved (0)
- * then, per Water: u32 length ({@link #FRAME_HEADER} bytes) and that many bytes
+ * then, per Water, a frame: u32 length, u8 the Water's kind, 3 bytes 0 ({@link #FRAME_HEADER}
+ *          bytes), then that many bytes
+ * last     an End of River frame: u32 {@link #END_OF_RIVER}, 4 bytes 0
  * </pre>
+ *
+ * A file without the last frame was cut short (its writer died, or a copy stopped), even when it
+ * ends at a Water's end; version 1 had no such frame and could not tell.
  */
 public final class WaterFileDescriptor {
     /** "TGRW" read as a little-endian u32. */
     public static final int MAGIC = 0x57524754;
-    public static final int VERSION = 1;
+    /** 2: the Water's kind in each frame, and the End of River frame. */
+    public static final int VERSION = 2;
     /** Bytes of the file header. */
     public static final int HEADER_SIZE = 16;
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 4;
     public static final int WATER_SIZE_OFFSET = 8;
-    /** Bytes before each Water's own: its length. */
-    public static final int FRAME_HEADER = 4;
+    /** Bytes before each Water's own: its length and kind. */
+    public static final int FRAME_HEADER = 8;
+    public static final int FRAME_LENGTH_OFFSET = 0;
+    public static final int FRAME_KIND_OFFSET = 4;
+    /** The length field of the End of River frame (no Water is 4 GiB - 1 bytes long). */
+    public static final int END_OF_RIVER = -1;
 
     private WaterFileDescriptor() {
     }
 
-    /** Bytes of a file holding Waters of the given lengths. */
-    public static long fileBytes(int... waterLengths) {
+    /** Offset of the frame after Waters of the given lengths: the next Water's, or the End of River frame. */
+    public static long frameOffset(int... lengthsBefore) {
         long n = HEADER_SIZE;
-        for (int length : waterLengths) {
+        for (int length : lengthsBefore) {
             n += FRAME_HEADER + length;
         }
         return n;
+    }
+
+    /** Bytes of a complete file (End of River frame included) holding Waters of the given lengths. */
+    public static long fileBytes(int... waterLengths) {
+        return frameOffset(waterLengths) + FRAME_HEADER;
     }
 }

@@ -55,6 +55,11 @@ final class InputKeyIndex implements SorterMemory {
     }
 
     @Override
+    public byte waterKind() {
+        return SortWaterKind.ENTRIES;
+    }
+
+    @Override
     public void expect(long records) {
         keys.reserve((int) Math.min(records, Integer.MAX_VALUE - 8));
     }

@@ -192,6 +192,7 @@ public final class PartitionModule implements ModuleIF {
             MemorySegment b = openBuffer[r];
             if (b == null) {
                 Water w = parts.get(r).spring().createWater(waterBytes);
+                w.setKind(sendEntries ? SortWaterKind.ENTRIES : SortWaterKind.RECORDS);
                 open[r] = w;
                 b = openBuffer[r] = w.buffer().asSegment();
             }

@@ -71,6 +71,11 @@ final class RecordArena implements SorterMemory {
         return RECORD + "-byte records";
     }
 
+    @Override
+    public byte waterKind() {
+        return SortWaterKind.RECORDS;
+    }
+
     /** Appends {@code records} whole records from {@code src} at {@code offset}; the caller checks {@link #room()}. */
     @Override
     public void append(ExternalBuffer src, long offset, int records) {

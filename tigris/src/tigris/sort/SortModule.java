@@ -175,10 +175,14 @@ public final class SortModule implements ModuleIF {
                 firstWaterNanos = System.nanoTime();
                 held.expect(expect);
             }
-            if (SortTally.isTally(in)) {
+            if (in.kind() == SortWaterKind.TALLY) {
                 SortTally.addTo(in, rangeTotals);
                 tallies++;
                 return;
+            }
+            if (in.kind() != held.waterKind()) {
+                throw new IllegalArgumentException("module " + name + ": a Water of " + SortWaterKind.name(in.kind()) + " where "
+                                + SortWaterKind.name(held.waterKind()) + " or a tally were expected");
             }
             int unit = held.unit();
             for (int b = 0; b < in.bufferCount(); b++) {

@@ -9,8 +9,8 @@ import tigris.Water;
  * The last Water a partitioner sends each sorter: how many records it sent to every key range.
  * A sorter adds up the tallies of all partitioners to check it received every record sent to it
  * and to find where its range starts in a shared output file (the records of the ranges below
- * it). Told apart from record Waters and {@link SortEntries entry} Waters by its length, a
- * multiple of neither 100 nor 16, and its magic. Layout: {@link SortTallyDescriptor}.
+ * it). Its Water's kind is {@link SortWaterKind#TALLY}; its magic is checked too. Layout:
+ * {@link SortTallyDescriptor}.
  */
 final class SortTally {
     static final long MAGIC = SortTallyDescriptor.MAGIC;
@@ -33,13 +33,7 @@ final class SortTally {
             b.putLong(SortTallyDescriptor.countOffset(i), counts[i], ORDER);
         }
         w.setLength(bytes(counts.length));
-    }
-
-    /** True if {@code w} is a tally rather than records. */
-    static boolean isTally(Water w) {
-        int n = w.length();
-        return n % RecordGenerator.RECORD_BYTES != 0 && n % SortEntries.BYTES != 0 && n >= SortTallyDescriptor.COUNTS_OFFSET
-                && w.buffer().getLong(SortTallyDescriptor.MAGIC_OFFSET, ORDER) == MAGIC;
+        w.setKind(SortWaterKind.TALLY);
     }
 
     /** The partitioner that sent tally {@code w}. */
@@ -50,10 +44,13 @@ final class SortTally {
     /**
      * Adds tally {@code w}'s counts to {@code totals}.
      *
-     * @throws IllegalArgumentException if it counts another number of ranges or is cut short
+     * @throws IllegalArgumentException if it is no tally, counts another number of ranges or is cut short
      */
     static void addTo(Water w, long[] totals) {
         ExternalBuffer b = w.buffer();
+        if (w.length() < SortTallyDescriptor.COUNTS_OFFSET || b.getLong(SortTallyDescriptor.MAGIC_OFFSET, ORDER) != MAGIC) {
+            throw new IllegalArgumentException("a Water of kind tally without a tally's magic (" + w.length() + " bytes)");
+        }
         int ranges = b.getInt(SortTallyDescriptor.RANGES_OFFSET, ORDER);
         if (ranges != totals.length || w.length() != bytes(ranges)) {
             throw new IllegalArgumentException("tally from partitioner " + partitioner(w) + " counts " + ranges + " key ranges in "

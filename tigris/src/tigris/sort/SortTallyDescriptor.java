@@ -6,8 +6,9 @@ package tigris.sort;
  *
  * <pre>
  * 0   u64 magic "TSTALLY1"    8  u32 partitioner    12 u32 ranges (S)
- * 16  u64 count[S]            (+8, 16 or 24 bytes of padding, so the length is a multiple of
- *                              neither a record's 100 bytes nor an entry's 16)
+ * 16  u64 count[S]            (+8, 16 or 24 bytes of padding: the length is a multiple of
+ *                              neither a record's 100 bytes nor an entry's 16, which is how
+ *                              tallies were told apart before Waters had a kind; kept, harmless)
  * </pre>
  */
 public final class SortTallyDescriptor {
@@ -27,7 +28,7 @@ public final class SortTallyDescriptor {
         return COUNTS_OFFSET + (long) COUNT_BYTES * i;
     }
 
-    /** Bytes of a tally of {@code ranges} counts, padded so no record or entry Water has its length. */
+    /** Bytes of a tally of {@code ranges} counts, padded as the layout says. */
     public static int bytes(int ranges) {
         int n = COUNTS_OFFSET + COUNT_BYTES * ranges;
         if (n % SortEntries.BYTES == 0) {

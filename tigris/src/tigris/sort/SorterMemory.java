@@ -17,6 +17,9 @@ interface SorterMemory extends AutoCloseable {
     /** What those units are, for errors: "100-byte records" or "16-byte entries". */
     String unitName();
 
+    /** The kind of the Waters that carry them ({@link SortWaterKind}). */
+    byte waterKind();
+
     /** Appends {@code n} records' units from {@code src} at {@code offset}; the caller checks {@link #room()}. */
     void append(ExternalBuffer src, long offset, int n);
 

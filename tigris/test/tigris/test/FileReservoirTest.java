@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -93,7 +95,50 @@ class FileReservoirTest {
             in.get().release();
             in.get().release();
             ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
-            assertTrue(x.getMessage().contains("ends inside Water 3 (200 bytes) at offset " + WaterFileDescriptor.fileBytes(200, 200)), x.getMessage());
+            assertTrue(x.getMessage().contains("ends inside Water 3 (200 bytes) at offset " + WaterFileDescriptor.frameOffset(200, 200)), x.getMessage());
+        }
+    }
+
+    @Test
+    void aVersion1WaterFileIsRefusedWithBothVersionsNamed() throws Exception {
+        Path f = dir.resolve("old.tgr");
+        ByteBuffer h = ByteBuffer.allocate(WaterFileDescriptor.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        h.putInt(WaterFileDescriptor.MAGIC_OFFSET, WaterFileDescriptor.MAGIC).putInt(WaterFileDescriptor.VERSION_OFFSET, 1)
+                        .putInt(WaterFileDescriptor.WATER_SIZE_OFFSET, 256);
+        Files.write(f, h.array());
+        IOException e = assertThrows(IOException.class, () -> FileReservoir.reader("in", f));
+        assertEquals(f + " is a Water file of version 1; this reader knows version " + WaterFileDescriptor.VERSION, e.getMessage());
+    }
+
+    @Test
+    void aFileWithoutEndOfRiverIsNamedTruncated() throws Exception {
+        Path f = dir.resolve("unfinished.tgr");
+        try (FileReservoir out = FileReservoir.writer("out", f, 256)) {
+            for (int i = 0; i < 2; i++) {
+                Water w = out.spring().createWater(256);
+                w.setLength(100);
+                out.put(w);
+            }
+            // closed without End of River: the writer died, as far as a reader can tell
+        }
+        assertEquals(WaterFileDescriptor.frameOffset(100, 100), Files.size(f), "ends at a Water's end");
+        try (FileReservoir in = FileReservoir.reader("in", f)) {
+            in.get().release();
+            in.get().release();
+            ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
+            assertTrue(x.getMessage().contains(f + " ends after Water 2 without End of River (offset " + WaterFileDescriptor.frameOffset(100, 100) + ")"),
+                            x.getMessage());
+        }
+        // The complete file has one more frame, and bytes after it are named too.
+        Path whole = dir.resolve("whole.tgr");
+        try (FileReservoir out = FileReservoir.writer("out", whole, 256)) {
+            out.endOfRiver();
+        }
+        assertEquals(WaterFileDescriptor.fileBytes(), Files.size(whole));
+        Files.write(whole, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
+        try (FileReservoir in = FileReservoir.reader("in", whole)) {
+            ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
+            assertTrue(x.getMessage().contains("holds 3 more bytes after its End of River frame"), x.getMessage());
         }
     }
 

@@ -35,6 +35,29 @@ class ShmRingDescriptorTest {
     }
 
     @Test
+    void producerAndConsumerLinesAreTwoCacheLinesApart() {
+        long producerLine = ShmRingDescriptor.TAIL_OFFSET / ShmRingDescriptor.LINE;
+        long consumerLine = ShmRingDescriptor.HEAD_OFFSET / ShmRingDescriptor.LINE;
+        long firstSlotLine = ShmRingDescriptor.FIRST_SLOT_OFFSET / ShmRingDescriptor.LINE;
+        // Adjacent-line prefetch pairs lines 2k and 2k+1: no pair may hold two writers' lines.
+        assertTrue(producerLine >= 2 && consumerLine - producerLine >= 2 && firstSlotLine - consumerLine >= 2,
+                        "header line 0, producer " + producerLine + ", consumer " + consumerLine + ", slots from " + firstSlotLine);
+    }
+
+    @Test
+    void aVersion1RingIsRefusedWithBothVersionsNamed() throws Exception {
+        String name = "tigris-test-v1-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        ShmReservoir producer = ShmReservoir.create(name, 2, 64, Duration.ofSeconds(10));
+        try (producer; SharedMemoryBuffer seg = SharedMemoryBuffer.open(name)) {
+            seg.putInt(ShmRingDescriptor.VERSION_OFFSET, 1, LE);
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                            () -> ShmReservoir.attach(name, Duration.ofSeconds(10)));
+            assertEquals("shared memory segment " + name + " is a ring of version 1; this end knows " + ShmRingDescriptor.VERSION, e.getMessage());
+            seg.unlink();
+        }
+    }
+
+    @Test
     void aRingsBytesAreWhereTheDescriptorSays() throws Exception {
         String name = "tigris-test-descriptor-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         int slots = 3, slotSize = 100;
@@ -50,10 +73,13 @@ class ShmRingDescriptorTest {
             Water w = out.spring().createWater(8);
             w.buffer().putLong(0, 0x1122334455667788L);
             w.setLength(8);
+            w.setKind((byte) 0xA7);
             out.put(w);
             long slot = ShmRingDescriptor.slotOffset(0, slotSize);
             assertEquals(8, seg.getInt(slot + ShmRingDescriptor.SLOT_LENGTH_OFFSET, LE));
-            assertEquals(ShmRingDescriptor.DATA, seg.getInt(slot + ShmRingDescriptor.SLOT_KIND_OFFSET, LE));
+            assertEquals(ShmRingDescriptor.DATA, seg.getByte(slot + ShmRingDescriptor.SLOT_STATE_OFFSET));
+            assertEquals((byte) 0xA7, seg.getByte(slot + ShmRingDescriptor.SLOT_KIND_OFFSET));
+            assertEquals(0, seg.getShort(slot + ShmRingDescriptor.SLOT_KIND_OFFSET + 1, LE), "reserved");
             assertEquals(0x1122334455667788L, seg.getLong(slot + ShmRingDescriptor.SLOT_HEADER));
             assertEquals(1, seg.getLong(ShmRingDescriptor.TAIL_OFFSET, LE), "one slot published");
         }

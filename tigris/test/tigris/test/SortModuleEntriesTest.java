@@ -16,6 +16,7 @@ import tigris.ModuleConfig;
 import tigris.Water;
 import tigris.WaterPool;
 import tigris.sort.SortModule;
+import tigris.sort.SortWaterKind;
 
 /** A sorter fed entries (keys and record numbers of its input file) refuses entries that do not fit that file. */
 class SortModuleEntriesTest {
@@ -37,6 +38,7 @@ class SortModuleEntriesTest {
             w.buffer().putLong(16L * i + 8, recordNumbers[i], ByteOrder.LITTLE_ENDIAN);
         }
         w.setLength(16 * recordNumbers.length);
+        w.setKind(SortWaterKind.ENTRIES);
         return w;
     }
 
@@ -64,8 +66,37 @@ class SortModuleEntriesTest {
         try {
             Water w = new WaterPool(1 << 16, 4).createWater(1000);
             w.setLength(40);
+            w.setKind(SortWaterKind.ENTRIES);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.doOperation(w, null));
             assertTrue(e.getMessage().contains("a Water of 40 bytes is not whole 16-byte entries"), e.getMessage());
+        } finally {
+            s.destroy();
+        }
+    }
+
+    @Test
+    void aWaterOfTheWrongKindIsRefused() throws Exception {
+        Path input = dir.resolve("in.dat");
+        Files.write(input, new byte[100 * 10]);
+        SortModule s = sorterOf(input);
+        WaterPool pool = new WaterPool(1 << 16, 4);
+        try {
+            // 400 bytes: as many whole 100-byte records as 16-byte entries; only the kind tells.
+            Water records = pool.createWater(400);
+            records.setLength(400);
+            records.setKind(SortWaterKind.RECORDS);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.doOperation(records, null));
+            assertEquals("module sort: a Water of records where entries or a tally were expected", e.getMessage());
+            Water unkinded = pool.createWater(400);
+            unkinded.setLength(400);
+            e = assertThrows(IllegalArgumentException.class, () -> s.doOperation(unkinded, null));
+            assertEquals("module sort: a Water of kind 0 (not TigrisSort's) where entries or a tally were expected", e.getMessage());
+            Water fakeTally = pool.createWater(400);
+            fakeTally.setLength(400);
+            fakeTally.setKind(SortWaterKind.TALLY);
+            e = assertThrows(IllegalArgumentException.class, () -> s.doOperation(fakeTally, null));
+            assertTrue(e.getMessage().contains("a Water of kind tally without a tally's magic (400 bytes)"), e.getMessage());
+            assertEquals(0, s.recordsReceived());
         } finally {
             s.destroy();
         }

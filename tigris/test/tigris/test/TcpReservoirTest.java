@@ -30,6 +30,7 @@ import tigris.Water;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
+import tigris.reservoir.TcpWireDescriptor;
 
 /** TCP reservoirs over real sockets (loopback), and peers that die, go silent or speak nonsense. */
 class TcpReservoirTest {
@@ -106,6 +107,25 @@ class TcpReservoirTest {
     }
 
     @Test
+    void aVersion1ProducerIsRefusedWithBothVersionsNamed() throws Exception {
+        var accepted = acceptAsync("old", DEAD_PEER);
+        try (SocketChannel old = SocketChannel.open(address)) {
+            byte[] name = "old".getBytes(StandardCharsets.UTF_8);
+            ByteBuffer hello = ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + name.length).order(ByteOrder.LITTLE_ENDIAN);
+            hello.putInt(TcpWireDescriptor.MAGIC).putInt(1).putInt(4).putInt(256).putShort((short) name.length).put(name).flip();
+            old.write(hello);
+            var x = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(30, TimeUnit.SECONDS));
+            assertTrue(x.getCause().getMessage().contains("refused reservoir old from") && x.getCause().getMessage()
+                            .contains("protocol version 1, this end speaks " + TcpWireDescriptor.VERSION), x.getCause().getMessage());
+            ByteBuffer welcome = ByteBuffer.allocate(TcpWireDescriptor.WELCOME_FIXED).order(ByteOrder.LITTLE_ENDIAN);
+            while (welcome.hasRemaining() && old.read(welcome) >= 0) {
+                // the refusal, as an old producer reads it
+            }
+            assertEquals(1, welcome.getInt(4), "status: refused");
+        }
+    }
+
+    @Test
     void aConnectionThatIsNotTigrisIsNamedAndRefused() throws Exception {
         var accepted = acceptAsync(null, DEAD_PEER);
         try (SocketChannel junk = SocketChannel.open(address)) {
@@ -137,7 +157,7 @@ class TcpReservoirTest {
         try (SocketChannel quiet = SocketChannel.open(address)) {
             byte[] name = "quiet".getBytes(StandardCharsets.UTF_8);
             ByteBuffer hello = ByteBuffer.allocate(18 + name.length).order(ByteOrder.LITTLE_ENDIAN);
-            hello.putInt(0x53524754).putInt(1).putInt(4).putInt(256).putShort((short) name.length).put(name).flip();
+            hello.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(4).putInt(256).putShort((short) name.length).put(name).flip();
             quiet.write(hello);
             try (TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
                 // It sends nothing more, not even heartbeats, and does not close: a cut link.
@@ -195,21 +215,23 @@ class TcpReservoirTest {
             producer.socket().setTcpNoDelay(true);
             byte[] name = "pieces".getBytes(StandardCharsets.UTF_8);
             ByteBuffer stream = ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN);
-            stream.putInt(0x53524754).putInt(1).putInt(8).putInt(256).putShort((short) name.length).put(name);
+            stream.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(8).putInt(256).putShort((short) name.length).put(name);
             producer.write(stream.flip());
             stream.clear();
-            for (byte[] w : waters) {
-                stream.put((byte) 1).put((byte) 0).put((byte) 0).put((byte) 0).putInt(w.length).put(w);   // DATA
+            for (int k = 0; k < waters.length; k++) {
+                stream.put(TcpWireDescriptor.DATA).put((byte) (10 + k)).putShort((short) 0).putInt(waters[k].length).put(waters[k]);
             }
-            stream.put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0).putInt(0).flip();           // END
+            stream.put(TcpWireDescriptor.END).put((byte) 0).putShort((short) 0).putInt(0).flip();
             try (TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
                 while (stream.hasRemaining()) {
                     producer.write(stream.slice().limit(Math.min(3, stream.remaining())));
                     stream.position(Math.min(stream.limit(), stream.position() + 3));
                     Thread.sleep(1);
                 }
-                for (byte[] expected : waters) {
+                for (int k = 0; k < waters.length; k++) {
+                    byte[] expected = waters[k];
                     Water w = in.get();
+                    assertEquals(10 + k, w.kind(), "the kind in the frame header");
                     byte[] got = new byte[w.length()];
                     for (int i = 0; i < got.length; i++) {
                         got[i] = w.buffer().getByte(i);

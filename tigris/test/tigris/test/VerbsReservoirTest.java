@@ -87,6 +87,7 @@ class VerbsReservoirTest {
                         r.key = i;
                         r.value = -i;
                         w.container().setRoot(r);
+                        w.setKind((byte) i);   // every kind, 0..199 and wrapped, crosses in the immediate data
                         out.put(w);
                     }
                     out.endOfRiver();
@@ -101,6 +102,7 @@ class VerbsReservoirTest {
                 Record r = w.container().root(Record.class);
                 assertEquals(i, r.key);
                 assertEquals(-i, r.value);
+                assertEquals((byte) i, w.kind());
                 w.release();   // its buffer is posted again and its credit goes back
             }
             assertNull(in.get(), "End of River");

@@ -5,14 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import jaguar.ext.OffHeapBuffer;
+import tigris.Reservoir;
 import tigris.Water;
 import tigris.WaterPool;
+import tigris.reservoir.FileReservoir;
 import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.ShmReservoir;
+import tigris.reservoir.TcpReceiver;
+import tigris.reservoir.TcpSender;
 
 /** A Water has one owner; reservoirs hand it off, copy what they cannot carry, recycle buffers. */
 class WaterTest {
@@ -34,6 +46,117 @@ class WaterTest {
             }).get();
             assertEquals(99, key);
             assertThrows(IllegalStateException.class, w::length, "still not this thread's: another took it");
+        }
+    }
+
+    /** Each transport's producer and consumer ends, joined, as one test case. */
+    private interface Ends extends AutoCloseable {
+        Reservoir producer();
+
+        Reservoir consumer();
+
+        @Override
+        void close();
+    }
+
+    private static Ends ends(Reservoir producer, Reservoir consumer) {
+        return new Ends() {
+            public Reservoir producer() {
+                return producer;
+            }
+
+            public Reservoir consumer() {
+                return consumer;
+            }
+
+            public void close() {
+                producer.close();
+                consumer.close();
+            }
+        };
+    }
+
+    /** Puts Waters of kinds 0, 1, 127, -128 (and a copied one of kind 5), then End of River; the consumer sees the same kinds in order. */
+    private static void kindsCross(Ends e) throws Exception {
+        byte[] kinds = {Water.DATA, 1, 127, -128};
+        for (byte k : kinds) {
+            Water w = e.producer().spring().createWater(64);
+            w.buffer().putByte(0, k);
+            w.setLength(1);
+            if (k != Water.DATA) {
+                w.setKind(k);
+            }
+            e.producer().put(w);
+        }
+        try (OffHeapBuffer confined = OffHeapBuffer.allocate(64)) {
+            Water copied = new Water(null, confined);
+            copied.setLength(1);
+            copied.setKind((byte) 5);
+            e.producer().put(copied);
+        }
+        e.producer().endOfRiver();
+        for (byte k : kinds) {
+            Water got = e.consumer().get();
+            assertEquals(k, got.kind(), "kind of the Water that carries byte " + k);
+            assertEquals(k, got.buffer().getByte(0));
+            got.release();
+        }
+        Water got = e.consumer().get();
+        assertEquals(5, got.kind(), "a Water copied into the reservoir keeps its kind");
+        got.release();
+        assertEquals(null, e.consumer().get());
+    }
+
+    @Test
+    void aWatersKindCrossesEveryTransport(@TempDir Path dir) throws Exception {
+        var memory = new MemoryReservoir("memory", 8, 64);
+        try (Ends e = ends(memory, memory)) {
+            kindsCross(e);
+        }
+        String segment = "tigris-test-kind-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        ShmReservoir shmOut = ShmReservoir.create(segment, 8, 64, Duration.ofSeconds(10));
+        try (Ends e = ends(shmOut, ShmReservoir.attach(segment, Duration.ofSeconds(10)))) {
+            kindsCross(e);
+        }
+        try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            var accepted = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return TcpReceiver.accept(server, "tcp", Duration.ofSeconds(10));
+                } catch (java.io.IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
+            });
+            TcpSender out = TcpSender.connect("tcp", (InetSocketAddress) server.getLocalAddress(), 8, 64, Duration.ofSeconds(10));
+            try (Ends e = ends(out, accepted.get(30, TimeUnit.SECONDS))) {
+                kindsCross(e);
+            }
+        }
+        Path file = dir.resolve("kinds.tgr");
+        FileReservoir writer = FileReservoir.writer("file", file, 64);
+        try (Ends e = new Ends() {
+            FileReservoir reader;
+
+            public Reservoir producer() {
+                return writer;
+            }
+
+            public Reservoir consumer() {
+                try {
+                    // The file is read once it is written (a file reservoir does not tail).
+                    return reader == null ? reader = FileReservoir.reader("file", file) : reader;
+                } catch (java.io.IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
+            }
+
+            public void close() {
+                writer.close();
+                if (reader != null) {
+                    reader.close();
+                }
+            }
+        }) {
+            kindsCross(e);
         }
     }
 

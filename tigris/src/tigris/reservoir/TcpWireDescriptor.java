@@ -1,0 +1,39 @@
+package tigris.reservoir;
+
+/**
+ * The byte layout of a TCP reservoir's stream ({@link TcpSender}, {@link TcpReceiver}), the one
+ * definition its ends and the tests share. Little-endian:
+ *
+ * <pre>
+ * hello    producer -> consumer: u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name (UTF-8)
+ * welcome  consumer -> producer: u32 MAGIC, u32 status (0 ok), u16 n, n bytes message (UTF-8)
+ * frame    either way:          u8 type, u8 kind, u16 0, u32 value, then value bytes for DATA
+ *   DATA      producer -> consumer: one Water's bytes, of Water kind "kind" (0 in other frames)
+ *   END       producer -> consumer: End of River
+ *   CREDIT    consumer -> producer: value Waters processed (credits back), batched
+ *   HEARTBEAT either way:          nothing to say; the peer is alive
+ * </pre>
+ */
+public final class TcpWireDescriptor {
+    /** "TGRS" read as a little-endian u32. */
+    public static final int MAGIC = 0x53524754;
+    /** 2: the Water's kind in the frame header (version 1 had 0 there). */
+    public static final int VERSION = 2;
+    /** Bytes of a hello before the name. */
+    public static final int HELLO_FIXED = 18;
+    /** Bytes of a welcome before the message. */
+    public static final int WELCOME_FIXED = 10;
+
+    public static final int FRAME_HEADER = 8;
+    public static final int FRAME_TYPE_OFFSET = 0;
+    public static final int FRAME_KIND_OFFSET = 1;
+    public static final int FRAME_VALUE_OFFSET = 4;
+
+    public static final byte DATA = 1;
+    public static final byte END = 2;
+    public static final byte CREDIT = 3;
+    public static final byte HEARTBEAT = 4;
+
+    private TcpWireDescriptor() {
+    }
+}

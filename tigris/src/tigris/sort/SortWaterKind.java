@@ -1,0 +1,28 @@
+package tigris.sort;
+
+/**
+ * TigrisSort's Water kinds ({@link tigris.Water#kind()}): what a Water from a partitioner to a
+ * sorter holds. A sorter takes one unit (records or entries, as its plan says) and, from each
+ * partitioner, a last tally; a Water of another kind is refused, never guessed from its length.
+ */
+public final class SortWaterKind {
+    /** Whole 100-byte records. */
+    public static final byte RECORDS = 1;
+    /** {@link SortEntries}: key and place in the input, 16 bytes each. */
+    public static final byte ENTRIES = 2;
+    /** A {@link SortTally}: how many records a partitioner sent to each key range. */
+    public static final byte TALLY = 3;
+
+    private SortWaterKind() {
+    }
+
+    /** A kind's name, for errors. */
+    public static String name(byte kind) {
+        return switch (kind) {
+            case RECORDS -> "records";
+            case ENTRIES -> "entries";
+            case TALLY -> "tally";
+            default -> "kind " + Byte.toUnsignedInt(kind) + " (not TigrisSort's)";
+        };
+    }
+}
