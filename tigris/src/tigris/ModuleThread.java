@@ -9,10 +9,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs one module (the thesis's Figure 13): repeatedly takes a Water from one of its upstream
- * reservoirs, chooses a downstream reservoir, and calls the module's doOperation with both. The
- * upstream is chosen round-robin among those that have a Water; the downstream choice is the
- * subclass's policy, which is what makes a ModuleThread with several downstream reservoirs a
- * Distributed Queue.
+ * ends and calls the module's doOperation with it and the downstream end(s) the subclass hands
+ * it ({@link ChoosingModuleThread}: one, chosen by a policy, which is what makes a ModuleThread
+ * with several downstream reservoirs a Distributed Queue; {@link tigris.dq.PartitionModuleThread}:
+ * all of them). The upstream is chosen round-robin among those that have a Water.
  *
  * <p>End of River: when every upstream reservoir has ended, the module gets one last call with a
  * null Water; when the module throws {@link EndOfRiverException} (or returns from that last call)
@@ -28,13 +28,11 @@ public abstract class ModuleThread {
 
     /** Grace a stopped thread gets to leave a reservoir wait before it is interrupted. */
     private static final long STOP_GRACE_MILLIS = 1000;
-    /** The ModuleThread running on this thread, for reservoir waits to see a stop. */
-    private static final ThreadLocal<ModuleThread> CURRENT = new ThreadLocal<>();
 
-    private final ModuleIF module;
+    private final ModuleLifecycle module;
     private final ModuleConfig config;
-    private final List<Reservoir> upstream = new ArrayList<>();
-    private final List<Reservoir> downstream = new ArrayList<>();
+    private final List<ConsumerEnd> upstream = new ArrayList<>();
+    private final List<ProducerEnd> downstream = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile State state = State.NEW;
     private volatile Throwable failure;
@@ -42,16 +40,18 @@ public abstract class ModuleThread {
     private volatile long watersIn;
     private volatile long operations;
     private Thread thread;
+    /** How the thread waits on its reservoirs: it gives up when the thread is stopped. */
+    private Parker parker;
     private int nextUpstream;
-    /** The reservoir the current input Water came from: it gets the credit back. */
-    private Reservoir inputFrom;
+    /** The end the current input Water came from: it gets the credit back. */
+    private ConsumerEnd inputFrom;
 
-    protected ModuleThread(ModuleIF module, ModuleConfig config) {
+    protected ModuleThread(ModuleLifecycle module, ModuleConfig config) {
         this.module = Objects.requireNonNull(module, "module");
         this.config = Objects.requireNonNull(config, "config");
     }
 
-    public final ModuleIF module() {
+    public final ModuleLifecycle module() {
         return module;
     }
 
@@ -59,15 +59,15 @@ public abstract class ModuleThread {
         return config.name();
     }
 
-    /** Adds an upstream reservoir; only before {@link #start()}. */
-    public final synchronized ModuleThread addUpstream(Reservoir r) {
+    /** Adds an upstream reservoir's consumer end; only before {@link #start()}. */
+    public final synchronized ModuleThread addUpstream(ConsumerEnd r) {
         checkNew();
         upstream.add(Objects.requireNonNull(r, "reservoir"));
         return this;
     }
 
-    /** Adds a downstream reservoir; only before {@link #start()}. */
-    public final synchronized ModuleThread addDownstream(Reservoir r) {
+    /** Adds a downstream reservoir's producer end; only before {@link #start()}. */
+    public final synchronized ModuleThread addDownstream(ProducerEnd r) {
         checkNew();
         downstream.add(Objects.requireNonNull(r, "reservoir"));
         return this;
@@ -79,14 +79,9 @@ public abstract class ModuleThread {
         }
     }
 
-    /** The downstream reservoirs, in the order they were added. */
-    protected final List<Reservoir> downstream() {
+    /** The downstream ends, in the order they were added. */
+    protected final List<ProducerEnd> downstream() {
         return downstream;
-    }
-
-    /** The downstream reservoirs as one {@link Partitions} view, for a thread whose module chooses among them. */
-    protected final Partitions partitionsOf(List<Reservoir> reservoirs) {
-        return new Partitions(name(), reservoirs);
     }
 
     /** Starts the thread (a platform thread named after the module). */
@@ -121,12 +116,6 @@ public abstract class ModuleThread {
         }
     }
 
-    /** True if the ModuleThread running on the calling thread has been asked to stop. */
-    static boolean stopping() {
-        ModuleThread t = CURRENT.get();
-        return t != null && t.stopRequested;
-    }
-
     /** Waits for the thread to end; true if it did within the time. */
     public final boolean await(long timeout, TimeUnit unit) throws InterruptedException {
         return done.await(timeout, unit);
@@ -154,19 +143,19 @@ public abstract class ModuleThread {
     // ---- policy ---------------------------------------------------------------------------------
 
     /**
-     * The downstream reservoir for the next doOperation, chosen among {@link #downstream()}
-     * (never empty here); may wait for credit.
+     * Calls the module's doOperation with {@code in} (null at End of River or for a source) and
+     * the downstream end(s) this kind of thread hands it.
      */
-    protected abstract Reservoir selectDownstream() throws InterruptedException;
+    protected abstract void doOperation(Water in) throws EndOfRiverException, InterruptedException;
 
     /** Parks until a credit may have come back to one of the downstream reservoirs. */
     protected final void awaitCredit() throws InterruptedException {
-        for (Reservoir r : downstream) {
+        for (ProducerEnd r : downstream) {
             if (r.credits() > 0) {
                 return;
             }
         }
-        Reservoir.pause(PARK_NANOS);
+        parker.park(PARK_NANOS);
         checkStop();
     }
 
@@ -179,19 +168,22 @@ public abstract class ModuleThread {
     // ---- the loop -------------------------------------------------------------------------------
 
     private void run() {
-        Reservoir sink = downstream.isEmpty() ? new NoDownstream(name()) : null;
         boolean initialized = false;
-        CURRENT.set(this);
         // This thread is the only consumer of its upstream and producer of its downstream
-        // reservoirs: it registers for their wake-ups once, before it first looks at them, so a
-        // signal is never lost (one that comes before a park leaves the permit set).
-        for (Reservoir r : upstream) {
-            r.watchData(Thread.currentThread());
+        // reservoirs: it attaches its Parker once, before it first looks at them, so a signal is
+        // never lost (one that comes before a park leaves the permit set) and a stop ends any
+        // wait inside them.
+        parker = new Parker(Thread.currentThread(), () -> stopRequested);
+        for (ConsumerEnd r : upstream) {
+            r.attachConsumer(parker);
         }
-        for (Reservoir r : downstream) {
-            r.watchCredit(Thread.currentThread());
+        for (ProducerEnd r : downstream) {
+            r.attachProducer(parker);
         }
         try {
+            if (upstream.isEmpty() && downstream.isEmpty()) {
+                throw new IllegalStateException("module " + name() + " has no downstream reservoir and no upstream one: it would run for nothing");
+            }
             module.init(config);
             initialized = true;
             boolean source = upstream.isEmpty();
@@ -207,10 +199,9 @@ public abstract class ModuleThread {
                     break;
                 }
                 boolean last = in == null && !source;
-                Reservoir out = sink != null ? sink : selectDownstream();
                 try {
                     operations++;
-                    module.doOperation(in, out);
+                    doOperation(in);
                 } catch (EndOfRiverException e) {
                     processed(in);
                     state = State.ENDED;
@@ -227,7 +218,7 @@ public abstract class ModuleThread {
         } catch (Throwable t) {
             state = fail(t);
         } finally {
-            for (Reservoir r : downstream) {
+            for (ProducerEnd r : downstream) {
                 try {
                     r.endOfRiver();
                 } catch (Throwable t) {
@@ -245,7 +236,6 @@ public abstract class ModuleThread {
                     }
                 }
             }
-            CURRENT.remove();
             done.countDown();
         }
     }
@@ -259,12 +249,12 @@ public abstract class ModuleThread {
         if (in == null) {
             return;
         }
-        Reservoir from = inputFrom;
+        ConsumerEnd from = inputFrom;
         inputFrom = null;
         if (in.isOwned()) {
             in.release();
         }
-        from.creditReturned();
+        from.creditBack();
     }
 
     private State fail(Throwable t) {
@@ -278,7 +268,7 @@ public abstract class ModuleThread {
         while (true) {
             int ended = 0;
             for (int k = 0; k < n; k++) {
-                Reservoir r = upstream.get(nextUpstream);
+                ConsumerEnd r = upstream.get(nextUpstream);
                 nextUpstream = nextUpstream + 1 == n ? 0 : nextUpstream + 1;
                 Water w = r.poll();
                 if (w != null) {
@@ -293,7 +283,7 @@ public abstract class ModuleThread {
             if (ended == n) {
                 return null;
             }
-            Reservoir.pause(PARK_NANOS);
+            parker.park(PARK_NANOS);
             if (stopRequested) {
                 return null;
             }
@@ -303,59 +293,5 @@ public abstract class ModuleThread {
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[" + name() + ", " + state + ", in " + watersIn + ", ops " + operations + "]";
-    }
-
-    /** The reservoir a module without downstream reservoirs gets: it refuses every put. */
-    private static final class NoDownstream extends Reservoir {
-        private final String module;
-
-        NoDownstream(String module) {
-            super(module + ".none", 1);
-            this.module = module;
-        }
-
-        @Override
-        public Spring spring() {
-            return size -> {
-                throw new IllegalStateException("module " + module + " has no downstream reservoir to make Waters for");
-            };
-        }
-
-        @Override
-        public int credits() {
-            return 0;
-        }
-
-        @Override
-        public void put(Water w) {
-            throw new IllegalStateException("module " + module + " has no downstream reservoir");
-        }
-
-        @Override
-        public Water get() {
-            return null;
-        }
-
-        @Override
-        public Water poll() {
-            return null;
-        }
-
-        @Override
-        public boolean isEnded() {
-            return true;
-        }
-
-        @Override
-        public void endOfRiver() {
-        }
-
-        @Override
-        protected void creditReturned() {
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

@@ -1,7 +1,6 @@
 package tigris;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A channel between modules (the thesis's Reservoir): producers {@link #put} Waters, consumers
@@ -16,14 +15,15 @@ import java.util.concurrent.locks.LockSupport;
  * <p>One producer thread and one consumer thread per reservoir; a ModuleThread with several
  * upstream or downstream neighbours has a reservoir to each.
  */
-public abstract class Reservoir implements AutoCloseable {
+public abstract class Reservoir implements ProducerEnd, ConsumerEnd {
     /** Longest a waiting thread parks before it looks again (wake-ups normally come sooner). */
     private static final long PARK_NANOS = 200_000;
 
     private final String name;
     private final int window;
-    private volatile Thread creditWaiter;
-    private volatile Thread dataWaiter;
+    /** Who waits for credit (the producer), and for data (the consumer); attached before their first look. */
+    private volatile Parker producer;
+    private volatile Parker consumer;
 
     protected Reservoir(String name, int window) {
         if (window < 1) {
@@ -33,11 +33,13 @@ public abstract class Reservoir implements AutoCloseable {
         this.window = window;
     }
 
+    @Override
     public final String name() {
         return name;
     }
 
     /** Most Waters in flight (put and not yet processed by the consumer). */
+    @Override
     public final int window() {
         return window;
     }
@@ -62,14 +64,14 @@ public abstract class Reservoir implements AutoCloseable {
      * woken by {@link #signalData()}.
      */
     public Water get() throws InterruptedException {
-        // Registered before the first poll: a signal after it leaves the park permit set.
-        watchData(Thread.currentThread());
+        // Attached before the first poll: a signal after it leaves the park permit set.
+        Parker p = consumerParker();
         while (true) {
             Water w = poll();
             if (w != null || isEnded()) {
                 return w;
             }
-            pause(PARK_NANOS);
+            p.park(PARK_NANOS);
         }
     }
 
@@ -86,7 +88,7 @@ public abstract class Reservoir implements AutoCloseable {
     public abstract void endOfRiver() throws InterruptedException;
 
     /** Called when a Water taken from this reservoir has been processed: one credit back. */
-    protected abstract void creditReturned();
+    public abstract void creditBack();
 
     /** Frees what the reservoir holds; Waters still in it are released. */
     @Override
@@ -128,7 +130,7 @@ public abstract class Reservoir implements AutoCloseable {
      * {@code beforeWait} runs before each wait and may throw to give up (a broken connection).
      */
     protected final void takeCredit(AtomicInteger credits, Runnable beforeWait) throws InterruptedException {
-        watchCredit(Thread.currentThread());
+        Parker p = producerParker();
         while (true) {
             int c = credits.get();
             if (c > 0) {
@@ -138,51 +140,70 @@ public abstract class Reservoir implements AutoCloseable {
                 continue;
             }
             beforeWait.run();
-            pause(PARK_NANOS);
+            p.park(PARK_NANOS);
         }
     }
 
     /** Wakes a producer waiting for credit (call after a credit comes back). */
     protected final void signalCredit() {
-        Thread t = creditWaiter;
-        if (t != null) {
-            LockSupport.unpark(t);
+        Parker p = producer;
+        if (p != null) {
+            p.unpark();
         }
     }
 
     /** Wakes a consumer waiting for data (call after a put or End of River). */
     protected final void signalData() {
-        Thread t = dataWaiter;
-        if (t != null) {
-            LockSupport.unpark(t);
+        Parker p = consumer;
+        if (p != null) {
+            p.unpark();
         }
     }
 
     /**
-     * Registers the calling thread to be woken by {@link #signalCredit()}; a ModuleThread waiting on
-     * several reservoirs registers with each, then parks.
+     * Makes {@code p} the producer's: credit signals wake it, and the producer's waits inside this
+     * reservoir park on it (and end when it says stop). A ModuleThread attaches its Parker to every
+     * downstream reservoir before it first looks at them.
      */
-    protected final void watchCredit(Thread t) {
-        creditWaiter = t;
+    public final void attachProducer(Parker p) {
+        producer = p;
     }
 
-    protected final void watchData(Thread t) {
-        dataWaiter = t;
+    /** Makes {@code p} the consumer's: data signals wake it, and the consumer's waits park on it. */
+    public final void attachConsumer(Parker p) {
+        consumer = p;
+    }
+
+    /** The producer's Parker; a thread that attached none (a test, a tool) gets one that only an interrupt stops. */
+    private Parker producerParker() {
+        Parker p = producer;
+        if (p == null || p.owner() != Thread.currentThread()) {
+            producer = p = Parker.forCurrentThread();
+        }
+        return p;
+    }
+
+    private Parker consumerParker() {
+        Parker p = consumer;
+        if (p == null || p.owner() != Thread.currentThread()) {
+            consumer = p = Parker.forCurrentThread();
+        }
+        return p;
     }
 
     /**
-     * Parks the caller at most {@code nanos}; wakes early on a signal.
+     * Parks the producer at most {@code nanos} (a wait of the producer's end with no signal, such
+     * as a ring's free slot polled across processes).
      *
      * @throws InterruptedException if the thread was interrupted or its ModuleThread was stopped
      */
-    protected static void pause(long nanos) throws InterruptedException {
-        LockSupport.parkNanos(nanos);
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (ModuleThread.stopping()) {
-            throw new InterruptedException("module thread stopped");
-        }
+    protected final void pauseProducer(long nanos) throws InterruptedException {
+        producerParker().park(nanos);
+    }
+
+    /** As {@link #pauseProducer} for the consumer's end. */
+    protected final void pauseConsumer(long nanos) throws InterruptedException {
+        consumerParker().park(nanos);
     }
 
     @Override

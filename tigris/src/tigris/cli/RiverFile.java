@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import tigris.ModuleIF;
+import tigris.ModuleLifecycle;
 import tigris.Water;
 import tigris.graph.ModuleSpec;
 import tigris.graph.ReservoirSpec;
@@ -117,7 +117,7 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
         if (w.length < 5 || !w[3].equals("on")) {
             throw new IllegalArgumentException("module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:P] [KEY=VALUE...]");
         }
-        Class<? extends ModuleIF> c = load(loader, w[2]).asSubclass(ModuleIF.class);
+        Class<? extends ModuleLifecycle> c = load(loader, w[2]).asSubclass(ModuleLifecycle.class);
         List<Node> on = new ArrayList<>();
         for (String name : w[4].split(",")) {
             Node node = nodes.get(name);

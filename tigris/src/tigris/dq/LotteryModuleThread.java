@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 
 /**
  * The thesis's LotteryModuleThread: a downstream reservoir drawn with probability proportional to
@@ -19,8 +19,8 @@ public final class LotteryModuleThread extends RandomizedModuleThread {
     }
 
     @Override
-    protected Reservoir selectDownstream() throws InterruptedException {
-        List<Reservoir> d = downstream();
+    protected ProducerEnd selectDownstream() throws InterruptedException {
+        List<ProducerEnd> d = downstream();
         int n = d.size();
         while (true) {
             int total = 0;
@@ -32,7 +32,7 @@ public final class LotteryModuleThread extends RandomizedModuleThread {
                 // Credits can only grow between the two passes (only this thread takes them), so
                 // the ticket always falls in some reservoir's range.
                 for (int i = 0; i < n; i++) {
-                    Reservoir r = d.get(i);
+                    ProducerEnd r = d.get(i);
                     ticket -= r.credits();
                     if (ticket < 0) {
                         return r;

@@ -1,28 +1,26 @@
 package tigris.dq;
 
+import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
-import tigris.ModuleIF;
 import tigris.ModuleThread;
-import tigris.Partitions;
-import tigris.Reservoir;
+import tigris.PartitioningModuleIF;
+import tigris.Water;
 
 /**
  * The thesis's PartitionModuleThread: balances nothing, because the data decides. Each
- * doOperation gets every downstream reservoir as {@link Partitions}, in the consumer's instance
- * order, and the module puts each Water into the one its contents belong to.
+ * doOperation gets every downstream end, in the consumer's instance order, and the module puts
+ * each Water into the one its contents belong to.
  */
 public final class PartitionModuleThread extends ModuleThread {
-    private Partitions partitions;
+    private final PartitioningModuleIF module;
 
-    public PartitionModuleThread(ModuleIF module, ModuleConfig config) {
+    public PartitionModuleThread(PartitioningModuleIF module, ModuleConfig config) {
         super(module, config);
+        this.module = module;
     }
 
     @Override
-    protected Reservoir selectDownstream() {
-        if (partitions == null) {
-            partitions = partitionsOf(downstream());
-        }
-        return partitions;
+    protected void doOperation(Water in) throws EndOfRiverException, InterruptedException {
+        module.doOperation(in, downstream());
     }
 }

@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 
 /**
  * River's Distributed Queue (the thesis's RandomModuleThread): a downstream reservoir chosen at
@@ -19,8 +19,8 @@ public final class RandomModuleThread extends RandomizedModuleThread {
     }
 
     @Override
-    protected Reservoir selectDownstream() throws InterruptedException {
-        List<Reservoir> d = downstream();
+    protected ProducerEnd selectDownstream() throws InterruptedException {
+        List<ProducerEnd> d = downstream();
         int n = d.size();
         while (true) {
             // A uniform choice among the reservoirs that have credit: count them, draw one.
@@ -33,7 +33,7 @@ public final class RandomModuleThread extends RandomizedModuleThread {
             if (withCredit > 0) {
                 int pick = random.nextInt(withCredit);
                 for (int i = 0; i < n; i++) {
-                    Reservoir r = d.get(i);
+                    ProducerEnd r = d.get(i);
                     // Credits only grow between the passes (only this thread takes them).
                     if (r.credits() > 0 && pick-- == 0) {
                         return r;

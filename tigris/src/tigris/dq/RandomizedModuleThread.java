@@ -2,12 +2,12 @@ package tigris.dq;
 
 import java.util.SplittableRandom;
 
+import tigris.ChoosingModuleThread;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
-import tigris.ModuleThread;
 
 /** A Distributed Queue whose choice is drawn at random; a seeded source makes runs reproducible. */
-abstract sealed class RandomizedModuleThread extends ModuleThread permits RandomModuleThread, LotteryModuleThread {
+abstract sealed class RandomizedModuleThread extends ChoosingModuleThread permits RandomModuleThread, LotteryModuleThread {
     /** This thread's own source: only the module's thread draws from it. */
     protected final SplittableRandom random;
 

@@ -2,16 +2,16 @@ package tigris.dq;
 
 import java.util.List;
 
+import tigris.ChoosingModuleThread;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
-import tigris.ModuleThread;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 
 /**
  * The thesis's RRModuleThread: downstream reservoirs in turn, one per doOperation, whatever their
  * credit (a put waits for the chosen reservoir's consumer). Balances nothing; the baseline.
  */
-public final class RoundRobinModuleThread extends ModuleThread {
+public final class RoundRobinModuleThread extends ChoosingModuleThread {
     private int next;
 
     public RoundRobinModuleThread(ModuleIF module, ModuleConfig config) {
@@ -19,9 +19,9 @@ public final class RoundRobinModuleThread extends ModuleThread {
     }
 
     @Override
-    protected Reservoir selectDownstream() {
-        List<Reservoir> d = downstream();
-        Reservoir r = d.get(next);
+    protected ProducerEnd selectDownstream() {
+        List<ProducerEnd> d = downstream();
+        ProducerEnd r = d.get(next);
         next = next + 1 == d.size() ? 0 : next + 1;
         return r;
     }

@@ -8,13 +8,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import tigris.ModuleConfig;
-import tigris.ModuleIF;
+import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
 import tigris.Reservoir;
-import tigris.dq.LotteryModuleThread;
-import tigris.dq.PartitionModuleThread;
-import tigris.dq.RandomModuleThread;
-import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.MemoryReservoir;
 
 /**
@@ -48,15 +44,9 @@ public final class LocalRiver implements AutoCloseable {
         for (ModuleSpec m : graph.moduleList()) {
             List<ModuleThread> instances = new ArrayList<>();
             for (int i = 0; i < m.instances(); i++) {
-                ModuleIF module = instantiate(m);
+                ModuleLifecycle module = instantiate(m);
                 String name = m.instances() == 1 ? m.name() : m.name() + "#" + i;
-                ModuleConfig config = new ModuleConfig(name, i, m.instances(), m.parameters());
-                ModuleThread t = switch (m.policy()) {
-                    case ROUND_ROBIN -> new RoundRobinModuleThread(module, config);
-                    case RANDOM -> new RandomModuleThread(module, config, null);
-                    case LOTTERY -> new LotteryModuleThread(module, config, null);
-                    case PARTITIONED -> new PartitionModuleThread(module, config);
-                };
+                ModuleThread t = m.policy().newThread(module, new ModuleConfig(name, i, m.instances(), m.parameters()));
                 instances.add(t);
                 threads.add(t);
             }
@@ -78,7 +68,7 @@ public final class LocalRiver implements AutoCloseable {
         }
     }
 
-    private static ModuleIF instantiate(ModuleSpec m) {
+    private static ModuleLifecycle instantiate(ModuleSpec m) {
         try {
             return m.moduleClass().getConstructor().newInstance();
         } catch (InvocationTargetException e) {

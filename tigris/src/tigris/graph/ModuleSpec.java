@@ -3,7 +3,7 @@ package tigris.graph;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import tigris.ModuleIF;
+import tigris.ModuleLifecycle;
 
 /**
  * A module in a {@link RiverGraph}: its class, how many instances run (a Distributed Queue
@@ -12,13 +12,13 @@ import tigris.ModuleIF;
 public final class ModuleSpec {
     private final RiverGraph graph;
     private final String name;
-    private final Class<? extends ModuleIF> moduleClass;
+    private final Class<? extends ModuleLifecycle> moduleClass;
     private final Map<String, Port> ports = new LinkedHashMap<>();
     private final Map<String, String> parameters = new LinkedHashMap<>();
     private int instances = 1;
     private ThreadPolicy policy = ThreadPolicy.LOTTERY;
 
-    ModuleSpec(RiverGraph graph, String name, Class<? extends ModuleIF> moduleClass) {
+    ModuleSpec(RiverGraph graph, String name, Class<? extends ModuleLifecycle> moduleClass) {
         this.graph = graph;
         this.name = name;
         this.moduleClass = moduleClass;
@@ -28,7 +28,7 @@ public final class ModuleSpec {
         return name;
     }
 
-    public Class<? extends ModuleIF> moduleClass() {
+    public Class<? extends ModuleLifecycle> moduleClass() {
         return moduleClass;
     }
 

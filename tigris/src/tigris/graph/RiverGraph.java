@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import tigris.ModuleIF;
+import tigris.ModuleLifecycle;
 
 /**
  * The description of a river: modules with named, typed ports, and connections between ports.
@@ -45,7 +45,7 @@ public final class RiverGraph {
     }
 
     /** Adds a module; its name is unique in the graph. */
-    public ModuleSpec module(String moduleName, Class<? extends ModuleIF> moduleClass) {
+    public ModuleSpec module(String moduleName, Class<? extends ModuleLifecycle> moduleClass) {
         checkOpen();
         checkName("module", moduleName);
         Objects.requireNonNull(moduleClass, "module class");
@@ -173,6 +173,10 @@ public final class RiverGraph {
         if (c.isInterface() || Modifier.isAbstract(c.getModifiers())) {
             problems.add("module " + m.name() + ": " + c.getName() + " is abstract");
             return;
+        }
+        String policy = m.policy().mismatch(m.name(), c);
+        if (policy != null) {
+            problems.add(policy);
         }
         try {
             var k = c.getConstructor();

@@ -22,13 +22,10 @@ import java.util.concurrent.TimeUnit;
 import jaguar.verbs.RdmaListener;
 import jaguar.verbs.VerbsException;
 import tigris.ModuleConfig;
-import tigris.ModuleIF;
+import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
 import tigris.Reservoir;
-import tigris.dq.LotteryModuleThread;
-import tigris.dq.PartitionModuleThread;
-import tigris.dq.RandomModuleThread;
-import tigris.dq.RoundRobinModuleThread;
+import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
@@ -172,16 +169,26 @@ public final class NodeServer implements RiverManager {
         if (loader == null) {
             throw error(river, "module " + module + ": no jar " + jarName + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
         }
-        ModuleIF m;
+        ThreadPolicy threadPolicy;
+        try {
+            threadPolicy = ThreadPolicy.valueOf(policy == null ? "LOTTERY" : policy);
+        } catch (IllegalArgumentException e) {
+            throw error(river, "module " + module + ": unknown thread policy " + policy, null);
+        }
+        ModuleLifecycle m;
         try {
             Class<?> c = Class.forName(className, true, loader);
-            if (!ModuleIF.class.isAssignableFrom(c)) {
+            if (!ModuleLifecycle.class.isAssignableFrom(c)) {
                 throw error(river, "module " + module + ": " + className + " does not implement tigris.ModuleIF", null);
+            }
+            String wrong = threadPolicy.mismatch(module, c);
+            if (wrong != null) {
+                throw error(river, wrong, null);
             }
             if (jarName == null && c.getModule() != NodeServer.class.getModule()) {
                 throw error(river, "module " + module + ": " + className + " is not one of Tigris's own modules: push the jar it is in", null);
             }
-            m = (ModuleIF) c.getConstructor().newInstance();
+            m = (ModuleLifecycle) c.getConstructor().newInstance();
         } catch (ClassNotFoundException e) {
             throw error(river, "module " + module + ": class " + className + " is not " + (jarName == null ? "one of Tigris's own modules" : "in jar " + jarName), null);
         } catch (ReflectiveOperationException | LinkageError e) {
@@ -195,13 +202,7 @@ public final class NodeServer implements RiverManager {
         } catch (IllegalArgumentException e) {
             throw error(river, e.getMessage(), null);
         }
-        ModuleThread t = switch (policy == null ? "LOTTERY" : policy) {
-            case "ROUND_ROBIN" -> new RoundRobinModuleThread(m, config);
-            case "RANDOM" -> new RandomModuleThread(m, config, null);
-            case "LOTTERY" -> new LotteryModuleThread(m, config, null);
-            case "PARTITIONED" -> new PartitionModuleThread(m, config);
-            default -> throw error(river, "module " + module + ": unknown thread policy " + policy, null);
-        };
+        ModuleThread t = threadPolicy.newThread(m, config);
         r.modules.put(module, t);
     }
 

@@ -259,7 +259,7 @@ public final class FileReservoir extends Reservoir {
 
     /** Nothing to return: a file has no flow control. */
     @Override
-    protected void creditReturned() {
+    public void creditBack() {
     }
 
     /** Waters written or read so far. */

@@ -72,7 +72,7 @@ public final class MemoryReservoir extends Reservoir {
     }
 
     @Override
-    protected void creditReturned() {
+    public void creditBack() {
         credits.incrementAndGet();
         signalCredit();
     }

@@ -258,7 +258,7 @@ public final class ShmReservoir extends Reservoir {
         long since = System.nanoTime();
         while (allocated - segment.getLongAcquire(HEAD) >= slots) {
             since = checkPeer(CONSUMER_PID, since, "consumer");
-            pause(PARK_NANOS);
+            pauseProducer(PARK_NANOS);
         }
     }
 
@@ -355,7 +355,7 @@ public final class ShmReservoir extends Reservoir {
             if (w != null || ended) {
                 return w;
             }
-            pause(PARK_NANOS);
+            pauseConsumer(PARK_NANOS);
         }
     }
 
@@ -366,7 +366,7 @@ public final class ShmReservoir extends Reservoir {
 
     /** Slots are freed when the consumer's Waters are released; nothing to do per credit. */
     @Override
-    protected void creditReturned() {
+    public void creditBack() {
     }
 
     /**

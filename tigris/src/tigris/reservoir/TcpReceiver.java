@@ -121,7 +121,7 @@ public final class TcpReceiver extends TcpEnd {
     }
 
     @Override
-    protected void creditReturned() {
+    public void creditBack() {
         if (++pendingCredits < creditBatch || endReceived || closed) {
             return;
         }

@@ -161,7 +161,7 @@ public final class TcpSender extends TcpEnd {
     }
 
     @Override
-    protected void creditReturned() {
+    public void creditBack() {
         throw new IllegalStateException("reservoir " + name() + ": Waters are taken from the consumer's end, not this one");
     }
 

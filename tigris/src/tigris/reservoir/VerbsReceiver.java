@@ -241,7 +241,7 @@ public final class VerbsReceiver extends Reservoir {
 
     /** Credits go back when buffers are re-posted (a Water passed on downstream still holds its buffer), not here. */
     @Override
-    protected void creditReturned() {
+    public void creditBack() {
     }
 
     /** Waters received so far. */

@@ -226,7 +226,7 @@ public final class VerbsSender extends Reservoir {
                         + " send buffers are held by Waters not yet put or released");
             }
             progressOrFail();
-            pause(50_000);
+            pauseProducer(50_000);
         }
     }
 
@@ -261,7 +261,7 @@ public final class VerbsSender extends Reservoir {
     }
 
     @Override
-    protected void creditReturned() {
+    public void creditBack() {
         throw new IllegalStateException("reservoir " + name() + ": Waters are taken from the consumer's end, not this one");
     }
 

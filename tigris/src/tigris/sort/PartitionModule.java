@@ -1,20 +1,20 @@
 package tigris.sort;
 
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 import jaguar.ext.MappingMode;
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.MappedFileBuffer;
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
-import tigris.ModuleIF;
-import tigris.Partitions;
-import tigris.Reservoir;
+import tigris.PartitioningModuleIF;
+import tigris.ProducerEnd;
 import tigris.Water;
 
 /**
@@ -32,7 +32,7 @@ import tigris.Water;
  * ({@code records}, the default, or {@code entries}: {@link SortEntries}, keys and record numbers,
  * for sorters that map the same input file themselves).
  */
-public final class PartitionModule implements ModuleIF {
+public final class PartitionModule implements PartitioningModuleIF {
     /** Made by the river from its module class name. */
     public PartitionModule() {
     }
@@ -141,10 +141,9 @@ public final class PartitionModule implements ModuleIF {
     }
 
     @Override
-    public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
-        Partitions parts = Partitions.of(out, name);
-        if (parts.count() != splitters.count()) {
-            throw new IllegalStateException("module " + name + " has " + parts.count() + " sorters downstream but splitters for "
+    public void doOperation(Water in, List<ProducerEnd> parts) throws EndOfRiverException, InterruptedException {
+        if (parts.size() != splitters.count()) {
+            throw new IllegalStateException("module " + name + " has " + parts.size() + " sorters downstream but splitters for "
                             + splitters.count() + " key ranges");
         }
         if (next == end) {
@@ -180,7 +179,7 @@ public final class PartitionModule implements ModuleIF {
         }
     }
 
-    private void bucket(ExternalBuffer window, long first, int records, Partitions parts) throws InterruptedException {
+    private void bucket(ExternalBuffer window, long first, int records, List<ProducerEnd> parts) throws InterruptedException {
         KeySplitters keys = splitters;
         // The per-record loop works on the buffers' segments: bounds are checked per copy, the
         // buffers' liveness once per window and Water.
@@ -208,7 +207,7 @@ public final class PartitionModule implements ModuleIF {
         }
     }
 
-    private void send(Partitions parts, int r) throws InterruptedException {
+    private void send(List<ProducerEnd> parts, int r) throws InterruptedException {
         Water w = open[r];
         w.setLength(fill[r]);
         open[r] = null;
@@ -217,7 +216,7 @@ public final class PartitionModule implements ModuleIF {
         parts.get(r).put(w);
     }
 
-    private void finish(Partitions parts) throws InterruptedException {
+    private void finish(List<ProducerEnd> parts) throws InterruptedException {
         for (int r = 0; r < open.length; r++) {
             if (open[r] != null) {
                 send(parts, r);

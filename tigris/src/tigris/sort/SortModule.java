@@ -13,7 +13,7 @@ import java.util.Set;
 
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 import tigris.Water;
 
 /**
@@ -164,7 +164,7 @@ public final class SortModule implements ModuleIF {
     }
 
     @Override
-    public void doOperation(Water in, Reservoir out) {
+    public void doOperation(Water in, ProducerEnd out) {
         try {
             if (in == null) {
                 endOfRiverNanos = System.nanoTime();

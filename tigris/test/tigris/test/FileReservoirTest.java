@@ -13,13 +13,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import tigris.ModuleConfig;
-import tigris.ModuleThread;
 import tigris.ReservoirFailedException;
 import tigris.Water;
 import tigris.dq.RoundRobinModuleThread;

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 import tigris.Water;
 
 /** Public modules with no-argument constructors, as a river graph instantiates them. */
@@ -27,7 +27,7 @@ public final class GraphModules {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws EndOfRiverException, InterruptedException {
             if (next >= end) {
                 throw new EndOfRiverException();
             }
@@ -44,7 +44,7 @@ public final class GraphModules {
     /** Doubles each Record's value in place and passes the Water on. */
     public static final class Doubler extends TestModules.Named {
         @Override
-        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             if (in != null) {
                 in.container().root(Record.class).value *= 2;
                 out.put(in);
@@ -65,7 +65,7 @@ public final class GraphModules {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) {
+        public void doOperation(Water in, ProducerEnd out) {
             if (in != null) {
                 Record r = in.container().root(Record.class);
                 KEYS.addAndGet(r.key);
@@ -95,7 +95,7 @@ public final class GraphModules {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             if (in == null) {
                 try {
                     java.nio.file.Files.writeString(this.out, waters + " " + keys + " " + values);
@@ -119,7 +119,7 @@ public final class GraphModules {
         private int seen;
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             if (in != null && ++seen == 10) {
                 throw new IllegalStateException("failing on purpose at Water 10");
             }
@@ -135,7 +135,7 @@ public final class GraphModules {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) {
+        public void doOperation(Water in, ProducerEnd out) {
         }
     }
 }

@@ -15,18 +15,23 @@ import org.junit.jupiter.api.Test;
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
+import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
-import tigris.Partitions;
-import tigris.Reservoir;
+import tigris.PartitioningModuleIF;
+import tigris.ProducerEnd;
 import tigris.Water;
 import tigris.dq.PartitionModuleThread;
 import tigris.dq.RoundRobinModuleThread;
+import tigris.graph.GraphException;
+import tigris.graph.ReservoirSpec;
+import tigris.graph.RiverGraph;
+import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
 
 /** The PARTITIONED policy: the module itself puts each Water into the reservoir its data belongs to. */
 class PartitionModuleThreadTest {
     /** A module with a name and nothing to set up. */
-    abstract static class Plain implements ModuleIF {
+    abstract static class Plain implements ModuleLifecycle {
         private final String name;
 
         Plain(String name) {
@@ -48,7 +53,7 @@ class PartitionModuleThreadTest {
     }
 
     /** Sends Waters 0..n-1, each holding its number, to partition (number mod partitions). */
-    static final class ModuloSource extends Plain {
+    static final class ModuloSource extends Plain implements PartitioningModuleIF {
         private final int n;
         private int next;
 
@@ -58,12 +63,11 @@ class PartitionModuleThreadTest {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
-            Partitions parts = Partitions.of(out, getName());
+        public void doOperation(Water in, List<ProducerEnd> parts) throws EndOfRiverException, InterruptedException {
             if (next == n) {
                 throw new EndOfRiverException();
             }
-            Reservoir target = parts.get(next % parts.count());
+            ProducerEnd target = parts.get(next % parts.size());
             Water w = target.spring().createWater(4);
             w.buffer().putInt(0, next++);
             w.setLength(4);
@@ -72,7 +76,7 @@ class PartitionModuleThreadTest {
     }
 
     /** Keeps the numbers it receives. */
-    static final class Collector extends Plain {
+    static final class Collector extends Plain implements ModuleIF {
         final List<Integer> got = new CopyOnWriteArrayList<>();
 
         Collector() {
@@ -80,7 +84,7 @@ class PartitionModuleThreadTest {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) {
+        public void doOperation(Water in, ProducerEnd out) {
             if (in != null) {
                 got.add(in.buffer().getInt(0));
             }
@@ -118,28 +122,44 @@ class PartitionModuleThreadTest {
     }
 
     @Test
-    void aModuleThatChoosesRefusesAnotherPolicyAndTheViewRefusesPuts() throws Exception {
-        ModuleThread wrong = new RoundRobinModuleThread(new ModuloSource(1), ModuleConfig.of("modulo", Map.of()));
-        MemoryReservoir r = new MemoryReservoir("only", 2, 64);
-        wrong.addDownstream(r);
-        wrong.start();
-        assertTrue(wrong.await(30, TimeUnit.SECONDS));
-        assertEquals(ModuleThread.State.FAILED, wrong.state());
-        assertEquals("module modulo chooses its own downstream reservoir: run it with policy PARTITIONED (got only)", wrong.failure().getMessage());
+    void aPartitioningModuleUnderAnotherPolicyIsRefusedNamingThePolicy() {
+        // Where threads are made (a local river, a node), before anything runs.
+        IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
+                        () -> ThreadPolicy.ROUND_ROBIN.newThread(new ModuloSource(1), ModuleConfig.of("modulo", Map.of())));
+        assertTrue(wrong.getMessage().startsWith("module modulo (" + ModuloSource.class.getName()
+                        + ") chooses its own downstream reservoir: run it with policy PARTITIONED, not ROUND_ROBIN"), wrong.getMessage());
+        IllegalArgumentException converse = assertThrows(IllegalArgumentException.class,
+                        () -> ThreadPolicy.PARTITIONED.newThread(new Collector(), ModuleConfig.of("collector", Map.of())));
+        assertTrue(converse.getMessage().contains("is handed one downstream reservoir per operation: run it with policy ROUND_ROBIN, RANDOM or LOTTERY, not PARTITIONED"),
+                        converse.getMessage());
+        // And in the graph's validation, with every other problem.
+        RiverGraph g = new RiverGraph("wrong");
+        g.module("modulo", ModuloSourceModule.class).policy(ThreadPolicy.LOTTERY).output("out", Water.class);
+        g.module("sink", CollectorModule.class).input("in", Water.class);
+        g.connect("modulo.out", "sink.in", ReservoirSpec.memory(2, 64));
+        GraphException e = assertThrows(GraphException.class, g::validate);
+        assertTrue(e.getMessage().contains("chooses its own downstream reservoir: run it with policy PARTITIONED, not LOTTERY"), e.getMessage());
+    }
 
-        ModuleIF misuse = new Plain("misuse") {
-            @Override
-            public void doOperation(Water in, Reservoir out) {
-                out.spring().createWater(4);
-            }
-        };
-        ModuleThread t = new PartitionModuleThread(misuse, ModuleConfig.of("misuse", Map.of()));
-        t.addDownstream(new MemoryReservoir("a", 2, 64));
-        t.start();
-        assertTrue(t.await(30, TimeUnit.SECONDS));
-        assertEquals(ModuleThread.State.FAILED, t.state());
-        assertTrue(t.failure().getMessage().contains("put into partitions.get(i), made by its spring(), not into the partitions view"),
-                        t.failure().getMessage());
-        assertThrows(IllegalStateException.class, () -> Partitions.of(r, "x"));
+    /** ModuloSource and Collector with public no-argument constructors, as a graph names module classes. */
+    public static final class ModuloSourceModule extends Plain implements PartitioningModuleIF {
+        public ModuloSourceModule() {
+            super("modulo");
+        }
+
+        @Override
+        public void doOperation(Water in, List<ProducerEnd> outs) throws EndOfRiverException {
+            throw new EndOfRiverException();
+        }
+    }
+
+    public static final class CollectorModule extends Plain implements ModuleIF {
+        public CollectorModule() {
+            super("collector");
+        }
+
+        @Override
+        public void doOperation(Water in, ProducerEnd out) {
+        }
     }
 }

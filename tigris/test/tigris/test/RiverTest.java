@@ -1,6 +1,7 @@
 package tigris.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
 import tigris.ModuleThread;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 import tigris.Water;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.MemoryReservoir;
@@ -82,7 +83,7 @@ class RiverTest {
             int seen;
 
             @Override
-            public void doOperation(Water in, Reservoir out) throws InterruptedException {
+            public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
                 if (in != null && ++seen == 5) {
                     throw new IllegalStateException("broken on the fifth Water");
                 }
@@ -140,7 +141,7 @@ class RiverTest {
         var calls = new java.util.concurrent.atomic.AtomicInteger();
         var busy = new TestModules.Named() {
             @Override
-            public void doOperation(Water in, Reservoir out) {
+            public void doOperation(Water in, ProducerEnd out) {
                 calls.incrementAndGet();
                 started.countDown();
                 long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
@@ -197,10 +198,16 @@ class RiverTest {
     }
 
     @Test
-    void aSourceWithoutDownstreamIsToldSoWhenItPuts() throws Exception {
+    void aModuleWithoutReservoirsFailsAtStartAndIsNamed() throws Exception {
+        boolean[] initialized = {false};
         var lonely = new TestModules.Named() {
             @Override
-            public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
+            public void init(ModuleConfig config) {
+                initialized[0] = true;
+            }
+
+            @Override
+            public void doOperation(Water in, ProducerEnd out) throws EndOfRiverException, InterruptedException {
                 out.put(out.spring().createWater(8));
             }
         };
@@ -209,5 +216,6 @@ class RiverTest {
         assertTrue(t.await(30, TimeUnit.SECONDS));
         assertEquals(ModuleThread.State.FAILED, t.state());
         assertTrue(t.failure().getMessage().contains("lonely has no downstream reservoir"), t.failure().getMessage());
+        assertFalse(initialized[0], "it fails before init: nothing to run for");
     }
 }

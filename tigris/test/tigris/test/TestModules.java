@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
+import tigris.ProducerEnd;
 import tigris.Reservoir;
 import tigris.Water;
 
@@ -57,7 +58,7 @@ final class TestModules {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws EndOfRiverException, InterruptedException {
             if (sent == count) {
                 throw new EndOfRiverException();
             }
@@ -83,7 +84,7 @@ final class TestModules {
     /** Adds 1 to every value in place and passes the same Water on (zero copy). */
     static final class Increment extends Named {
         @Override
-        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             if (in == null) {
                 return;
             }
@@ -104,7 +105,7 @@ final class TestModules {
         volatile CountDownLatch gate;
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             if (in == null) {
                 sawEnd = true;
                 return;

@@ -18,11 +18,10 @@ import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
 import tigris.ModuleThread;
+import tigris.ProducerEnd;
 import tigris.Reservoir;
 import tigris.Water;
-import tigris.dq.LotteryModuleThread;
-import tigris.dq.RandomModuleThread;
-import tigris.dq.RoundRobinModuleThread;
+import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
@@ -64,7 +63,7 @@ public final class DqPerturbation {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             out.put(HostModules.filled(out, WATER, n++));
         }
     }
@@ -93,7 +92,7 @@ public final class DqPerturbation {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws EndOfRiverException {
+        public void doOperation(Water in, ProducerEnd out) throws EndOfRiverException {
             if (in == null) {
                 throw new EndOfRiverException();
             }
@@ -114,12 +113,7 @@ public final class DqPerturbation {
     private static int segments;
 
     private static ModuleThread thread(Policy p, ModuleIF m, String name) {
-        ModuleConfig c = ModuleConfig.of(name, Map.of());
-        return switch (p) {
-            case ROUND_ROBIN -> new RoundRobinModuleThread(m, c);
-            case RANDOM -> new RandomModuleThread(m, c, null);
-            case LOTTERY -> new LotteryModuleThread(m, c, null);
-        };
+        return ThreadPolicy.valueOf(p.name()).newThread(m, ModuleConfig.of(name, Map.of()));
     }
 
     /** A reservoir pair: what the producer puts into and what the consumer takes from. */

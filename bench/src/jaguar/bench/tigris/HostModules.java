@@ -9,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 import tigris.Water;
 
 /**
@@ -23,7 +23,7 @@ public final class HostModules {
     }
 
     /** A new Water of {@code size} bytes from {@code out}'s spring, one long per cache line set to {@code n}. */
-    static Water filled(Reservoir out, int size, long n) {
+    static Water filled(ProducerEnd out, int size, long n) {
         Water w = out.spring().createWater(size);
         var b = w.buffer();
         for (int i = 0; i + 8 <= size; i += 64) {
@@ -89,7 +89,7 @@ public final class HostModules {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) throws EndOfRiverException, InterruptedException {
+        public void doOperation(Water in, ProducerEnd out) throws EndOfRiverException, InterruptedException {
             if (until == 0) {
                 until = System.currentTimeMillis() + runMillis;
             }
@@ -125,7 +125,7 @@ public final class HostModules {
         }
 
         @Override
-        public void doOperation(Water in, Reservoir out) {
+        public void doOperation(Water in, ProducerEnd out) {
             if (in == null) {
                 try {
                     Files.writeString(Path.of(config.get("out") + "." + config.instance()), counted + "\n");

@@ -1,0 +1,35 @@
+package tigris;
+
+/**
+ * The consumer's end of a reservoir: where a module's thread takes Waters from, in order, then
+ * End of River. Taking a Water owes the reservoir a credit, given back with {@link #creditBack()}
+ * when the doOperation that got the Water is over (not when the Water was dequeued), so a
+ * consumer that falls behind holds its credits and a Distributed Queue upstream sees it. One
+ * thread consumes from an end; it {@link #attachConsumer attaches} its {@link Parker} before its
+ * first look.
+ *
+ * <p>Every implementation performs every method: an end never refuses half of its interface.
+ */
+public interface ConsumerEnd extends AutoCloseable {
+    /** The reservoir's name ("a->b"), for reports and errors. */
+    String name();
+
+    /** The next Water if one has arrived, else null; {@link #isEnded()} tells End of River from "nothing yet". */
+    Water poll();
+
+    /** True once End of River has arrived and every Water before it was taken. */
+    boolean isEnded();
+
+    /** The next Water, waiting for one; null at End of River. */
+    Water get() throws InterruptedException;
+
+    /** The doOperation that got a Water from this end is over: its credit goes back to the producer. */
+    void creditBack();
+
+    /** Makes {@code p} the consumer's: data signals wake it, and this end's waits park on it. */
+    void attachConsumer(Parker p);
+
+    /** Frees what this end holds. */
+    @Override
+    void close();
+}

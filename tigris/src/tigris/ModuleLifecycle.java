@@ -1,0 +1,26 @@
+package tigris;
+
+/**
+ * What every Tigris module has, whichever way its thread hands it downstream reservoirs: a name,
+ * a life (init, destroy) and a report. A module is a {@link ModuleIF} (its thread chooses one
+ * downstream end per operation) or a {@link PartitioningModuleIF} (it gets them all and chooses).
+ */
+public interface ModuleLifecycle {
+    /** A name unique in the graph, for reports and errors. */
+    String getName();
+
+    /** Called once by the module's thread before the first doOperation. */
+    void init(ModuleConfig config);
+
+    /** Called once by the module's thread after the last doOperation, also on failure. */
+    void destroy();
+
+    /**
+     * What the module says of itself in its node's status reports (a line of text: counters while
+     * it runs, a result once it has ended), read by the control agent; called from other threads,
+     * so it reads what it reports from volatile or final fields. Empty by default.
+     */
+    default String report() {
+        return "";
+    }
+}

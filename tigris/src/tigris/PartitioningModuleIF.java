@@ -1,0 +1,19 @@
+package tigris;
+
+import java.util.List;
+
+/**
+ * A module that chooses where each Water goes because the data decides (the thesis's
+ * PartitionModuleThread): a partitioner sends the records of key range i to sorter i. Its thread
+ * runs with policy {@code PARTITIONED} and hands it every downstream end.
+ */
+public interface PartitioningModuleIF extends ModuleLifecycle {
+    /**
+     * Processes one Water, as {@link ModuleIF#doOperation} does, with every downstream end:
+     * {@code outs.get(i)} leads to instance i of the consumer module (for a graph connection to
+     * one consumer module). Waters for end i are made by {@code outs.get(i).spring()}.
+     *
+     * @throws EndOfRiverException to end this module's river
+     */
+    void doOperation(Water in, List<ProducerEnd> outs) throws EndOfRiverException, InterruptedException;
+}

@@ -1,0 +1,43 @@
+package tigris;
+
+/**
+ * The producer's end of a reservoir: what a module puts Waters into. It makes the Waters it
+ * carries without a copy ({@link #spring()}), grants credits (flow control: at most
+ * {@link #window()} Waters put and not yet processed downstream), takes Waters and, once, End of
+ * River. One thread produces into an end; it {@link #attachProducer attaches} its {@link Parker}
+ * before its first look, so that credit signals wake it and a stop ends its waits.
+ *
+ * <p>Every implementation performs every method: an end never refuses half of its interface.
+ */
+public interface ProducerEnd extends AutoCloseable {
+    /** The reservoir's name ("a->b"), for reports and errors. */
+    String name();
+
+    /** Most Waters in flight: put and not yet processed by the consumer. */
+    int window();
+
+    /** Makes Waters this end carries without a copy. */
+    Spring spring();
+
+    /** Credits left: how many more Waters can be put now without waiting. */
+    int credits();
+
+    /**
+     * Hands {@code w} to the consumer, waiting for a credit if there is none. The Water must be
+     * the caller's; afterwards it is not (see {@link Water}). A Water this end cannot carry is
+     * copied into one of its own and the original released.
+     *
+     * @throws IllegalStateException if End of River was already put, or the reservoir is broken
+     */
+    void put(Water w) throws InterruptedException;
+
+    /** Ends the river through this reservoir: the consumer gets what was put, then the end. Idempotent. */
+    void endOfRiver() throws InterruptedException;
+
+    /** Makes {@code p} the producer's: credit signals wake it, and this end's waits park on it. */
+    void attachProducer(Parker p);
+
+    /** Frees what this end holds; puts afterwards fail. */
+    @Override
+    void close();
+}

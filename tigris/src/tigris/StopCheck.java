@@ -1,0 +1,10 @@
+package tigris;
+
+/** Whether the thread that waits has been asked to stop: a {@link Parker} asks it after every park. */
+@FunctionalInterface
+public interface StopCheck {
+    /** For a thread no one stops but by interrupting it. */
+    StopCheck NEVER = () -> false;
+
+    boolean stopRequested();
+}
