@@ -103,7 +103,7 @@ public abstract class Reservoir implements ProducerEnd, ConsumerEnd {
 
     /** The consumer's side of a get: the calling thread owns {@code w} and owes this reservoir a credit. */
     protected final Water takeOver(Water w) {
-        w.takeOver(this);
+        w.takeOver(name);
         return w;
     }
 

@@ -176,9 +176,9 @@ public final class Water {
     }
 
     /** The receiver's side of a get: the calling thread owns the Water now. */
-    void takeOver(Reservoir from) {
+    void takeOver(String reservoir) {
         owner = Thread.currentThread();
-        whereabouts = "taken from reservoir " + from.name();
+        whereabouts = "taken from reservoir " + reservoir;
     }
 
     /** The Water's bytes as a new Water from {@code spring}, for a reservoir that cannot carry this one. */

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import tigris.ModuleConfig;
 import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
-import tigris.Reservoir;
 import tigris.reservoir.MemoryReservoir;
 
 /**
@@ -20,7 +19,7 @@ import tigris.reservoir.MemoryReservoir;
 public final class LocalRiver implements AutoCloseable {
     private final RiverGraph graph;
     private final List<ModuleThread> threads = new ArrayList<>();
-    private final List<Reservoir> reservoirs = new ArrayList<>();
+    private final List<MemoryReservoir> reservoirs = new ArrayList<>();
 
     private LocalRiver(RiverGraph graph) {
         this.graph = graph;
@@ -57,12 +56,12 @@ public final class LocalRiver implements AutoCloseable {
             List<ModuleThread> consumers = byModule.get(Connection.module(c.to()));
             for (ModuleThread p : producers) {
                 for (ModuleThread q : consumers) {
-                    Reservoir r = switch (c.reservoir().kind()) {
+                    MemoryReservoir r = switch (c.reservoir().kind()) {
                         case MEMORY -> new MemoryReservoir(p.name() + "->" + q.name(), c.reservoir().window(), c.reservoir().waterSize());
                     };
                     reservoirs.add(r);
-                    p.addDownstream(r);
-                    q.addUpstream(r);
+                    p.addDownstream(r.producer());
+                    q.addUpstream(r.consumer());
                 }
             }
         }
@@ -142,6 +141,6 @@ public final class LocalRiver implements AutoCloseable {
                 break;
             }
         }
-        reservoirs.forEach(Reservoir::close);
+        reservoirs.forEach(MemoryReservoir::close);
     }
 }

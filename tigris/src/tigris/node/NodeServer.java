@@ -24,7 +24,7 @@ import jaguar.verbs.VerbsException;
 import tigris.ModuleConfig;
 import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
-import tigris.Reservoir;
+import tigris.ProducerEnd;
 import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmReservoir;
@@ -99,8 +99,9 @@ public final class NodeServer implements RiverManager {
     private static final class NodeRiver {
         final Map<String, URLClassLoader> loaders = new HashMap<>();
         final Map<String, ModuleThread> modules = new HashMap<>();
-        final List<Reservoir> reservoirs = new ArrayList<>();
-        final List<CompletableFuture<? extends Reservoir>> pending = new ArrayList<>();
+        /** Every reservoir or end the river made here, closed when it is destroyed. */
+        final List<AutoCloseable> reservoirs = new ArrayList<>();
+        final List<CompletableFuture<?>> pending = new ArrayList<>();
         final Map<String, ServerSocketChannel> listeners = new HashMap<>();
         /** Set by destroy: a verbs consumer accepted after it closes itself instead of joining. */
         boolean destroyed;
@@ -248,16 +249,16 @@ public final class NodeServer implements RiverManager {
                         () -> TcpSender.connect(reservoir, new InetSocketAddress(host, port), window, waterSize, DEAD_PEER));
     }
 
-    /** A reservoir's producer's end, opened where {@link #joinDownstream} can report its failure. */
-    private interface ProducerEnd {
-        Reservoir open() throws IOException;
+    /** Opens a reservoir's producer's end where {@link #joinDownstream} can report its failure. */
+    private interface EndOpener {
+        ProducerEnd open() throws IOException;
     }
 
     /** Opens a producer's end and makes it an output of {@code module}; a failure names {@code what}. */
-    private void joinDownstream(String river, String module, String what, ProducerEnd end) throws RemoteException {
+    private void joinDownstream(String river, String module, String what, EndOpener end) throws RemoteException {
         ModuleThread t = module(river, module);
         try {
-            Reservoir out = end.open();
+            ProducerEnd out = end.open();
             t.addDownstream(out);
             river(river).reservoirs.add(out);
         } catch (IOException | IllegalArgumentException | VerbsException e) {
@@ -310,8 +311,8 @@ public final class NodeServer implements RiverManager {
         ModuleThread a = module(river, from);
         ModuleThread b = module(river, to);
         MemoryReservoir m = new MemoryReservoir(reservoir, window, waterSize);
-        a.addDownstream(m);
-        b.addUpstream(m);
+        a.addDownstream(m.producer());
+        b.addUpstream(m.consumer());
         river(river).reservoirs.add(m);
     }
 
@@ -338,11 +339,11 @@ public final class NodeServer implements RiverManager {
     @Override
     public void start(String river) throws RemoteException {
         NodeRiver r = river(river);
-        List<CompletableFuture<? extends Reservoir>> pending;
+        List<CompletableFuture<?>> pending;
         synchronized (this) {
             pending = List.copyOf(r.pending);
         }
-        for (CompletableFuture<? extends Reservoir> f : pending) {
+        for (CompletableFuture<?> f : pending) {
             try {
                 f.get(30, TimeUnit.SECONDS);
             } catch (Exception e) {
@@ -466,7 +467,13 @@ public final class NodeServer implements RiverManager {
                 // closing
             }
         }
-        r.reservoirs.forEach(Reservoir::close);
+        for (AutoCloseable c : r.reservoirs) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // closing: the others still must be
+            }
+        }
         for (URLClassLoader l : r.loaders.values()) {
             try {
                 l.close();

@@ -2,20 +2,24 @@ package tigris.reservoir;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-import tigris.Reservoir;
+import tigris.AbstractConsumerEnd;
+import tigris.AbstractProducerEnd;
 import tigris.Spring;
 import tigris.Water;
 import tigris.WaterPool;
 
 /**
  * Modules in the same JVM: a FIFO of Waters handed from the producer's thread to the consumer's
- * without a copy (the Water itself moves; its buffers are shared off-heap memory).
+ * without a copy (the Water itself moves; its buffers are shared off-heap memory). The reservoir
+ * is the pair of its ends, {@link #producer()} and {@link #consumer()}, which share the FIFO and
+ * the credits.
  */
-public final class MemoryReservoir extends Reservoir {
-
+public final class MemoryReservoir implements AutoCloseable {
     private final Inbox inbox;
     private final AtomicInteger credits;
     private final WaterPool spring;
+    private final Producer producer;
+    private final Consumer consumer;
     private volatile boolean endPut;
 
     /**
@@ -23,63 +27,116 @@ public final class MemoryReservoir extends Reservoir {
      * @param waterSize bytes of the Waters its spring makes
      */
     public MemoryReservoir(String name, int window, int waterSize) {
-        super(name, window);
+        this.producer = new Producer(name, window);
         this.inbox = new Inbox(window);
         this.credits = new AtomicInteger(window);
         this.spring = new WaterPool(waterSize, window + 1);
+        this.consumer = new Consumer(name);
     }
 
-    @Override
-    public Spring spring() {
-        return spring;
+    /** The end a producing module puts into. */
+    public Producer producer() {
+        return producer;
     }
 
-    @Override
-    public int credits() {
-        return credits.get();
+    /** The end a consuming module's thread takes from. */
+    public Consumer consumer() {
+        return consumer;
     }
 
-    @Override
-    public void put(Water w) throws InterruptedException {
-        if (endPut) {
-            throw new IllegalStateException("reservoir " + name() + ": put after End of River");
-        }
-        Water carried = carriable(w);
-        takeCredit(credits, () -> { });
-        handOff(carried);
-        inbox.offer(carried);   // credits keep at most window Waters in it
-        signalData();
+    /** The reservoir's name. */
+    public String name() {
+        return producer.name();
     }
 
-    @Override
-    public Water poll() {
-        Water w = inbox.poll();
-        return w == null ? null : takeOver(w);
-    }
-
-    @Override
-    public boolean isEnded() {
-        return inbox.isEnded();
-    }
-
-    @Override
-    public void endOfRiver() {
-        if (!endPut) {
-            endPut = true;
-            inbox.end();
-            signalData();
-        }
-    }
-
-    @Override
-    public void creditBack() {
-        credits.incrementAndGet();
-        signalCredit();
-    }
-
+    /** Releases the Waters still in the FIFO and frees the spring's buffers. */
     @Override
     public void close() {
-        inbox.drain(w -> takeOver(w).release());
+        inbox.drain(w -> consumer.drop(w));
         spring.drain();
+    }
+
+    /** The producer's end. */
+    public final class Producer extends AbstractProducerEnd {
+        private Producer(String name, int window) {
+            super(name, window);
+        }
+
+        @Override
+        public Spring spring() {
+            return spring;
+        }
+
+        @Override
+        public int credits() {
+            return credits.get();
+        }
+
+        @Override
+        public void put(Water w) throws InterruptedException {
+            if (endPut) {
+                throw new IllegalStateException("reservoir " + name() + ": put after End of River");
+            }
+            Water carried = carriable(w);
+            takeCredit(credits, () -> { });
+            handOff(carried);
+            inbox.offer(carried);   // credits keep at most window Waters in it
+            consumer.dataArrived();
+        }
+
+        @Override
+        public void endOfRiver() {
+            if (!endPut) {
+                endPut = true;
+                inbox.end();
+                consumer.dataArrived();
+            }
+        }
+
+        void creditArrived() {
+            signalCredit();
+        }
+
+        @Override
+        public void close() {
+            MemoryReservoir.this.close();
+        }
+    }
+
+    /** The consumer's end. */
+    public final class Consumer extends AbstractConsumerEnd {
+        private Consumer(String name) {
+            super(name);
+        }
+
+        @Override
+        public Water poll() {
+            Water w = inbox.poll();
+            return w == null ? null : takeOver(w);
+        }
+
+        @Override
+        public boolean isEnded() {
+            return inbox.isEnded();
+        }
+
+        @Override
+        public void creditBack() {
+            credits.incrementAndGet();
+            producer.creditArrived();
+        }
+
+        void dataArrived() {
+            signalData();
+        }
+
+        void drop(Water w) {
+            takeOver(w).release();
+        }
+
+        @Override
+        public void close() {
+            MemoryReservoir.this.close();
+        }
     }
 }

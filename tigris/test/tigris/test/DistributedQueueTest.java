@@ -58,8 +58,8 @@ class DistributedQueueTest {
             var r = new MemoryReservoir("dq" + i, WINDOW, 4096);
             sinks.add(sink);
             reservoirs.add(r);
-            producer.addDownstream(r);
-            consumers.add(new RoundRobinModuleThread(sink, new ModuleConfig("sink", i, 3, Map.of())).addUpstream(r));
+            producer.addDownstream(r.producer());
+            consumers.add(new RoundRobinModuleThread(sink, new ModuleConfig("sink", i, 3, Map.of())).addUpstream(r.consumer()));
         }
         try {
             consumers.forEach(ModuleThread::start);
@@ -72,7 +72,7 @@ class DistributedQueueTest {
                 assertTrue(System.nanoTime() < deadline, "the queue did not route around the stalled consumer: " + others);
                 Thread.sleep(1);
             } while (others < WATERS - WINDOW);
-            assertEquals(0, reservoirs.get(0).credits(), "the stalled consumer holds its whole window");
+            assertEquals(0, reservoirs.get(0).producer().credits(), "the stalled consumer holds its whole window");
             assertTrue(sinks.get(1).waters.get() > 0 && sinks.get(2).waters.get() > 0, "both free consumers took Waters");
             stall.countDown();
             assertTrue(producer.await(30, TimeUnit.SECONDS));

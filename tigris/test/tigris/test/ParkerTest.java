@@ -46,13 +46,13 @@ class ParkerTest {
     @Test
     void aProducerWaitingForCreditGivesUpWhenItsStopCheckSaysStop() throws Exception {
         try (MemoryReservoir r = new MemoryReservoir("full", 1, 64)) {
-            Water first = r.spring().createWater(64);
-            r.put(first);   // the one credit is gone: the next put waits
+            Water first = r.producer().spring().createWater(64);
+            r.producer().put(first);   // the one credit is gone: the next put waits
             AtomicBoolean stop = new AtomicBoolean();
             Throwable e = stopWhileWaiting(p -> {
-                r.attachProducer(p);
+                r.producer().attachProducer(p);
                 try {
-                    r.put(r.spring().createWater(64));
+                    r.producer().put(r.producer().spring().createWater(64));
                 } catch (InterruptedException x) {
                     throw new java.util.concurrent.CompletionException(x);
                 }
@@ -68,9 +68,9 @@ class ParkerTest {
         try (MemoryReservoir r = new MemoryReservoir("empty", 2, 64)) {
             AtomicBoolean stop = new AtomicBoolean();
             Throwable e = stopWhileWaiting(p -> {
-                r.attachConsumer(p);
+                r.consumer().attachConsumer(p);
                 try {
-                    return r.get();
+                    return r.consumer().get();
                 } catch (InterruptedException x) {
                     throw new java.util.concurrent.CompletionException(x);
                 }

@@ -101,8 +101,8 @@ class PartitionModuleThreadTest {
             MemoryReservoir r = new MemoryReservoir("p" + i, 2, 64);
             Collector c = new Collector();
             collectors.add(c);
-            source.addDownstream(r);
-            threads.add(new RoundRobinModuleThread(c, new ModuleConfig("collector#" + i, i, 3, Map.of())).addUpstream(r));
+            source.addDownstream(r.producer());
+            threads.add(new RoundRobinModuleThread(c, new ModuleConfig("collector#" + i, i, 3, Map.of())).addUpstream(r.consumer()));
         }
         threads.forEach(ModuleThread::start);
         source.start();

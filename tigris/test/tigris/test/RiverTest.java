@@ -39,9 +39,9 @@ class RiverTest {
         var inc = new TestModules.Increment();
         var sink = new TestModules.Sink();
         try (var r1 = new MemoryReservoir("r1", 4, 4096); var r2 = new MemoryReservoir("r2", 4, 4096)) {
-            ModuleThread a = thread(source, "source").addDownstream(r1);
-            ModuleThread b = thread(inc, "inc").addUpstream(r1).addDownstream(r2);
-            ModuleThread c = thread(sink, "sink").addUpstream(r2);
+            ModuleThread a = thread(source, "source").addDownstream(r1.producer());
+            ModuleThread b = thread(inc, "inc").addUpstream(r1.consumer()).addDownstream(r2.producer());
+            ModuleThread c = thread(sink, "sink").addUpstream(r2.consumer());
             List<ModuleThread> all = List.of(a, b, c);
             all.forEach(ModuleThread::start);
             awaitAll(all);
@@ -55,8 +55,8 @@ class RiverTest {
             assertEquals(n * (n - 1) / 2, sink.keySum.get());
             assertEquals(3 * n * (n - 1) / 2 + n, sink.valueSum.get(), "every value incremented once");
             assertTrue(sink.sawEnd, "the sink got End of River as a null Water");
-            assertEquals(4, r1.credits(), "all credits back");
-            assertEquals(4, r2.credits());
+            assertEquals(4, r1.producer().credits(), "all credits back");
+            assertEquals(4, r2.producer().credits());
         }
     }
 
@@ -66,8 +66,8 @@ class RiverTest {
         var s2 = new TestModules.Source(300, 1);
         var sink = new TestModules.Sink();
         try (var r1 = new MemoryReservoir("r1", 2, 4096); var r2 = new MemoryReservoir("r2", 2, 4096)) {
-            List<ModuleThread> all = List.of(thread(s1, "s1").addDownstream(r1), thread(s2, "s2").addDownstream(r2),
-                            thread(sink, "sink").addUpstream(r1).addUpstream(r2));
+            List<ModuleThread> all = List.of(thread(s1, "s1").addDownstream(r1.producer()), thread(s2, "s2").addDownstream(r2.producer()),
+                            thread(sink, "sink").addUpstream(r1.consumer()).addUpstream(r2.consumer()));
             all.forEach(ModuleThread::start);
             awaitAll(all);
             assertEquals(350, sink.waters.get());
@@ -93,9 +93,9 @@ class RiverTest {
             }
         };
         try (var r1 = new MemoryReservoir("r1", 2, 4096); var r2 = new MemoryReservoir("r2", 2, 4096)) {
-            ModuleThread a = thread(source, "source").addDownstream(r1);
-            ModuleThread b = thread(broken, "broken").addUpstream(r1).addDownstream(r2);
-            ModuleThread c = thread(sink, "sink").addUpstream(r2);
+            ModuleThread a = thread(source, "source").addDownstream(r1.producer());
+            ModuleThread b = thread(broken, "broken").addUpstream(r1.consumer()).addDownstream(r2.producer());
+            ModuleThread c = thread(sink, "sink").addUpstream(r2.consumer());
             List.of(a, b, c).forEach(ModuleThread::start);
             assertTrue(b.await(30, TimeUnit.SECONDS));
             assertEquals(ModuleThread.State.FAILED, b.state());
@@ -115,8 +115,8 @@ class RiverTest {
         var endless = new TestModules.Source(Integer.MAX_VALUE, 1);
         var sink = new TestModules.Sink();
         try (var r = new MemoryReservoir("r", 4, 4096)) {
-            ModuleThread a = thread(endless, "endless").addDownstream(r);
-            ModuleThread b = thread(sink, "sink").addUpstream(r);
+            ModuleThread a = thread(endless, "endless").addDownstream(r.producer());
+            ModuleThread b = thread(sink, "sink").addUpstream(r.consumer());
             a.start();
             b.start();
             while (sink.waters.get() < 100) {
@@ -153,7 +153,7 @@ class RiverTest {
             }
         };
         try (var r = new MemoryReservoir("r", 1, 64)) {
-            ModuleThread t = thread(busy, "busy").addDownstream(r);
+            ModuleThread t = thread(busy, "busy").addDownstream(r.producer());
             t.start();
             assertTrue(started.await(30, TimeUnit.SECONDS));
             t.stop();
@@ -161,7 +161,7 @@ class RiverTest {
             assertEquals(ModuleThread.State.STOPPED, t.state());
             assertTrue(!interrupted.get(), "the operation was interrupted");
             assertEquals(1, calls.get(), "no operation after the stop");
-            assertNull(r.get(), "End of River went downstream");
+            assertNull(r.consumer().get(), "End of River went downstream");
         }
     }
 
@@ -170,7 +170,7 @@ class RiverTest {
         var t = thread(new TestModules.Sink(), "sink");
         t.start();
         try (var r = new MemoryReservoir("late", 1, 64)) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> t.addUpstream(r));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> t.addUpstream(r.consumer()));
             assertTrue(e.getMessage().contains("module thread sink is"), e.getMessage());
         } finally {
             t.stop();
@@ -180,20 +180,20 @@ class RiverTest {
     @Test
     void endOfRiverIsTheLastThingAConsumerGets() throws Exception {
         try (var r = new MemoryReservoir("r", 3, 64)) {
-            Water w = r.spring().createWater(64);
+            Water w = r.producer().spring().createWater(64);
             w.buffer().putInt(0, 7);
             w.setLength(4);
-            r.put(w);
-            r.endOfRiver();
-            r.endOfRiver();
-            assertThrows(IllegalStateException.class, () -> r.put(r.spring().createWater(8)));
-            Water got = r.get();
+            r.producer().put(w);
+            r.producer().endOfRiver();
+            r.producer().endOfRiver();
+            assertThrows(IllegalStateException.class, () -> r.producer().put(r.producer().spring().createWater(8)));
+            Water got = r.consumer().get();
             assertSame(w, got, "the same Water, not a copy");
             assertEquals(7, got.buffer().getInt(0));
             assertEquals(4, got.length());
-            assertNull(r.get());
-            assertTrue(r.isEnded());
-            assertNull(r.poll());
+            assertNull(r.consumer().get());
+            assertTrue(r.consumer().isEnded());
+            assertNull(r.consumer().poll());
         }
     }
 

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jaguar.ext.OffHeapBuffer;
-import tigris.Reservoir;
+import tigris.ConsumerEnd;
+import tigris.ProducerEnd;
 import tigris.Water;
 import tigris.WaterPool;
 import tigris.reservoir.FileReservoir;
@@ -31,17 +32,17 @@ class WaterTest {
     @Test
     void aWaterPutIntoAReservoirIsNoLongerTheSenders() throws Exception {
         try (var r = new MemoryReservoir("r", 2, 256)) {
-            Water w = r.spring().createWater(256);
+            Water w = r.producer().spring().createWater(256);
             Record rec = w.container().allocate(Record.class);
             rec.key = 99;
             w.container().setRoot(rec);
-            r.put(w);
+            r.producer().put(w);
             IllegalStateException e = assertThrows(IllegalStateException.class, w::buffer);
             assertEquals("this Water is not the calling thread's: it was put into reservoir r", e.getMessage());
-            assertThrows(IllegalStateException.class, () -> r.put(w), "a Water cannot be put twice");
+            assertThrows(IllegalStateException.class, () -> r.producer().put(w), "a Water cannot be put twice");
             // Another thread takes it and owns it; the PSO it carries is read where it lies.
             long key = CompletableFuture.supplyAsync(() -> {
-                Water got = r.poll();
+                Water got = r.consumer().poll();
                 return got.container().root(Record.class).key;
             }).get();
             assertEquals(99, key);
@@ -51,21 +52,21 @@ class WaterTest {
 
     /** Each transport's producer and consumer ends, joined, as one test case. */
     private interface Ends extends AutoCloseable {
-        Reservoir producer();
+        ProducerEnd producer();
 
-        Reservoir consumer();
+        ConsumerEnd consumer();
 
         @Override
         void close();
     }
 
-    private static Ends ends(Reservoir producer, Reservoir consumer) {
+    private static Ends ends(ProducerEnd producer, ConsumerEnd consumer) {
         return new Ends() {
-            public Reservoir producer() {
+            public ProducerEnd producer() {
                 return producer;
             }
 
-            public Reservoir consumer() {
+            public ConsumerEnd consumer() {
                 return consumer;
             }
 
@@ -110,7 +111,7 @@ class WaterTest {
     @Test
     void aWatersKindCrossesEveryTransport(@TempDir Path dir) throws Exception {
         var memory = new MemoryReservoir("memory", 8, 64);
-        try (Ends e = ends(memory, memory)) {
+        try (Ends e = ends(memory.producer(), memory.consumer())) {
             kindsCross(e);
         }
         String segment = "tigris-test-kind-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
@@ -136,11 +137,11 @@ class WaterTest {
         try (Ends e = new Ends() {
             FileReservoir reader;
 
-            public Reservoir producer() {
+            public ProducerEnd producer() {
                 return writer;
             }
 
-            public Reservoir consumer() {
+            public ConsumerEnd consumer() {
                 try {
                     // The file is read once it is written (a file reservoir does not tail).
                     return reader == null ? reader = FileReservoir.reader("file", file) : reader;
@@ -166,11 +167,11 @@ class WaterTest {
             Water w = new Water(null, confined);
             confined.putLong(0, 0x1122334455667788L);
             w.setLength(8);
-            r.put(w);
+            r.producer().put(w);
             assertFalse(w.isOwned(), "the original was released");
             // Another thread can use the copy: its buffer is shared, and it holds the bytes.
             long[] seen = CompletableFuture.supplyAsync(() -> {
-                Water got = r.poll();
+                Water got = r.consumer().poll();
                 assertNotSame(w, got);
                 assertFalse(got.buffer().isConfined());
                 return new long[] {got.length(), got.buffer().getLong(0)};

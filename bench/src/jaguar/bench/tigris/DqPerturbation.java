@@ -14,12 +14,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import tigris.ConsumerEnd;
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
 import tigris.ModuleThread;
 import tigris.ProducerEnd;
-import tigris.Reservoir;
 import tigris.Water;
 import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
@@ -117,13 +117,13 @@ public final class DqPerturbation {
     }
 
     /** A reservoir pair: what the producer puts into and what the consumer takes from. */
-    private record Link(Reservoir out, Reservoir in) {
+    private record Link(ProducerEnd out, ConsumerEnd in) {
     }
 
     private static Link link(Kind kind, String name, int window) throws Exception {
         if (kind == Kind.MEMORY) {
             MemoryReservoir r = new MemoryReservoir(name, window, WATER);
-            return new Link(r, r);
+            return new Link(r.producer(), r.consumer());
         }
         if (kind == Kind.SHM) {
             // Both ends in this JVM: the ring's own protocol (slots in a shared mapping, positions,
@@ -158,7 +158,7 @@ public final class DqPerturbation {
         List<Consumer> consumers = new ArrayList<>();
         List<ModuleThread> threads = new ArrayList<>();
         List<ModuleThread> producerThreads = new ArrayList<>();
-        List<Reservoir> all = new ArrayList<>();
+        List<AutoCloseable> all = new ArrayList<>();
         List<ModuleThread> consumerThreads = new ArrayList<>();
         for (int c = 0; c < serviceNanos.length; c++) {
             Consumer m = new Consumer(serviceNanos[c]);
@@ -170,9 +170,7 @@ public final class DqPerturbation {
             for (int c = 0; c < serviceNanos.length; c++) {
                 Link l = link(kind, "p" + p + "-c" + c, window);
                 all.add(l.out());
-                if (l.in() != l.out()) {
-                    all.add(l.in());
-                }
+                all.add(l.in());
                 pt.addDownstream(l.out());
                 consumerThreads.get(c).addUpstream(l.in());
             }
@@ -193,7 +191,9 @@ public final class DqPerturbation {
                 throw new IllegalStateException(t + " did not end cleanly: " + t.failure());
             }
         }
-        all.forEach(Reservoir::close);
+        for (AutoCloseable end : all) {
+            end.close();
+        }
         double[] rates = new double[consumers.size()];
         for (int i = 0; i < rates.length; i++) {
             rates[i] = consumers.get(i).counted.get() / seconds;

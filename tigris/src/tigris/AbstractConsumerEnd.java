@@ -1,0 +1,66 @@
+package tigris;
+
+/**
+ * What consumer's ends share: the name, the Parker of the consuming thread, the taking over of a
+ * Water (the consumer owns it now) and the wait for one.
+ */
+public abstract class AbstractConsumerEnd implements ConsumerEnd {
+    /** Longest a waiting consumer parks before it looks again (wake-ups normally come sooner). */
+    private static final long PARK_NANOS = 200_000;
+
+    private final String name;
+    private final WaitingThread consumer = new WaitingThread();
+
+    protected AbstractConsumerEnd(String name) {
+        this.name = name;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final void attachConsumer(Parker p) {
+        consumer.attach(p);
+    }
+
+    /** Waits on {@link #poll()}, woken by {@link #signalData()}. */
+    @Override
+    public Water get() throws InterruptedException {
+        // Attached before the first poll: a signal after it leaves the park permit set.
+        Parker p = consumer.current();
+        while (true) {
+            Water w = poll();
+            if (w != null || isEnded()) {
+                return w;
+            }
+            p.park(PARK_NANOS);
+        }
+    }
+
+    /** The consumer's side of a poll: the calling thread owns {@code w} and owes this end a credit. */
+    protected final Water takeOver(Water w) {
+        w.takeOver(name);
+        return w;
+    }
+
+    /** Wakes the consumer if it waits for data (call after a Water or End of River arrives). */
+    protected final void signalData() {
+        consumer.signal();
+    }
+
+    /**
+     * Parks the consumer at most {@code nanos}, for a wait no signal ends.
+     *
+     * @throws InterruptedException if the thread was interrupted or its stop check says stop
+     */
+    protected final void pause(long nanos) throws InterruptedException {
+        consumer.current().park(nanos);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + name + (isEnded() ? ", ended" : "") + "]";
+    }
+}

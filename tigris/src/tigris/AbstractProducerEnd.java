@@ -1,0 +1,102 @@
+package tigris;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What producer's ends share: the name and window, the Parker of the producing thread, the
+ * hand-off of a Water (it stops being the producer's), the copy of a Water the end cannot carry,
+ * and the wait for a credit.
+ */
+public abstract class AbstractProducerEnd implements ProducerEnd {
+    /** Longest a waiting producer parks before it looks again (wake-ups normally come sooner). */
+    private static final long PARK_NANOS = 200_000;
+
+    private final String name;
+    private final int window;
+    private final WaitingThread producer = new WaitingThread();
+
+    protected AbstractProducerEnd(String name, int window) {
+        if (window < 1) {
+            throw new IllegalArgumentException("reservoir " + name + ": window must be at least 1, got " + window);
+        }
+        this.name = name;
+        this.window = window;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final int window() {
+        return window;
+    }
+
+    @Override
+    public final void attachProducer(Parker p) {
+        producer.attach(p);
+    }
+
+    /** The producer's side of a put: checks that the caller owns {@code w} and detaches it. */
+    protected final void handOff(Water w) {
+        w.handOff(name);
+    }
+
+    /** {@code w} if it can be handed to another thread as it is, else a copy from {@link #spring()}. */
+    protected final Water carriable(Water w) {
+        if (w.isShareable()) {
+            return w;
+        }
+        Water copy = w.copyInto(spring());
+        w.release();
+        return copy;
+    }
+
+    /**
+     * Copies the bytes (and kind) of {@code from}, its buffers one after another, into the first
+     * buffer of {@code to}, for an end that makes its own copy Water (one that must wait for a buffer).
+     */
+    protected final void copyBytes(Water from, Water to) {
+        from.copyTo(to);
+    }
+
+    /**
+     * Takes one of {@code credits}, waiting while there is none (woken by {@link #signalCredit()});
+     * {@code beforeWait} runs before each wait and may throw to give up (a broken connection).
+     */
+    protected final void takeCredit(AtomicInteger credits, Runnable beforeWait) throws InterruptedException {
+        Parker p = producer.current();
+        while (true) {
+            int c = credits.get();
+            if (c > 0) {
+                if (credits.compareAndSet(c, c - 1)) {
+                    return;
+                }
+                continue;
+            }
+            beforeWait.run();
+            p.park(PARK_NANOS);
+        }
+    }
+
+    /** Wakes the producer if it waits for credit (call after a credit comes back). */
+    protected final void signalCredit() {
+        producer.signal();
+    }
+
+    /**
+     * Parks the producer at most {@code nanos}, for a wait no signal ends (a ring's free slot,
+     * polled across processes).
+     *
+     * @throws InterruptedException if the thread was interrupted or its stop check says stop
+     */
+    protected final void pause(long nanos) throws InterruptedException {
+        producer.current().park(nanos);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + name + ", credits " + credits() + "/" + window + "]";
+    }
+}
