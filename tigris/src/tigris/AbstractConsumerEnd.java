@@ -45,6 +45,14 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
         return w;
     }
 
+    /**
+     * The filling side of an end whose own thread receives Waters (a socket's or a file's reader):
+     * {@code w} stops being that thread's, to be {@link #takeOver taken over} by the consumer.
+     */
+    protected final void detach(Water w) {
+        w.handOff(name);
+    }
+
     /** Wakes the consumer if it waits for data (call after a Water or End of River arrives). */
     protected final void signalData() {
         consumer.signal();

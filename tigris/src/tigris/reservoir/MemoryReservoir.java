@@ -2,7 +2,6 @@ package tigris.reservoir;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-import tigris.AbstractConsumerEnd;
 import tigris.AbstractProducerEnd;
 import tigris.Spring;
 import tigris.Water;
@@ -15,7 +14,6 @@ import tigris.WaterPool;
  * the credits.
  */
 public final class MemoryReservoir implements AutoCloseable {
-    private final Inbox inbox;
     private final AtomicInteger credits;
     private final WaterPool spring;
     private final Producer producer;
@@ -28,10 +26,9 @@ public final class MemoryReservoir implements AutoCloseable {
      */
     public MemoryReservoir(String name, int window, int waterSize) {
         this.producer = new Producer(name, window);
-        this.inbox = new Inbox(window);
         this.credits = new AtomicInteger(window);
         this.spring = new WaterPool(waterSize, window + 1);
-        this.consumer = new Consumer(name);
+        this.consumer = new Consumer(name, window);
     }
 
     /** The end a producing module puts into. */
@@ -52,7 +49,7 @@ public final class MemoryReservoir implements AutoCloseable {
     /** Releases the Waters still in the FIFO and frees the spring's buffers. */
     @Override
     public void close() {
-        inbox.drain(w -> consumer.drop(w));
+        consumer.releaseQueued();
         spring.drain();
     }
 
@@ -80,16 +77,14 @@ public final class MemoryReservoir implements AutoCloseable {
             Water carried = carriable(w);
             takeCredit(credits, () -> { });
             handOff(carried);
-            inbox.offer(carried);   // credits keep at most window Waters in it
-            consumer.dataArrived();
+            consumer.arrived(carried);
         }
 
         @Override
         public void endOfRiver() {
             if (!endPut) {
                 endPut = true;
-                inbox.end();
-                consumer.dataArrived();
+                consumer.ended();
             }
         }
 
@@ -104,34 +99,15 @@ public final class MemoryReservoir implements AutoCloseable {
     }
 
     /** The consumer's end. */
-    public final class Consumer extends AbstractConsumerEnd {
-        private Consumer(String name) {
-            super(name);
-        }
-
-        @Override
-        public Water poll() {
-            Water w = inbox.poll();
-            return w == null ? null : takeOver(w);
-        }
-
-        @Override
-        public boolean isEnded() {
-            return inbox.isEnded();
+    public final class Consumer extends InboxConsumerEnd {
+        private Consumer(String name, int window) {
+            super(name, window);
         }
 
         @Override
         public void creditBack() {
             credits.incrementAndGet();
             producer.creditArrived();
-        }
-
-        void dataArrived() {
-            signalData();
-        }
-
-        void drop(Water w) {
-            takeOver(w).release();
         }
 
         @Override

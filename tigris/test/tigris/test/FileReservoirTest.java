@@ -1,6 +1,7 @@
 package tigris.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,6 +23,8 @@ import tigris.ReservoirFailedException;
 import tigris.Water;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.FileReservoir;
+import tigris.reservoir.WaterFileReader;
+import tigris.reservoir.WaterFileWriter;
 import tigris.reservoir.WaterFileDescriptor;
 
 /** File reservoirs: a river writes Waters to a file and another reads them back, PSOs and all. */
@@ -32,12 +35,12 @@ class FileReservoirTest {
     @Test
     void watersWrittenToAFileComeBackAsTheSameWaters() throws Exception {
         Path f = dir.resolve("waters.tgr");
-        try (FileReservoir out = FileReservoir.writer("out", f, 4096)) {
+        try (WaterFileWriter out = FileReservoir.writer("out", f, 4096)) {
             TestModules.runToEnd(new RoundRobinModuleThread(new TestModules.Source(300, 7), ModuleConfig.of("source", Map.of())).addDownstream(out));
             assertEquals(300, out.waters());
         }
         var sink = new TestModules.Sink();
-        try (FileReservoir in = FileReservoir.reader("in", f)) {
+        try (WaterFileReader in = FileReservoir.reader("in", f)) {
             TestModules.runToEnd(new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in));
         }
         long n = 300 * 7;
@@ -55,7 +58,7 @@ class FileReservoirTest {
             bytes[i] = (byte) i;
         }
         Files.write(f, bytes);
-        try (FileReservoir in = FileReservoir.rawReader("raw", f, 300)) {
+        try (WaterFileReader in = FileReservoir.rawReader("raw", f, 300)) {
             int at = 0;
             for (int expected : List.of(300, 300, 300, 100)) {
                 Water w = in.get();
@@ -79,7 +82,7 @@ class FileReservoirTest {
         assertTrue(e.getMessage().contains("is not a Tigris Water file"), e.getMessage());
 
         Path f = dir.resolve("cut.tgr");
-        try (FileReservoir out = FileReservoir.writer("out", f, 256)) {
+        try (WaterFileWriter out = FileReservoir.writer("out", f, 256)) {
             for (int i = 0; i < 3; i++) {
                 Water w = out.spring().createWater(256);
                 w.setLength(200);
@@ -89,7 +92,7 @@ class FileReservoirTest {
         }
         byte[] all = Files.readAllBytes(f);
         Files.write(f, java.util.Arrays.copyOf(all, all.length - 50));
-        try (FileReservoir in = FileReservoir.reader("in", f)) {
+        try (WaterFileReader in = FileReservoir.reader("in", f)) {
             in.get().release();
             in.get().release();
             ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
@@ -111,7 +114,7 @@ class FileReservoirTest {
     @Test
     void aFileWithoutEndOfRiverIsNamedTruncated() throws Exception {
         Path f = dir.resolve("unfinished.tgr");
-        try (FileReservoir out = FileReservoir.writer("out", f, 256)) {
+        try (WaterFileWriter out = FileReservoir.writer("out", f, 256)) {
             for (int i = 0; i < 2; i++) {
                 Water w = out.spring().createWater(256);
                 w.setLength(100);
@@ -120,7 +123,7 @@ class FileReservoirTest {
             // closed without End of River: the writer died, as far as a reader can tell
         }
         assertEquals(WaterFileDescriptor.frameOffset(100, 100), Files.size(f), "ends at a Water's end");
-        try (FileReservoir in = FileReservoir.reader("in", f)) {
+        try (WaterFileReader in = FileReservoir.reader("in", f)) {
             in.get().release();
             in.get().release();
             ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
@@ -129,29 +132,66 @@ class FileReservoirTest {
         }
         // The complete file has one more frame, and bytes after it are named too.
         Path whole = dir.resolve("whole.tgr");
-        try (FileReservoir out = FileReservoir.writer("out", whole, 256)) {
+        try (WaterFileWriter out = FileReservoir.writer("out", whole, 256)) {
             out.endOfRiver();
         }
         assertEquals(WaterFileDescriptor.fileBytes(), Files.size(whole));
         Files.write(whole, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
-        try (FileReservoir in = FileReservoir.reader("in", whole)) {
+        try (WaterFileReader in = FileReservoir.reader("in", whole)) {
             ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
             assertTrue(x.getMessage().contains("holds 3 more bytes after its End of River frame"), x.getMessage());
         }
     }
 
     @Test
-    void theEndsKeepToTheirRoles() throws Exception {
+    void theEndsOfferOnlyTheirOwnOperations() throws Exception {
+        // Each end has only its own half: what a writer cannot do is not there to be refused.
+        for (var m : WaterFileWriter.class.getMethods()) {
+            assertFalse(java.util.Set.of("poll", "get", "isEnded", "creditBack").contains(m.getName()), "writer has " + m);
+        }
+        for (var m : WaterFileReader.class.getMethods()) {
+            assertFalse(java.util.Set.of("put", "endOfRiver", "spring", "credits").contains(m.getName()), "reader has " + m);
+        }
         Path f = dir.resolve("roles.tgr");
-        try (FileReservoir out = FileReservoir.writer("out", f, 64)) {
-            assertThrows(UnsupportedOperationException.class, out::poll);
+        try (WaterFileWriter out = FileReservoir.writer("out", f, 64)) {
             Water big = out.spring().createWater(64);
+            assertEquals(out.window(), out.credits(), "a file takes what it is given");
             out.endOfRiver();
+            assertEquals(0, out.credits());
             assertThrows(IllegalStateException.class, () -> out.put(big));
         }
-        try (FileReservoir in = FileReservoir.reader("in", f)) {
-            assertThrows(UnsupportedOperationException.class, () -> in.put(in.spring().createWater(8)));
+        try (WaterFileReader in = FileReservoir.reader("in", f)) {
             assertNull(in.get());
+        }
+    }
+
+    @Test
+    void aReaderReadsAheadOnlyAsFarAsItsCreditsAllow() throws Exception {
+        Path f = dir.resolve("ahead.tgr");
+        int n = 3 * FileReservoir.READ_AHEAD;
+        try (WaterFileWriter out = FileReservoir.writer("out", f, 64)) {
+            for (int i = 0; i < n; i++) {
+                Water w = out.spring().createWater(64);
+                w.buffer().putInt(0, i);
+                w.setLength(4);
+                out.put(w);
+            }
+            out.endOfRiver();
+        }
+        try (WaterFileReader in = FileReservoir.reader("in", f)) {
+            Water first = in.get();
+            Thread.sleep(200);
+            assertEquals(FileReservoir.READ_AHEAD, in.waters(), "read ahead by its window, no further, while no credit comes back");
+            first.release();
+            in.creditBack();
+            for (int i = 1; i < n; i++) {
+                Water w = in.get();
+                assertEquals(i, w.buffer().getInt(0));
+                w.release();
+                in.creditBack();
+            }
+            assertNull(in.get());
+            assertEquals(n, in.waters());
         }
     }
 }

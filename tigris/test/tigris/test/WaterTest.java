@@ -22,6 +22,8 @@ import tigris.ProducerEnd;
 import tigris.Water;
 import tigris.WaterPool;
 import tigris.reservoir.FileReservoir;
+import tigris.reservoir.WaterFileReader;
+import tigris.reservoir.WaterFileWriter;
 import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
@@ -101,10 +103,12 @@ class WaterTest {
             assertEquals(k, got.kind(), "kind of the Water that carries byte " + k);
             assertEquals(k, got.buffer().getByte(0));
             got.release();
+            e.consumer().creditBack();
         }
         Water got = e.consumer().get();
         assertEquals(5, got.kind(), "a Water copied into the reservoir keeps its kind");
         got.release();
+        e.consumer().creditBack();
         assertEquals(null, e.consumer().get());
     }
 
@@ -133,9 +137,9 @@ class WaterTest {
             }
         }
         Path file = dir.resolve("kinds.tgr");
-        FileReservoir writer = FileReservoir.writer("file", file, 64);
+        WaterFileWriter writer = FileReservoir.writer("file", file, 64);
         try (Ends e = new Ends() {
-            FileReservoir reader;
+            WaterFileReader reader;
 
             public ProducerEnd producer() {
                 return writer;

@@ -1,0 +1,165 @@
+package tigris.reservoir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.Semaphore;
+
+import tigris.ReservoirFailedException;
+import tigris.Water;
+import tigris.WaterPool;
+
+/**
+ * The consumer's end of a file reservoir ({@link FileReservoir#reader}, {@link
+ * FileReservoir#rawReader}): a reader thread reads ahead at most {@code window} Waters into
+ * off-heap buffers, with no copy in Java, and each {@link #creditBack()} lets it read one more, as
+ * a producer's end over a network does. A Water file ends at its End of River frame; a raw file
+ * (any bytes, cut into Waters of the given size) at its end. A file that is cut short, or holds
+ * bytes after End of River, fails the end after the Waters before the fault, naming the file and
+ * the offset.
+ */
+public final class WaterFileReader extends InboxConsumerEnd {
+    private final Path path;
+    private final FileChannel channel;
+    private final WaterPool spring;
+    private final boolean framed;
+    private final Semaphore credits;
+    private final ByteBuffer frame = ByteBuffer.allocateDirect(WaterFileDescriptor.FRAME_HEADER).order(ByteOrder.LITTLE_ENDIAN);
+    private final Thread reader;
+    private volatile boolean closed;
+    private volatile long waters;
+
+    WaterFileReader(String name, Path path, FileChannel channel, int waterSize, boolean framed, int window) {
+        super(name, window);
+        this.path = path;
+        this.channel = channel;
+        this.spring = new WaterPool(waterSize, window + 1);
+        this.framed = framed;
+        this.credits = new Semaphore(window);
+        this.reader = Thread.ofPlatform().daemon().name("tigris-file-" + name).start(this::readAhead);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The Water taken is processed: the reader may read one more ahead. */
+    @Override
+    public void creditBack() {
+        credits.release();
+    }
+
+    /** Waters read so far (ahead of the consumer, at most the window). */
+    public long waters() {
+        return waters;
+    }
+
+    private void readAhead() {
+        try {
+            while (true) {
+                Water w = next();
+                if (w == null) {
+                    ended();
+                    return;
+                }
+                detach(w);
+                arrived(w);
+            }
+        } catch (ReservoirFailedException e) {
+            failed(e);
+        } catch (InterruptedException | ClosedChannelException e) {
+            // closed
+        } catch (IOException e) {
+            if (!closed) {
+                failed(new ReservoirFailedException("reservoir " + name() + ": reading " + path + " failed: " + e, e));
+            }
+        }
+    }
+
+    /**
+     * The next Water, read on the reader thread once a credit allows (what comes next is known
+     * from its frame header first, so the end needs no credit); null at the end.
+     */
+    private Water next() throws IOException, InterruptedException {
+        long at = channel.position();
+        int length;
+        byte kind = Water.DATA;
+        if (framed) {
+            frame.clear();
+            int got = readFully(frame);
+            if (got == 0) {
+                throw new ReservoirFailedException("reservoir " + name() + ": " + path + " ends after Water " + waters
+                                + " without End of River (offset " + at + "): its writer did not finish, or the file was cut short");
+            }
+            if (got < WaterFileDescriptor.FRAME_HEADER) {
+                throw truncated(at, "the header of a frame");
+            }
+            length = frame.getInt(WaterFileDescriptor.FRAME_LENGTH_OFFSET);
+            kind = frame.get(WaterFileDescriptor.FRAME_KIND_OFFSET);
+            if (length == WaterFileDescriptor.END_OF_RIVER) {
+                long after = channel.size() - channel.position();
+                if (after != 0) {
+                    throw new ReservoirFailedException("reservoir " + name() + ": " + path + " holds " + after
+                                    + " more bytes after its End of River frame at offset " + at);
+                }
+                return null;
+            }
+            if (length < 0 || length > spring.waterSize()) {
+                throw new ReservoirFailedException("reservoir " + name() + ": " + path + " at offset " + at + ": a Water of "
+                                + Integer.toUnsignedString(length) + " bytes, more than the file's " + spring.waterSize());
+            }
+        } else {
+            length = (int) Math.min(spring.waterSize(), channel.size() - at);
+            if (length <= 0) {
+                return null;
+            }
+        }
+        credits.acquire();
+        Water w = spring.createWater(spring.waterSize());
+        ByteBuffer into = w.buffer().asSegment().asSlice(0, length).asByteBuffer();
+        if (readFully(into) < length) {
+            w.release();
+            throw truncated(at, "Water " + (waters + 1) + " (" + length + " bytes)");
+        }
+        w.setLength(length);
+        w.setKind(kind);
+        waters++;
+        return w;
+    }
+
+    private int readFully(ByteBuffer b) throws IOException {
+        int total = 0;
+        while (b.hasRemaining()) {
+            int n = channel.read(b);
+            if (n < 0) {
+                break;
+            }
+            total += n;
+        }
+        return total;
+    }
+
+    private ReservoirFailedException truncated(long at, String what) {
+        return new ReservoirFailedException("reservoir " + name() + ": " + path + " ends inside " + what + " at offset " + at + " (truncated?)");
+    }
+
+    /** Stops the reader, closes the file and frees the Waters read ahead. */
+    @Override
+    public void close() {
+        closed = true;
+        reader.interrupt();
+        try {
+            reader.join(5000);
+            channel.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException ignored) {
+            // closing
+        }
+        releaseQueued();
+        spring.drain();
+    }
+}
