@@ -6,7 +6,7 @@ import jaguar.ext.ExternalBuffer;
  * Makes the Waters a reservoir can carry (the thesis's Spring): every reservoir has one, so a
  * module writes its output straight into buffers the reservoir can send without a copy.
  */
-public interface Spring {
+public interface Spring extends Recycler {
     /**
      * A new, empty Water of at least {@code size} bytes, owned by the calling thread.
      *
@@ -19,6 +19,7 @@ public interface Spring {
      * processed at the far end of a zero-copy hand-off). The default forgets them: they are
      * freed when unreachable, or by whoever owns them.
      */
+    @Override
     default void recycle(ExternalBuffer[] buffers) {
     }
 }

@@ -21,8 +21,8 @@ public final class Water {
 
     private final ExternalBuffer[] buffers;
     private final int[] lengths;
-    /** Made it, and takes the buffers back when the Water is released; may be null. */
-    private final Spring origin;
+    /** Takes the buffers back when the Water is released (the spring that made it, or the end it arrived in); may be null. */
+    private final Recycler origin;
     private PSOContainer container;
     /** What the bytes are, in the application's terms ({@link #setKind}); every reservoir carries it. */
     private byte kind = DATA;
@@ -36,7 +36,7 @@ public final class Water {
      * a Water that is to cross threads must be shared (not confined) buffers; reservoirs copy a
      * Water they cannot carry.
      */
-    public Water(Spring origin, ExternalBuffer... buffers) {
+    public Water(Recycler origin, ExternalBuffer... buffers) {
         if (buffers.length == 0) {
             throw new IllegalArgumentException("a Water has at least one buffer");
         }

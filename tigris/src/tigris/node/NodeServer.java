@@ -27,6 +27,7 @@ import tigris.ModuleThread;
 import tigris.ProducerEnd;
 import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.ShmConsumer;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
@@ -327,7 +328,7 @@ public final class NodeServer implements RiverManager {
     public synchronized void attachShm(String river, String reservoir, String module, String segment) throws RemoteException {
         ModuleThread t = module(river, module);
         try {
-            ShmReservoir in = ShmReservoir.attach(segment, DEAD_PEER);
+            ShmConsumer in = ShmReservoir.attach(segment, DEAD_PEER);
             t.addUpstream(in);
             river(river).reservoirs.add(in);
         } catch (IOException | IllegalArgumentException e) {

@@ -3,6 +3,7 @@ package tigris.test;
 import java.time.Duration;
 
 import tigris.Water;
+import tigris.reservoir.ShmProducer;
 import tigris.reservoir.ShmReservoir;
 
 /**
@@ -17,7 +18,7 @@ public final class ShmProducerMain {
     public static void main(String[] args) throws Exception {
         int n = Integer.parseInt(args[1]);
         boolean crash = args.length > 2 && args[2].equals("crash");
-        try (ShmReservoir out = ShmReservoir.create(args[0], 4, 4096, Duration.ofSeconds(30))) {
+        try (ShmProducer out = ShmReservoir.create(args[0], 4, 4096, Duration.ofSeconds(30))) {
             for (int i = 0; i < n; i++) {
                 Water w = out.spring().createWater(4096);
                 Record r = w.container().allocate(Record.class);

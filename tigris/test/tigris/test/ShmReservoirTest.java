@@ -21,6 +21,8 @@ import tigris.ModuleThread;
 import tigris.ReservoirFailedException;
 import tigris.Water;
 import tigris.dq.RoundRobinModuleThread;
+import tigris.reservoir.ShmConsumer;
+import tigris.reservoir.ShmProducer;
 import tigris.reservoir.ShmReservoir;
 
 /** Shared-memory rings: Waters built in a slot are read in place by another thread or process. */
@@ -36,7 +38,7 @@ class ShmReservoirTest {
         String name = unique("river");
         var source = new TestModules.Source(500, 12);
         var sink = new TestModules.Sink();
-        try (ShmReservoir out = ShmReservoir.create(name, 4, 4096, DEAD_PEER); ShmReservoir in = ShmReservoir.attach(name, DEAD_PEER)) {
+        try (ShmProducer out = ShmReservoir.create(name, 4, 4096, DEAD_PEER); ShmConsumer in = ShmReservoir.attach(name, DEAD_PEER)) {
             ModuleThread a = new RoundRobinModuleThread(source, ModuleConfig.of("source", Map.of())).addDownstream(out);
             ModuleThread b = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
             TestModules.runToEnd(a, b);
@@ -50,7 +52,7 @@ class ShmReservoirTest {
     @Test
     void slotsArePublishedInOrderSkippedWhenReleasedAndForeignWatersCopied() throws Exception {
         String name = unique("order");
-        try (ShmReservoir out = ShmReservoir.create(name, 4, 64, DEAD_PEER); ShmReservoir in = ShmReservoir.attach(name, DEAD_PEER);
+        try (ShmProducer out = ShmReservoir.create(name, 4, 64, DEAD_PEER); ShmConsumer in = ShmReservoir.attach(name, DEAD_PEER);
                         OffHeapBuffer foreign = OffHeapBuffer.allocate(64)) {
             Water a = out.spring().createWater(8);
             Water b = out.spring().createWater(8);
@@ -73,6 +75,7 @@ class ShmReservoirTest {
                 Water w = in.get();
                 seen[i] = w.buffer().getInt(0);
                 w.release();
+                in.creditBack();
             }
             assertEquals(List.of(1, 3, 4), List.of(seen[0], seen[1], seen[2]));
             assertNull(in.get());
@@ -85,13 +88,14 @@ class ShmReservoirTest {
     void aProducerProcessBuildsPsosTheConsumerReadsInPlace() throws Exception {
         String name = unique("process");
         Process child = start(name, "200");
-        try (ShmReservoir in = attachWhenCreated(name, child)) {
+        try (ShmConsumer in = attachWhenCreated(name, child)) {
             for (int i = 0; i < 200; i++) {
                 Water w = in.get();
                 Record r = w.container().root(Record.class);
                 assertEquals(i, r.key);
                 assertEquals(2 * i, r.value);
                 w.release();
+                in.creditBack();
             }
             assertNull(in.get());
         }
@@ -103,9 +107,10 @@ class ShmReservoirTest {
     void aProducerProcessThatDiesFailsTheRing() throws Exception {
         String name = unique("crash");
         Process child = start(name, "3", "crash");
-        try (ShmReservoir in = attachWhenCreated(name, child)) {
+        try (ShmConsumer in = attachWhenCreated(name, child)) {
             for (int i = 0; i < 3; i++) {
                 in.get().release();
+                in.creditBack();
             }
             ReservoirFailedException e = assertThrows(ReservoirFailedException.class, in::get);
             assertTrue(e.getMessage().contains("the producer (pid " + child.pid() + ") has exited before End of River; 3 Waters taken"),
@@ -124,7 +129,7 @@ class ShmReservoirTest {
         String name = unique("river-crash");
         Process child = start(name, "3", "crash");
         var sink = new TestModules.Sink();
-        try (ShmReservoir in = attachWhenCreated(name, child)) {
+        try (ShmConsumer in = attachWhenCreated(name, child)) {
             ModuleThread t = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);
             t.start();
             assertTrue(t.await(60, TimeUnit.SECONDS), "the sink still waits on a ring whose producer died");
@@ -134,6 +139,29 @@ class ShmReservoirTest {
             assertEquals(3, sink.records.get(), "the Waters published before the crash were read");
         }
         assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aSlotReleasedMidOperationComesBackOnlyAfterTheOperation() throws Exception {
+        String name = unique("join");
+        try (ShmProducer out = ShmReservoir.create(name, 1, 64, DEAD_PEER); ShmConsumer in = ShmReservoir.attach(name, DEAD_PEER)) {
+            out.put(out.spring().createWater(8));
+            assertEquals(0, out.credits());
+            Water w = in.get();
+            w.release();   // the module let go of the Water, but its operation is not over
+            assertEquals(0, out.credits(), "the slot waits for the operation's credit");
+            in.creditBack();
+            assertEquals(1, out.credits(), "released and credited: the slot is free");
+            // The other order: credited first, the Water passed on and released later.
+            out.put(out.spring().createWater(8));
+            Water passed = in.get();
+            in.creditBack();
+            assertEquals(0, out.credits(), "the slot still holds the Water passed on");
+            passed.release();
+            assertEquals(1, out.credits());
+            IllegalStateException e = assertThrows(IllegalStateException.class, in::creditBack);
+            assertTrue(e.getMessage().contains("no Water taken from it awaits one"), e.getMessage());
+        }
     }
 
     @Test
@@ -157,7 +185,7 @@ class ShmReservoirTest {
         return new ProcessBuilder(cmd).inheritIO().start();
     }
 
-    private static ShmReservoir attachWhenCreated(String name, Process child) throws Exception {
+    private static ShmConsumer attachWhenCreated(String name, Process child) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try {

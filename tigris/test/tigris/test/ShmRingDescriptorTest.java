@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import jaguar.ext.SharedMemoryBuffer;
 import tigris.Water;
+import tigris.reservoir.ShmProducer;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.ShmRingDescriptor;
 
@@ -47,7 +48,7 @@ class ShmRingDescriptorTest {
     @Test
     void aVersion1RingIsRefusedWithBothVersionsNamed() throws Exception {
         String name = "tigris-test-v1-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        ShmReservoir producer = ShmReservoir.create(name, 2, 64, Duration.ofSeconds(10));
+        ShmProducer producer = ShmReservoir.create(name, 2, 64, Duration.ofSeconds(10));
         try (producer; SharedMemoryBuffer seg = SharedMemoryBuffer.open(name)) {
             seg.putInt(ShmRingDescriptor.VERSION_OFFSET, 1, LE);
             java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
@@ -61,7 +62,7 @@ class ShmRingDescriptorTest {
     void aRingsBytesAreWhereTheDescriptorSays() throws Exception {
         String name = "tigris-test-descriptor-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         int slots = 3, slotSize = 100;
-        try (ShmReservoir out = ShmReservoir.create(name, slots, slotSize, Duration.ofSeconds(10));
+        try (ShmProducer out = ShmReservoir.create(name, slots, slotSize, Duration.ofSeconds(10));
                 SharedMemoryBuffer seg = SharedMemoryBuffer.open(name)) {
             seg.unlink();
             assertEquals(ShmRingDescriptor.segmentBytes(slots, slotSize), seg.size());

@@ -127,7 +127,7 @@ final class TestModules {
      * Runs {@code source} into {@code out} and {@code in} into {@code sink} to End of River and
      * checks that every Water and PSO record of the source arrived: counts, key and value sums.
      */
-    static void riverAcross(Source source, tigris.Reservoir out, tigris.Reservoir in, Sink sink, int waters, int perWater)
+    static void riverAcross(Source source, tigris.ProducerEnd out, tigris.ConsumerEnd in, Sink sink, int waters, int perWater)
             throws InterruptedException {
         tigris.ModuleThread a = new tigris.dq.RoundRobinModuleThread(source, ModuleConfig.of("source", java.util.Map.of())).addDownstream(out);
         tigris.ModuleThread b = new tigris.dq.RoundRobinModuleThread(sink, ModuleConfig.of("sink", java.util.Map.of())).addUpstream(in);
@@ -141,7 +141,7 @@ final class TestModules {
     }
 
     /** Puts {@code n} Waters of one Record (key i) each into {@code out}: the crashing producers' body. */
-    static void putRecords(tigris.Reservoir out, int n, int size) throws InterruptedException {
+    static void putRecords(tigris.ProducerEnd out, int n, int size) throws InterruptedException {
         for (int i = 0; i < n; i++) {
             Water w = out.spring().createWater(size);
             Record r = w.container().allocate(Record.class);
@@ -165,12 +165,13 @@ final class TestModules {
      * reservoir to fail with a message containing {@code why}, and to stay failed; finally checks
      * that the crashing producer {@code child} exited with status 3.
      */
-    static void recordsThenFailure(tigris.Reservoir in, int n, String why, Process child) throws Exception {
+    static void recordsThenFailure(tigris.ConsumerEnd in, int n, String why, Process child) throws Exception {
         try {
             for (int i = 0; i < n; i++) {
                 Water w = in.get();
                 org.junit.jupiter.api.Assertions.assertEquals(i, w.container().root(Record.class).key);
                 w.release();
+                in.creditBack();
             }
             var e = org.junit.jupiter.api.Assertions.assertThrows(tigris.ReservoirFailedException.class, in::get);
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("reservoir crash from")

@@ -25,6 +25,7 @@ import tigris.reservoir.FileReservoir;
 import tigris.reservoir.WaterFileReader;
 import tigris.reservoir.WaterFileWriter;
 import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.ShmProducer;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
@@ -119,7 +120,7 @@ class WaterTest {
             kindsCross(e);
         }
         String segment = "tigris-test-kind-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        ShmReservoir shmOut = ShmReservoir.create(segment, 8, 64, Duration.ofSeconds(10));
+        ShmProducer shmOut = ShmReservoir.create(segment, 8, 64, Duration.ofSeconds(10));
         try (Ends e = ends(shmOut, ShmReservoir.attach(segment, Duration.ofSeconds(10)))) {
             kindsCross(e);
         }

@@ -23,6 +23,7 @@ import tigris.ProducerEnd;
 import tigris.Water;
 import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.ShmProducer;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
@@ -129,7 +130,7 @@ public final class DqPerturbation {
             // Both ends in this JVM: the ring's own protocol (slots in a shared mapping, positions,
             // polling), without a second process's scheduling.
             String segment = "jaguar-dq-" + ProcessHandle.current().pid() + "-" + segments++;
-            ShmReservoir out = ShmReservoir.create(segment, window, WATER, Duration.ofSeconds(30));
+            ShmProducer out = ShmReservoir.create(segment, window, WATER, Duration.ofSeconds(30));
             return new Link(out, ShmReservoir.attach(segment, Duration.ofSeconds(30)));
         }
         try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {

@@ -1,0 +1,14 @@
+package tigris;
+
+import jaguar.ext.ExternalBuffer;
+
+/**
+ * Where a Water's buffers go when it is released: back to the spring that made them, or, for a
+ * Water a consumer's end received into a buffer of its own (a ring slot, a registered receive
+ * buffer), back to that end.
+ */
+@FunctionalInterface
+public interface Recycler {
+    /** Takes back the buffers of a released Water that this recycler's side handed out. */
+    void recycle(ExternalBuffer[] buffers);
+}

@@ -1,0 +1,143 @@
+package tigris.reservoir;
+
+import jaguar.ext.ExternalBuffer;
+import tigris.AbstractProducerEnd;
+import tigris.Spring;
+import tigris.Water;
+import tigris.WaterPool;
+
+/**
+ * The producer's end of a shared-memory ring ({@link ShmReservoir#create}). Its spring hands out
+ * Waters whose buffer is the next free slot, so a module writes its output (PSOs included)
+ * straight into memory the consumer maps. A put publishes slots in the order they were handed out
+ * with a release store of the tail (a slot put early waits for the ones before it; one released
+ * without a put is marked skipped); a Water that is not a slot, or was made when none was free,
+ * is copied into the next free slot. Credits are free slots.
+ */
+public final class ShmProducer extends AbstractProducerEnd {
+    private static final long PARK_NANOS = 50_000;
+
+    private final ShmRing ring;
+    private final SlotSpring spring = new SlotSpring();
+    /** For Waters that find no free slot: copied in at put. */
+    private final WaterPool overflow;
+    private long allocated;
+    private long published;
+    private final boolean[] ready;
+    private boolean endPut;
+
+    ShmProducer(ShmRing ring) {
+        super(ring.name, ring.slots);
+        this.ring = ring;
+        this.ready = new boolean[ring.slots];
+        this.overflow = new WaterPool(ring.slotSize, 2);
+    }
+
+    @Override
+    public Spring spring() {
+        return spring;
+    }
+
+    /** Free slots the producer may still fill. */
+    @Override
+    public int credits() {
+        return (int) (ring.slots - (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET)));
+    }
+
+    /** Hands out the next slot as a Water if one is free, else an ordinary one (copied at put). */
+    private final class SlotSpring implements Spring {
+        @Override
+        public Water createWater(int size) {
+            if (size < 1 || size > ring.slotSize) {
+                throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.slotSize + " bytes; asked for " + size);
+            }
+            if (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET) >= ring.slots) {
+                return overflow.createWater(size);
+            }
+            return new Water(this, ring.payloads[(int) (allocated++ % ring.slots)]);
+        }
+
+        /** A slot Water released without a put: skipped, so the ring moves on. */
+        @Override
+        public void recycle(ExternalBuffer[] buffers) {
+            int i = ring.slotOf(buffers);
+            if (i >= 0) {
+                ring.segment.putInt(ring.slotHeader(i) + ShmRingDescriptor.SLOT_STATE_OFFSET,
+                                ShmRingDescriptor.stateWord(ShmRingDescriptor.SKIPPED, Water.DATA), ShmRing.LE);
+                markReady(i);
+            }
+        }
+    }
+
+    @Override
+    public void put(Water w) throws InterruptedException {
+        if (endPut) {
+            throw new IllegalStateException("reservoir " + name() + ": put after End of River");
+        }
+        int length = w.length();
+        byte kind = w.kind();
+        int i = w.bufferCount() == 1 ? ring.slotOf(new ExternalBuffer[] {w.buffer()}) : -1;
+        if (i < 0) {
+            // Not one of our slots: copy it into the next free one.
+            int total = 0;
+            for (int k = 0; k < w.bufferCount(); k++) {
+                total = Math.addExact(total, w.length(k));
+            }
+            if (total > ring.slotSize) {
+                throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.slotSize + " bytes; this one has " + total);
+            }
+            awaitFreeSlot();
+            i = (int) (allocated++ % ring.slots);
+            long at = 0;
+            for (int k = 0; k < w.bufferCount(); k++) {
+                w.buffer(k).copyTo(0, ring.payloads[i], at, w.length(k));
+                at += w.length(k);
+            }
+            length = total;
+            w.release();
+        } else {
+            handOff(w);
+        }
+        long h = ring.slotHeader(i);
+        ring.segment.putInt(h + ShmRingDescriptor.SLOT_LENGTH_OFFSET, length, ShmRing.LE);
+        ring.segment.putInt(h + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(ShmRingDescriptor.DATA, kind), ShmRing.LE);
+        markReady(i);
+    }
+
+    /** Publishes every slot that is ready, in order, with one release store of the tail. */
+    private void markReady(int i) {
+        ready[i] = true;
+        long p = published;
+        while (p < allocated && ready[(int) (p % ring.slots)]) {
+            ready[(int) (p % ring.slots)] = false;
+            p++;
+        }
+        if (p != published) {
+            published = p;
+            ring.segment.putLongRelease(ShmRingDescriptor.TAIL_OFFSET, p);
+        }
+    }
+
+    private void awaitFreeSlot() throws InterruptedException {
+        long since = System.nanoTime();
+        while (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET) >= ring.slots) {
+            since = ring.checkPeer(ShmRingDescriptor.CONSUMER_PID_OFFSET, since, "consumer", published + " Waters published");
+            pause(PARK_NANOS);
+        }
+    }
+
+    @Override
+    public void endOfRiver() {
+        if (!endPut) {
+            endPut = true;
+            ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, 1);
+        }
+    }
+
+    /** Unmaps the ring, and removes the segment's name if the consumer never came for it. */
+    @Override
+    public void close() {
+        ring.close(true);
+        overflow.drain();
+    }
+}
