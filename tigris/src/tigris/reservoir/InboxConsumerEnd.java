@@ -27,10 +27,15 @@ abstract class InboxConsumerEnd extends AbstractConsumerEnd {
         return inbox.isEnded();
     }
 
-    /** Queues a Water the filling thread has {@link #detach detached} and wakes the consumer. */
-    final void arrived(Water w) {
-        inbox.offer(w);   // credits keep at most window Waters in it
+    /**
+     * Queues a Water the filling thread has {@link #detach detached} and wakes the consumer; false
+     * if the inbox is full (credits keep at most window Waters in it: a producer that ignored its
+     * credit).
+     */
+    final boolean arrived(Water w) {
+        boolean room = inbox.offer(w);
         signalData();
+        return room;
     }
 
     /** Queues End of River and wakes the consumer. */

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import tigris.ReservoirFailedException;
 import tigris.Water;
+import tigris.WaterPool;
 
 /**
  * The consumer's end of a TCP reservoir: a reader thread receives each Water's bytes straight
@@ -18,8 +19,12 @@ import tigris.Water;
  * connection that ends before End of River, a protocol error or a silent peer fails the reservoir:
  * the consumer gets the Waters received before, then {@link ReservoirFailedException}.
  */
-public final class TcpReceiver extends TcpEnd {
-    private final Inbox inbox;
+public final class TcpReceiver extends InboxConsumerEnd {
+    private final TcpConnection connection;
+    private final String peer;
+    private final int window;
+    /** The buffers Waters are received into. */
+    private final WaterPool pool;
     private final int creditBatch;
     private final Thread reader;
     private volatile boolean endReceived;
@@ -29,20 +34,13 @@ public final class TcpReceiver extends TcpEnd {
     private int pendingCredits;
 
     private TcpReceiver(String name, SocketChannel channel, String peer, int window, int waterSize, long deadPeerNanos) {
-        super(name, channel, peer, window, waterSize, deadPeerNanos);
-        this.inbox = new Inbox(window);
+        super(name, window);
+        this.peer = peer;
+        this.window = window;
+        this.pool = new WaterPool(waterSize, window + 1);
         this.creditBatch = Math.max(1, window / 4);
+        this.connection = new TcpConnection(channel, peer, deadPeerNanos, "producer", () -> endReceived, this::failed);
         this.reader = Thread.ofPlatform().daemon().name("tigris-receive-" + name).start(this::receive);
-    }
-
-    @Override
-    boolean isFinished() {
-        return endReceived;
-    }
-
-    @Override
-    String peerRole() {
-        return "producer";
     }
 
     /**
@@ -93,33 +91,6 @@ public final class TcpReceiver extends TcpEnd {
         }
     }
 
-    /** The producer's credits are at the other end; this end reports what it would grant. */
-    @Override
-    public int credits() {
-        return 0;
-    }
-
-    @Override
-    public void put(Water w) {
-        throw new UnsupportedOperationException("reservoir " + name() + ": this is the consumer's end; the producer's is at " + peer);
-    }
-
-    @Override
-    public Water poll() {
-        Water w = inbox.poll();
-        return w == null ? null : takeOver(w);
-    }
-
-    @Override
-    public boolean isEnded() {
-        return inbox.isEnded();
-    }
-
-    @Override
-    public void endOfRiver() {
-        throw new UnsupportedOperationException("reservoir " + name() + ": End of River comes from the producer's end at " + peer);
-    }
-
     @Override
     public void creditBack() {
         if (++pendingCredits < creditBatch || endReceived || closed) {
@@ -127,13 +98,13 @@ public final class TcpReceiver extends TcpEnd {
         }
         int n = pendingCredits;
         pendingCredits = 0;
-        writeLock.lock();
+        connection.writeLock.lock();
         try {
-            writeFrame(TcpProtocol.CREDIT, n);
+            connection.writeFrame(TcpProtocol.CREDIT, n);
         } catch (IOException e) {
             // The reader sees the broken connection too and fails the inbox; nothing to add.
         } finally {
-            writeLock.unlock();
+            connection.writeLock.unlock();
         }
     }
 
@@ -145,15 +116,15 @@ public final class TcpReceiver extends TcpEnd {
     @Override
     public void close() {
         closed = true;
-        stopWatch();
-        closeChannel();
+        connection.stopWatch();
+        connection.close();
         try {
             reader.join(TimeUnit.SECONDS.toMillis(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        inbox.drain(w -> takeOver(w).release());
-        spring.drain();
+        releaseQueued();
+        pool.drain();
     }
 
     /**
@@ -167,42 +138,40 @@ public final class TcpReceiver extends TcpEnd {
         h.clear();
         try {
             while (true) {
-                TcpProtocol.readFully(channel, h, "a frame");
-                lastHeard = System.nanoTime();
-                byte type = h.get(0);
+                TcpProtocol.readFully(connection.channel, h, "a frame");
+                connection.lastHeard = System.nanoTime();
+                byte type = h.get(TcpWireDescriptor.FRAME_TYPE_OFFSET);
                 byte kind = h.get(TcpProtocol.FRAME_KIND_OFFSET);
                 int value = h.getInt(TcpProtocol.FRAME_VALUE_OFFSET);
                 h.clear();
                 if (type == TcpProtocol.DATA && !endReceived) {
-                    if (value < 0 || value > spring.waterSize()) {
-                        failed("protocol error: a Water of " + Integer.toUnsignedString(value) + " bytes, more than the " + spring.waterSize()
+                    if (value < 0 || value > pool.waterSize()) {
+                        failed("protocol error: a Water of " + Integer.toUnsignedString(value) + " bytes, more than the " + pool.waterSize()
                                         + " agreed", null);
                         return;
                     }
-                    Water w = spring.createWater(spring.waterSize());
+                    Water w = pool.createWater(pool.waterSize());
                     ByteBuffer into = w.buffer().asSegment().asSlice(0, value).asByteBuffer();
                     payloadThenHeader[0] = into;
                     while (into.hasRemaining()) {
-                        if (channel.read(payloadThenHeader) < 0) {
+                        if (connection.channel.read(payloadThenHeader) < 0) {
                             throw new java.io.EOFException("connection closed by the peer while reading Water " + (received + 1));
                         }
                     }
                     payloadThenHeader[0] = null;
-                    lastHeard = System.nanoTime();
+                    connection.lastHeard = System.nanoTime();
                     w.setLength(value);
                     w.setKind(kind);
-                    handOff(w);
-                    if (!inbox.offer(w)) {
-                        failed("protocol error: the producer sent more than its window of " + window() + " Waters", null);
+                    detach(w);
+                    if (!arrived(w)) {
+                        failed("protocol error: the producer sent more than its window of " + window + " Waters", null);
                         return;
                     }
                     received++;
-                    signalData();
                 } else if (type == TcpProtocol.END && !endReceived) {
                     endReceived = true;
-                    inbox.end();
-                    signalData();
-                    stopWatch();
+                    ended();
+                    connection.stopWatch();
                 } else if (type != TcpProtocol.HEARTBEAT) {
                     failed("protocol error: " + TcpProtocol.typeName(type) + " " + value + " from the producer", null);
                     return;
@@ -214,19 +183,18 @@ public final class TcpReceiver extends TcpEnd {
             }
         } finally {
             if (endReceived) {
-                closeChannel();
+                connection.close();
             }
         }
     }
 
-    @Override
-    ReservoirFailedException failed(String what, Throwable cause) {
+    /** The connection is broken: the consumer gets the Waters received, then this failure. */
+    private ReservoirFailedException failed(String what, Throwable cause) {
         ReservoirFailedException e = new ReservoirFailedException("reservoir " + name() + " from " + peer + ": " + what + " after "
                         + received + " Waters" + (cause == null ? "" : ": " + cause), cause);
         if (!endReceived && !closed) {
-            inbox.fail(e);
-            closeChannel();
-            signalData();
+            connection.close();
+            failed(e);
         }
         return e;
     }

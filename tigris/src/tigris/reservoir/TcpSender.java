@@ -9,15 +9,21 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import tigris.AbstractProducerEnd;
 import tigris.ReservoirFailedException;
+import tigris.Spring;
 import tigris.Water;
+import tigris.WaterPool;
 
 /**
  * The producer's end of a TCP reservoir: Waters put here are written to the socket straight from
  * their off-heap buffers (no copy in Java) and released; the consumer's end returns credits in
- * batches. {@link #get()} and {@link #poll()} are the consumer's and are refused here.
+ * batches, which a reader thread takes in.
  */
-public final class TcpSender extends TcpEnd {
+public final class TcpSender extends AbstractProducerEnd {
+    private final TcpConnection connection;
+    private final String peer;
+    private final WaterPool spring;
     private final AtomicInteger credits;
     private final ByteBuffer[] gather = new ByteBuffer[2];
     private final Thread reader;
@@ -26,19 +32,17 @@ public final class TcpSender extends TcpEnd {
     private long sent;
 
     private TcpSender(String name, SocketChannel channel, String peer, int window, int waterSize, long deadPeerNanos) {
-        super(name, channel, peer, window, waterSize, deadPeerNanos);
+        super(name, window);
+        this.peer = peer;
+        this.spring = new WaterPool(waterSize, window + 1);
         this.credits = new AtomicInteger(window);
+        this.connection = new TcpConnection(channel, peer, deadPeerNanos, "consumer", () -> endPut, this::failed);
         this.reader = Thread.ofPlatform().daemon().name("tigris-credits-" + name).start(this::readCredits);
     }
 
     @Override
-    boolean isFinished() {
-        return endPut;
-    }
-
-    @Override
-    String peerRole() {
-        return "consumer";
+    public Spring spring() {
+        return spring;
     }
 
     /**
@@ -105,41 +109,26 @@ public final class TcpSender extends TcpEnd {
             throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + spring.waterSize() + " bytes; this one has " + length);
         }
         takeCredit(credits, this::checkFailed);
-        writeLock.lock();
+        connection.writeLock.lock();
         try {
             ByteBuffer[] parts = n == 1 ? gather : new ByteBuffer[n + 1];
-            parts[0] = header(TcpProtocol.DATA, w.kind(), length);
+            parts[0] = connection.header(TcpProtocol.DATA, w.kind(), length);
             for (int i = 0; i < n; i++) {
                 parts[i + 1] = w.buffer(i).asSegment().asSlice(0, w.length(i)).asByteBuffer();
             }
             long total = TcpProtocol.FRAME_HEADER + (long) length;
             for (long done = 0; done < total;) {
-                done += channel.write(parts);
+                done += connection.channel.write(parts);
             }
             parts[1] = null;
-            lastSent = System.nanoTime();
+            connection.lastSent = System.nanoTime();
             sent++;
         } catch (IOException e) {
             throw failed("sending Water " + (sent + 1) + " failed", e);
         } finally {
-            writeLock.unlock();
+            connection.writeLock.unlock();
         }
         w.release();
-    }
-
-    @Override
-    public Water get() {
-        throw new UnsupportedOperationException("reservoir " + name() + ": this is the producer's end; the consumer's is at " + peer);
-    }
-
-    @Override
-    public Water poll() {
-        return get();
-    }
-
-    @Override
-    public boolean isEnded() {
-        return false;
     }
 
     /** Sends End of River and shuts the output down; the consumer closes the connection. */
@@ -148,21 +137,16 @@ public final class TcpSender extends TcpEnd {
         if (endPut || failure != null) {
             return;
         }
-        writeLock.lock();
+        connection.writeLock.lock();
         try {
             endPut = true;
-            writeFrame(TcpProtocol.END, 0);
-            channel.shutdownOutput();
+            connection.writeFrame(TcpProtocol.END, 0);
+            connection.channel.shutdownOutput();
         } catch (IOException e) {
             throw failed("sending End of River failed", e);
         } finally {
-            writeLock.unlock();
+            connection.writeLock.unlock();
         }
-    }
-
-    @Override
-    public void creditBack() {
-        throw new IllegalStateException("reservoir " + name() + ": Waters are taken from the consumer's end, not this one");
     }
 
     /** Waters sent so far. */
@@ -180,8 +164,8 @@ public final class TcpSender extends TcpEnd {
                 Thread.currentThread().interrupt();
             }
         }
-        stopWatch();
-        closeChannel();
+        connection.stopWatch();
+        connection.close();
         spring.drain();
     }
 
@@ -190,7 +174,7 @@ public final class TcpSender extends TcpEnd {
         ByteBuffer h = TcpProtocol.header();
         try {
             while (true) {
-                byte type = readFrame(h);
+                byte type = connection.readFrame(h);
                 int value = h.getInt(TcpProtocol.FRAME_VALUE_OFFSET);
                 if (type == TcpProtocol.CREDIT && value > 0 && value <= window()) {
                     credits.addAndGet(value);
@@ -214,14 +198,14 @@ public final class TcpSender extends TcpEnd {
         }
     }
 
-    @Override
-    ReservoirFailedException failed(String what, Throwable cause) {
+    /** The connection is broken: records why, closes it, wakes the producer; returns the failure. */
+    private ReservoirFailedException failed(String what, Throwable cause) {
         ReservoirFailedException e = new ReservoirFailedException("reservoir " + name() + " to " + peer + ": " + what + " after " + sent
                         + " Waters" + (cause == null ? "" : ": " + cause), cause);
         if (failure == null) {
             failure = e;
         }
-        closeChannel();
+        connection.close();
         signalCredit();
         return failure;
     }
