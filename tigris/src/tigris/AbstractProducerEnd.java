@@ -43,6 +43,15 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         w.handOff(name);
     }
 
+    /**
+     * Takes back a Water this end handed off and still holds (a send in flight that completed), so
+     * the producer's thread may release it.
+     */
+    protected final Water reclaim(Water w) {
+        w.takeOver(name);
+        return w;
+    }
+
     /** {@code w} if it can be handed to another thread as it is, else a copy from {@link #spring()}. */
     protected final Water carriable(Water w) {
         if (w.isShareable()) {

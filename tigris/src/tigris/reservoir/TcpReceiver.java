@@ -193,8 +193,8 @@ public final class TcpReceiver extends InboxConsumerEnd {
         ReservoirFailedException e = new ReservoirFailedException("reservoir " + name() + " from " + peer + ": " + what + " after "
                         + received + " Waters" + (cause == null ? "" : ": " + cause), cause);
         if (!endReceived && !closed) {
+            failed(e);   // first: the reader then fails on the closed socket, and the first failure is the one kept
             connection.close();
-            failed(e);
         }
         return e;
     }

@@ -17,9 +17,9 @@ import jaguar.verbs.ReceiveRequest;
 import jaguar.verbs.SendRequest;
 import jaguar.verbs.VerbsException;
 import jaguar.verbs.WorkCompletions;
-import tigris.Reservoir;
+import tigris.AbstractConsumerEnd;
 import tigris.ReservoirFailedException;
-import tigris.Spring;
+import tigris.Recycler;
 import tigris.Water;
 
 /**
@@ -30,13 +30,15 @@ import tigris.Water;
  * posted again and its credit goes back to the producer. Completions are polled by the
  * consumer's thread, in {@link #poll}. One consumer thread.
  */
-public final class VerbsReceiver extends Reservoir {
+public final class VerbsReceiver extends AbstractConsumerEnd {
     private static final long CONTROL_WR = -1;
     private static final long HELLO_WR = -3;
     /** How often an idle consumer asks rdma_cm whether the producer is still connected. */
     private static final long LIVENESS_NANOS = 20_000_000;
 
     private final RdmaConnection connection;
+    /** The producer's window, agreed at the hello: Water buffers this end keeps posted. */
+    private final int window;
     private final QueuePair qp;
     private final String peer;
     private final int waterSize;
@@ -49,23 +51,13 @@ public final class VerbsReceiver extends Reservoir {
     private final ReceiveRequest receive = new ReceiveRequest();
     private final SendRequest control = new SendRequest();
     private final WorkCompletions completions = new WorkCompletions(32);
-    private final Spring recycler = new Spring() {
-        @Override
-        public Water createWater(int size) {
-            throw new UnsupportedOperationException("reservoir " + name() + ": Waters come from the producer's end");
-        }
-
-        @Override
-        public void recycle(ExternalBuffer[] buffers) {
-            // Any thread: the Water may have been released downstream. The consumer's thread re-posts.
-            for (ExternalBuffer b : buffers) {
-                long i = (b.address() - base) / VerbsReceiver.this.waterSize;
-                if (i >= 0 && i < slots.length && slots[(int) i] == b) {
-                    recycled.add((int) i);
-                }
-            }
-        }
-    };
+    /** Where received Waters' buffers come back, from any thread (a Water may be released downstream); the consumer's thread re-posts. */
+    private final Recycler recycler = this::recycle;
+    /** Consumer thread only: slots whose Water was released, or whose operation was credited back; re-posted when both. */
+    private final boolean[] released;
+    private final boolean[] credited;
+    /** Consumer thread only: slots of Waters taken and not yet credited back, oldest first. */
+    private final ArrayDeque<Integer> awaitingCredit = new ArrayDeque<>();
     private final int creditBatch;
     private int pendingCredits;
     private boolean endSeen;
@@ -75,7 +67,8 @@ public final class VerbsReceiver extends Reservoir {
     private ReservoirFailedException failure;
 
     private VerbsReceiver(String name, RdmaConnection connection, int window, int waterSize) {
-        super(name, window);
+        super(name);
+        this.window = window;
         this.connection = connection;
         this.qp = connection.queuePair();
         this.peer = connection.peer().toString();
@@ -90,6 +83,8 @@ public final class VerbsReceiver extends Reservoir {
         }
         this.base = slots[0].address();
         this.inbox = new ArrayDeque<>(count);
+        this.released = new boolean[count];
+        this.credited = new boolean[count];
         this.creditBatch = Math.max(1, window / 4);
     }
 
@@ -188,22 +183,6 @@ public final class VerbsReceiver extends Reservoir {
         qp.postReceive(receive.into(region, (long) slot * waterSize, waterSize).id(slot));
     }
 
-    /** The producer's credits are at the other end; this end reports what it would grant. */
-    @Override
-    public int credits() {
-        return 0;
-    }
-
-    @Override
-    public Spring spring() {
-        return recycler;
-    }
-
-    @Override
-    public void put(Water w) {
-        throw new UnsupportedOperationException("reservoir " + name() + ": this is the consumer's end; the producer's is at " + peer);
-    }
-
     @Override
     public Water poll() {
         if (ended) {
@@ -216,6 +195,7 @@ public final class VerbsReceiver extends Reservoir {
             w = inbox.poll();
         }
         if (w != null) {
+            awaitingCredit.addLast((int) ((w.buffer().address() - base) / waterSize));
             return takeOver(w);
         }
         if (endSeen) {
@@ -234,14 +214,24 @@ public final class VerbsReceiver extends Reservoir {
         return ended;
     }
 
-    @Override
-    public void endOfRiver() {
-        throw new UnsupportedOperationException("reservoir " + name() + ": End of River comes from the producer's end at " + peer);
-    }
-
-    /** Credits go back when buffers are re-posted (a Water passed on downstream still holds its buffer), not here. */
+    /**
+     * The oldest Water taken and not credited has been processed: its buffer is posted again, and
+     * its credit goes back, once it is released too (a Water passed on downstream still holds it).
+     */
     @Override
     public void creditBack() {
+        Integer slot = awaitingCredit.pollFirst();
+        if (slot == null) {
+            throw new IllegalStateException("reservoir " + name() + ": a credit back, but no Water taken from it awaits one");
+        }
+        credited[slot] = true;
+        repostIfDone(slot);
+        repostRecycled();
+    }
+
+    /** Waters in flight at most, as agreed with the producer. */
+    public int window() {
+        return window;
     }
 
     /** Waters received so far. */
@@ -249,14 +239,12 @@ public final class VerbsReceiver extends Reservoir {
         return received;
     }
 
+    /** Takes in the slots released since (from any thread), re-posts those whose operations are over, and sends credits in batches. */
     private void repostRecycled() {
         Integer slot;
         while ((slot = recycled.poll()) != null) {
-            if (endSeen || failure != null) {
-                continue;
-            }
-            post(slot);
-            pendingCredits++;
+            released[slot] = true;
+            repostIfDone(slot);
         }
         if (pendingCredits >= creditBatch || pendingCredits > 0 && inbox.isEmpty()) {
             int n = pendingCredits;
@@ -265,6 +253,27 @@ public final class VerbsReceiver extends Reservoir {
                 qp.postSend(control.sendWithImmediate(region, 0, 0, VerbsProtocol.imm(VerbsProtocol.CREDIT, n)).id(CONTROL_WR));
             } catch (VerbsException e) {
                 fail("returning " + n + " credits failed", e);
+            }
+        }
+    }
+
+    private void recycle(ExternalBuffer[] buffers) {
+        for (ExternalBuffer b : buffers) {
+            long i = (b.address() - base) / waterSize;
+            if (i >= 0 && i < slots.length && slots[(int) i] == b) {
+                recycled.add((int) i);
+            }
+        }
+    }
+
+    /** Posts {@code slot}'s buffer again once its Water is both released and credited back. */
+    private void repostIfDone(int slot) {
+        if (released[slot] && credited[slot]) {
+            released[slot] = false;
+            credited[slot] = false;
+            if (!endSeen && failure == null) {
+                post(slot);
+                pendingCredits++;
             }
         }
     }

@@ -19,10 +19,11 @@ import jaguar.verbs.ReceiveRequest;
 import jaguar.verbs.SendRequest;
 import jaguar.verbs.VerbsException;
 import jaguar.verbs.WorkCompletions;
-import tigris.Reservoir;
+import tigris.AbstractProducerEnd;
 import tigris.ReservoirFailedException;
 import tigris.Spring;
 import tigris.Water;
+import tigris.WaterPool;
 
 /**
  * The producer's end of a verbs reservoir (doc/tigris.md, "Verbs reservoirs"): its
@@ -33,7 +34,7 @@ import tigris.Water;
  * polled by the producer's own thread, inside put, createWater and while waiting for credit: no
  * extra thread. One producer thread.
  */
-public final class VerbsSender extends Reservoir {
+public final class VerbsSender extends AbstractProducerEnd {
     private static final long CONTROL_WR = -1;
     private static final long END_WR = -2;
 
@@ -226,26 +227,10 @@ public final class VerbsSender extends Reservoir {
                         + " send buffers are held by Waters not yet put or released");
             }
             progressOrFail();
-            pauseProducer(50_000);
+            pause(50_000);
         }
     }
 
-    @Override
-    public Water get() {
-        throw new UnsupportedOperationException("reservoir " + name() + ": this is the producer's end; the consumer's is at " + peer);
-    }
-
-    @Override
-    public Water poll() {
-        return get();
-    }
-
-    @Override
-    public boolean isEnded() {
-        return false;
-    }
-
-    /** Sends End of River once every Water put has been posted; the consumer sees it after them. */
     @Override
     public void endOfRiver() {
         if (endPut || failure != null) {
@@ -258,11 +243,6 @@ public final class VerbsSender extends Reservoir {
         } catch (VerbsException e) {
             throw fail("sending End of River failed", e);
         }
-    }
-
-    @Override
-    public void creditBack() {
-        throw new IllegalStateException("reservoir " + name() + ": Waters are taken from the consumer's end, not this one");
     }
 
     /** Waters put so far. */
@@ -301,7 +281,7 @@ public final class VerbsSender extends Reservoir {
                 credits.addAndGet(VerbsProtocol.value(imm));
                 signalCredit();
             } else if (id >= 0) {
-                Water w = takeOver(inFlight[(int) id]);
+                Water w = reclaim(inFlight[(int) id]);
                 inFlight[(int) id] = null;
                 inFlightCount--;
                 w.release();   // the slot goes back to the spring
@@ -348,6 +328,7 @@ public final class VerbsSender extends Reservoir {
     private void closeConnection() {
         connection.close();   // deregisters the region
         memory.close();
+        spring.overflow.drain();
     }
 
     @Override
@@ -361,8 +342,11 @@ public final class VerbsSender extends Reservoir {
         private final int waterSize;
         private final long base;
         private final ConcurrentLinkedQueue<Integer> free = new ConcurrentLinkedQueue<>();
+        /** For Waters asked for while every slot is in flight. */
+        final WaterPool overflow;
 
         SlotSpring(ExternalBuffer memory, int count, int waterSize) {
+            this.overflow = new WaterPool(waterSize, 2);
             this.slots = new ExternalBuffer[count];
             this.waterSize = waterSize;
             for (int i = 0; i < count; i++) {
@@ -375,10 +359,8 @@ public final class VerbsSender extends Reservoir {
         @Override
         public Water createWater(int size) {
             Water w = tryCreate(size);
-            if (w == null) {
-                throw new IllegalStateException("all " + slots.length + " send buffers of this verbs reservoir are in use");
-            }
-            return w;
+            // Every slot is in flight: an ordinary Water, copied into a slot at put (which waits for one).
+            return w != null ? w : overflow.createWater(size);
         }
 
         Water tryCreate(int size) {

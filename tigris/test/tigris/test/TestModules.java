@@ -7,7 +7,6 @@ import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
 import tigris.ModuleIF;
 import tigris.ProducerEnd;
-import tigris.Reservoir;
 import tigris.Water;
 
 /** Small modules the tests wire together. */

@@ -103,7 +103,8 @@ class VerbsReservoirTest {
                 assertEquals(i, r.key);
                 assertEquals(-i, r.value);
                 assertEquals((byte) i, w.kind());
-                w.release();   // its buffer is posted again and its credit goes back
+                w.release();
+                in.creditBack();   // released and processed: its buffer is posted again and its credit goes back
             }
             assertNull(in.get(), "End of River");
             assertTrue(in.isEnded());

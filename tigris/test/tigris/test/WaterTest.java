@@ -5,30 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jaguar.ext.OffHeapBuffer;
-import tigris.ConsumerEnd;
-import tigris.ProducerEnd;
 import tigris.Water;
 import tigris.WaterPool;
-import tigris.reservoir.FileReservoir;
-import tigris.reservoir.WaterFileReader;
-import tigris.reservoir.WaterFileWriter;
 import tigris.reservoir.MemoryReservoir;
-import tigris.reservoir.ShmProducer;
-import tigris.reservoir.ShmReservoir;
-import tigris.reservoir.TcpReceiver;
-import tigris.reservoir.TcpSender;
 
 /** A Water has one owner; reservoirs hand it off, copy what they cannot carry, recycle buffers. */
 class WaterTest {
@@ -53,35 +39,8 @@ class WaterTest {
         }
     }
 
-    /** Each transport's producer and consumer ends, joined, as one test case. */
-    private interface Ends extends AutoCloseable {
-        ProducerEnd producer();
-
-        ConsumerEnd consumer();
-
-        @Override
-        void close();
-    }
-
-    private static Ends ends(ProducerEnd producer, ConsumerEnd consumer) {
-        return new Ends() {
-            public ProducerEnd producer() {
-                return producer;
-            }
-
-            public ConsumerEnd consumer() {
-                return consumer;
-            }
-
-            public void close() {
-                producer.close();
-                consumer.close();
-            }
-        };
-    }
-
     /** Puts Waters of kinds 0, 1, 127, -128 (and a copied one of kind 5), then End of River; the consumer sees the same kinds in order. */
-    private static void kindsCross(Ends e) throws Exception {
+    private static void kindsCross(TransportEnds e) throws Exception {
         byte[] kinds = {Water.DATA, 1, 127, -128};
         for (byte k : kinds) {
             Water w = e.producer().spring().createWater(64);
@@ -115,54 +74,10 @@ class WaterTest {
 
     @Test
     void aWatersKindCrossesEveryTransport(@TempDir Path dir) throws Exception {
-        var memory = new MemoryReservoir("memory", 8, 64);
-        try (Ends e = ends(memory.producer(), memory.consumer())) {
-            kindsCross(e);
-        }
-        String segment = "tigris-test-kind-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        ShmProducer shmOut = ShmReservoir.create(segment, 8, 64, Duration.ofSeconds(10));
-        try (Ends e = ends(shmOut, ShmReservoir.attach(segment, Duration.ofSeconds(10)))) {
-            kindsCross(e);
-        }
-        try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            var accepted = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return TcpReceiver.accept(server, "tcp", Duration.ofSeconds(10));
-                } catch (java.io.IOException x) {
-                    throw new java.io.UncheckedIOException(x);
-                }
-            });
-            TcpSender out = TcpSender.connect("tcp", (InetSocketAddress) server.getLocalAddress(), 8, 64, Duration.ofSeconds(10));
-            try (Ends e = ends(out, accepted.get(30, TimeUnit.SECONDS))) {
+        for (String transport : TransportEnds.TRANSPORTS) {
+            try (TransportEnds e = TransportEnds.open(transport, 8, 64, dir)) {
                 kindsCross(e);
             }
-        }
-        Path file = dir.resolve("kinds.tgr");
-        WaterFileWriter writer = FileReservoir.writer("file", file, 64);
-        try (Ends e = new Ends() {
-            WaterFileReader reader;
-
-            public ProducerEnd producer() {
-                return writer;
-            }
-
-            public ConsumerEnd consumer() {
-                try {
-                    // The file is read once it is written (a file reservoir does not tail).
-                    return reader == null ? reader = FileReservoir.reader("file", file) : reader;
-                } catch (java.io.IOException x) {
-                    throw new java.io.UncheckedIOException(x);
-                }
-            }
-
-            public void close() {
-                writer.close();
-                if (reader != null) {
-                    reader.close();
-                }
-            }
-        }) {
-            kindsCross(e);
         }
     }
 
