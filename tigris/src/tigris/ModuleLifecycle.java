@@ -16,11 +16,12 @@ public interface ModuleLifecycle {
     void destroy();
 
     /**
-     * What the module says of itself in its node's status reports (a line of text: counters while
-     * it runs, a result once it has ended), read by the control agent; called from other threads,
-     * so it reads what it reports from volatile or final fields. Empty by default.
+     * What the module says of itself in its node's status reports (counters while it runs, a
+     * result once it has ended), read by the control agent; called from other threads, so it
+     * reads what it reports from volatile or final fields. A report of a class outside Tigris
+     * reaches the agent as its text. Empty by default.
      */
-    default String report() {
-        return "";
+    default Report report() {
+        return TextReport.EMPTY;
     }
 }

@@ -24,7 +24,8 @@ public abstract class ModuleThread {
     /** Longest a thread parks waiting for data or credit before looking again. */
     private static final long PARK_NANOS = 200_000;
 
-    public enum State { NEW, RUNNING, ENDED, STOPPED, FAILED }
+    /** A thread's life; STOPPING: asked to stop, not yet out of its loop. */
+    public enum State { NEW, RUNNING, STOPPING, ENDED, STOPPED, FAILED }
 
     /** Grace a stopped thread gets to leave a reservoir wait before it is interrupted. */
     private static final long STOP_GRACE_MILLIS = 1000;
@@ -122,12 +123,34 @@ public abstract class ModuleThread {
     }
 
     public final State state() {
-        return state;
+        State s = state;
+        return s == State.RUNNING && stopRequested ? State.STOPPING : s;
     }
 
     /** What ended the thread if it {@link State#FAILED}, else null. */
     public final Throwable failure() {
         return failure;
+    }
+
+    /**
+     * This thread's status for its node's report: a module's report that throws is reported as
+     * such, and one of a class outside Tigris (a user's jar, which the agent may not have)
+     * travels as its text.
+     */
+    public final ThreadStatus status() {
+        Report r;
+        try {
+            r = module.report();
+            if (r == null) {
+                r = TextReport.EMPTY;
+            } else if (r.getClass().getModule() != ModuleThread.class.getModule()) {
+                r = new TextReport(r.toString());
+            }
+        } catch (RuntimeException e) {
+            r = new TextReport("(report failed: " + e + ")");
+        }
+        Throwable f = failure;
+        return new ThreadStatus(name(), state(), watersIn, operations, f == null ? null : Failure.of(f), r);
     }
 
     /** Waters taken from upstream so far. */

@@ -11,6 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import tigris.Failure;
+import tigris.ModuleThread;
+import tigris.Report;
+import tigris.ThreadStatus;
 import tigris.graph.Connection;
 import tigris.graph.ModuleSpec;
 import tigris.graph.ReservoirSpec;
@@ -209,7 +213,7 @@ public final class ControlAgent {
         // Shared-memory segments are named per river start, so two rivers (or two starts) never meet.
         String segments = "tigris-" + Long.toHexString(ProcessHandle.current().pid()) + "-" + Long.toHexString(System.nanoTime());
         int segment = 0;
-        RiverRun run = new RiverRun(river, managers, answerMillis);
+        RiverRun run = new RiverRun(river, managers, where, answerMillis);
         Node step = null;
         try {
             for (var e : managers.entrySet()) {
@@ -322,6 +326,10 @@ public final class ControlAgent {
         private final java.util.Set<Node> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
         /** Reservoirs made, by kind: within a node, TCP, shared memory, verbs. */
         private final int[] made = new int[4];
+        /** The node of each module instance. */
+        private final Map<String, Node> where;
+        /** Each node's rows from the last status it gave, for the report of a node that stopped answering. */
+        private final Map<String, List<RunReport.Entry>> lastKnown = new java.util.concurrent.ConcurrentHashMap<>();
         /** Longest the agent waits for a node's status before it calls the node lost. */
         private final long answerMillis;
 
@@ -335,7 +343,8 @@ public final class ControlAgent {
             return made[0] + " memory reservoir(s) within nodes, " + made[1] + " TCP, " + made[2] + " shared-memory, " + made[3] + " verbs between nodes";
         }
 
-        RiverRun(String river, Map<Node, RiverManager> managers, long answerMillis) {
+        RiverRun(String river, Map<Node, RiverManager> managers, Map<String, Node> where, long answerMillis) {
+            this.where = Map.copyOf(where);
             this.river = river;
             this.managers = managers;
             this.answerMillis = answerMillis;
@@ -361,33 +370,12 @@ public final class ControlAgent {
             long deadline = System.currentTimeMillis() + timeoutMillis;
             try {
                 while (true) {
-                    List<RunReport.Entry> entries = new ArrayList<>();
-                    String failure = null;
-                    // Ask every node at once, each with its own deadline: a node behind a cut link
-                    // never answers, and must not hold up what the others report.
-                    Map<Node, java.util.concurrent.Future<List<String[]>>> asked = new LinkedHashMap<>();
-                    for (var e : managers.entrySet()) {
-                        RiverManager m = e.getValue();
-                        asked.put(e.getKey(), CALLS.submit(() -> m.status(river)));
-                    }
-                    for (var e : asked.entrySet()) {
-                        try {
-                            for (String[] row : e.getValue().get(answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                                entries.add(new RunReport.Entry(e.getKey().name(), row[0], row[1], Long.parseLong(row[2]), Long.parseLong(row[3]), row[4],
-                                                row.length > 5 ? row[5] : ""));
-                            }
-                        } catch (java.util.concurrent.ExecutionException x) {
-                            lost.add(e.getKey());
-                            failure = "node " + e.getKey() + " stopped answering: " + rootCause(x.getCause());
-                        } catch (java.util.concurrent.TimeoutException x) {
-                            e.getValue().cancel(true);
-                            lost.add(e.getKey());
-                            failure = "node " + e.getKey() + " did not answer within " + answerMillis + " ms";
-                        }
-                    }
-                    boolean allEnded = failure == null && entries.stream().allMatch(en -> en.state().equals("ENDED"));
+                    Asked now = askAll();
+                    List<RunReport.Entry> entries = now.entries();
+                    String failure = now.failure();
+                    boolean allEnded = failure == null && entries.stream().allMatch(en -> en.state() == ModuleThread.State.ENDED);
                     if (failure == null) {
-                        failure = entries.stream().filter(en -> en.state().equals("FAILED")).findFirst()
+                        failure = entries.stream().filter(en -> en.state() == ModuleThread.State.FAILED).findFirst()
                                         .map(en -> "module " + en.module() + " on node " + en.node() + " failed: " + en.failure()).orElse(null);
                     }
                     if (allEnded) {
@@ -398,7 +386,7 @@ public final class ControlAgent {
                     }
                     if (failure != null) {
                         stop();
-                        return new RunReport(river, entries, failure);
+                        return new RunReport(river, afterStop(), failure);
                     }
                     if (progress != null) {
                         progress.accept(List.copyOf(entries));
@@ -408,6 +396,64 @@ public final class ControlAgent {
             } finally {
                 destroy();
             }
+        }
+
+        /** The nodes' answers to one round of status calls, and the first failure to answer. */
+        private record Asked(List<RunReport.Entry> entries, String failure) {
+        }
+
+        /**
+         * Asks every node that has not been lost at once, each with its own deadline: a node behind
+         * a cut link never answers, and must not hold up what the others report. A node that does
+         * not answer is lost from then on.
+         */
+        private Asked askAll() {
+            List<RunReport.Entry> entries = new ArrayList<>();
+            Map<String, List<RunReport.Entry>> byNode = new LinkedHashMap<>();
+            String failure = null;
+            Map<Node, java.util.concurrent.Future<List<ThreadStatus>>> asked = new LinkedHashMap<>();
+            for (var e : managers.entrySet()) {
+                if (!lost.contains(e.getKey())) {
+                    RiverManager m = e.getValue();
+                    asked.put(e.getKey(), CALLS.submit(() -> m.status(river)));
+                }
+            }
+            for (var e : asked.entrySet()) {
+                try {
+                    List<RunReport.Entry> rows = new ArrayList<>();
+                    for (ThreadStatus t : e.getValue().get(answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                        rows.add(new RunReport.Entry(e.getKey().name(), t.module(), t, false));
+                    }
+                    entries.addAll(rows);
+                    lastKnown.put(e.getKey().name(), rows);
+                } catch (java.util.concurrent.ExecutionException x) {
+                    lost.add(e.getKey());
+                    failure = "node " + e.getKey() + " stopped answering: " + rootCause(x.getCause());
+                } catch (java.util.concurrent.TimeoutException | InterruptedException x) {
+                    e.getValue().cancel(true);
+                    lost.add(e.getKey());
+                    failure = "node " + e.getKey() + " did not answer within " + answerMillis + " ms";
+                }
+            }
+            return new Asked(entries, failure);
+        }
+
+        /**
+         * The final report of a river that was stopped: every node that still answers is asked
+         * once more, so no thread that was told to stop is reported RUNNING; a node that no longer
+         * answers is there with the rows it last gave, marked unreachable.
+         */
+        private List<RunReport.Entry> afterStop() {
+            List<RunReport.Entry> after = new ArrayList<>(askAll().entries());
+            for (var w : where.entrySet()) {
+                Node n = w.getValue();
+                if (lost.contains(n)) {
+                    ThreadStatus last = lastKnown.getOrDefault(n.name(), List.of()).stream().filter(e -> e.module().equals(w.getKey())).findFirst()
+                                    .map(RunReport.Entry::status).orElse(null);
+                    after.add(new RunReport.Entry(n.name(), w.getKey(), last, true));
+                }
+            }
+            return after;
         }
 
         /** Stops the river on every node that still answers (in parallel, a few seconds at most). */
@@ -448,8 +494,37 @@ public final class ControlAgent {
 
     /** How a distributed run ended: module threads per node, and the failure that ended it, if any. */
     public record RunReport(String river, List<Entry> entries, String failure) {
-        /** @param report the module's own {@link tigris.ModuleIF#report()} */
-        public record Entry(String node, String module, String state, long watersIn, long operations, String failure, String report) {
+        /**
+         * One module thread's status on a node.
+         *
+         * @param status what the node said of it, or null if it stopped answering before it said anything
+         * @param unreachable the node stopped answering: {@code status} is the last it gave
+         */
+        public record Entry(String node, String module, ThreadStatus status, boolean unreachable) {
+            public Entry {
+                if (status == null && !unreachable) {
+                    throw new IllegalArgumentException("module " + module + " on node " + node + ": a status is needed from a node that answers");
+                }
+            }
+
+            /** The thread's state, or null for a node that never answered. */
+            public ModuleThread.State state() {
+                return status == null ? null : status.state();
+            }
+
+            public long watersIn() {
+                return status == null ? 0 : status.watersIn();
+            }
+
+            /** Why it failed, or null. */
+            public Failure failure() {
+                return status == null ? null : status.failure();
+            }
+
+            /** The module's own report. */
+            public Report report() {
+                return status == null ? tigris.TextReport.EMPTY : status.report();
+            }
         }
 
         public boolean completed() {
@@ -460,8 +535,9 @@ public final class ControlAgent {
         public String toString() {
             StringBuilder sb = new StringBuilder("river " + river + (failure == null ? ": completed" : ": FAILED: " + failure));
             for (Entry e : entries) {
-                sb.append("\n  ").append(e.node()).append('/').append(e.module()).append(": ").append(e.state()).append(", ")
-                                .append(e.watersIn()).append(" Waters in").append(e.failure().isEmpty() ? "" : ", " + e.failure());
+                sb.append("\n  ").append(e.node()).append('/').append(e.module()).append(": ")
+                                .append(!e.unreachable() ? e.state() : e.state() == null ? "UNREACHABLE (no status received)" : "UNREACHABLE (last seen " + e.state() + ")").append(", ")
+                                .append(e.watersIn()).append(" Waters in").append(e.failure() == null ? "" : ", " + e.failure());
             }
             return sb.toString();
         }

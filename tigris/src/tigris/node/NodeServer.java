@@ -25,6 +25,7 @@ import tigris.ModuleConfig;
 import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
 import tigris.ProducerEnd;
+import tigris.ThreadStatus;
 import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmConsumer;
@@ -99,7 +100,7 @@ public final class NodeServer implements RiverManager {
     /** One river's pieces on this node. */
     private static final class NodeRiver {
         final Map<String, URLClassLoader> loaders = new HashMap<>();
-        final Map<String, ModuleThread> modules = new HashMap<>();
+        final Map<String, ModuleThread> modules = new java.util.LinkedHashMap<>();
         /** Every reservoir or end the river made here, closed when it is destroyed. */
         final List<AutoCloseable> reservoirs = new ArrayList<>();
         final List<CompletableFuture<?>> pending = new ArrayList<>();
@@ -369,29 +370,12 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized List<String[]> status(String river) throws RemoteException {
+    public synchronized List<ThreadStatus> status(String river) throws RemoteException {
         NodeRiver r = rivers.get(river);
         if (r == null) {
             throw error(river, "no such river on this node", null);
         }
-        List<String[]> rows = new ArrayList<>();
-        for (var e : r.modules.entrySet()) {
-            ModuleThread t = e.getValue();
-            Throwable f = t.failure();
-            rows.add(new String[] {e.getKey(), t.state().name(), Long.toString(t.watersIn()), Long.toString(t.operations()),
-                            f == null ? "" : f.toString(), report(t)});
-        }
-        return rows;
-    }
-
-    /** The module's own report; one that throws is reported as such, not as a failed status call. */
-    private static String report(ModuleThread t) {
-        try {
-            String r = t.module().report();
-            return r == null ? "" : r;
-        } catch (RuntimeException e) {
-            return "(report failed: " + e + ")";
-        }
+        return r.modules.values().stream().map(ModuleThread::status).toList();
     }
 
     @Override

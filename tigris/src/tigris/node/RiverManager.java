@@ -5,6 +5,8 @@ import java.rmi.RemoteException;
 import java.util.List;
 import java.util.Map;
 
+import tigris.ThreadStatus;
+
 /**
  * The per-host manager (the thesis's RiverMgr), controlled over RMI by a control agent: it grows
  * a river on its host (modules from pushed jars, reservoirs, connections), starts and stops it,
@@ -60,8 +62,8 @@ public interface RiverManager extends Remote {
     /** Stops every module thread of the river on this node. */
     void stop(String river) throws RemoteException;
 
-    /** One line per module thread: name, state, Waters in, operations, failure (or empty), the module's {@link tigris.ModuleIF#report()}. */
-    List<String[]> status(String river) throws RemoteException;
+    /** Every module thread's status on this node, its module's report included. */
+    List<ThreadStatus> status(String river) throws RemoteException;
 
     /** Stops the river if it runs and frees everything it holds on this node. */
     void destroy(String river) throws RemoteException;

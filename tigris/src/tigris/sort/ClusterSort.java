@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
+import tigris.ModuleThread;
 import tigris.Water;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
@@ -85,7 +85,7 @@ public final class ClusterSort {
                 long now = System.nanoTime();
                 SortProgress p = progressOf(total, entries, now - t0);
                 if (partitionEnd[0] == 0 && p.partitioned() == total && entries.stream()
-                                .allMatch(e -> !e.module().startsWith("partition") || e.state().equals("ENDED"))) {
+                                .allMatch(e -> !(e.report() instanceof PartitionerReport) || e.state() == ModuleThread.State.ENDED)) {
                     partitionEnd[0] = now - tStart;
                 }
                 if (progress != null && now - lastReport[0] >= progressMillis * 1_000_000) {
@@ -99,7 +99,7 @@ public final class ClusterSort {
         }
         if (!sorted.completed()) {
             List<String> left = removeOutputs(plan, agent);
-            throw new SortFailedException("sort across " + nodes.size() + " nodes failed: " + readable(sorted.failure())
+            throw new SortFailedException("sort across " + nodes.size() + " nodes failed: " + sorted.failure()
                             + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left), null);
         }
         long elapsed = System.nanoTime() - t0;
@@ -116,13 +116,12 @@ public final class ClusterSort {
         int sorters = 0;
         int direct = 0;
         for (RunReport.Entry e : sorted.entries()) {
-            if (e.module().startsWith("sort")) {
+            if (e.report() instanceof SorterReport r) {
                 sorters++;
-                Map<String, String> r = fields(e.report());
-                sort = Math.max(sort, Long.parseLong(r.getOrDefault("sort-ms", "0")) * 1_000_000);
-                write = Math.max(write, Long.parseLong(r.getOrDefault("write-ms", "0")) * 1_000_000);
-                runs += Integer.parseInt(r.getOrDefault("runs", "0"));
-                direct += Boolean.parseBoolean(r.get("direct")) ? 1 : 0;
+                sort = Math.max(sort, r.sortNanos());
+                write = Math.max(write, r.writeNanos());
+                runs += r.runs();
+                direct += r.direct() ? 1 : 0;
             }
         }
         return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.partitioners(),
@@ -167,28 +166,18 @@ public final class ClusterSort {
         long received = 0;
         StringBuilder phases = new StringBuilder();
         for (RunReport.Entry e : entries) {
-            Map<String, String> r = fields(e.report());
-            if (e.module().startsWith("partition")) {
-                read += Long.parseLong(r.getOrDefault("read", "0"));
-            } else if (e.module().startsWith("sort")) {
-                received += Long.parseLong(r.getOrDefault("received", "0"));
-                String phase = r.get("phase");
-                phases.append(phase == null ? '?' : SortProgress.letter(SortModule.Phase.valueOf(phase)));
+            switch (e.report()) {
+                case PartitionerReport p -> read += p.read();
+                case SorterReport r -> {
+                    received += r.received();
+                    phases.append(SortProgress.letter(r.phase()));
+                }
+                default -> {
+                    // another module's report
+                }
             }
         }
         return new SortProgress(total, read, received, phases.toString(), elapsed);
-    }
-
-    /** A report's {@code key=value} words. */
-    static Map<String, String> fields(String report) {
-        Map<String, String> m = new HashMap<>();
-        for (String w : report.split(" ")) {
-            int eq = w.indexOf('=');
-            if (eq > 0) {
-                m.put(w.substring(0, eq), w.substring(eq + 1));
-            }
-        }
-        return m;
     }
 
     /**
@@ -210,10 +199,5 @@ public final class ClusterSort {
             }
         }
         return left;
-    }
-
-    /** A node's failure text without the exception class in front. */
-    static String readable(String failure) {
-        return failure == null ? null : failure.replaceAll("(?<=: |^)(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): ", "");
     }
 }

@@ -131,8 +131,8 @@ public final class PartitionModule implements PartitioningModuleIF {
     }
 
     @Override
-    public String report() {
-        return "read=" + recordsDone + " of=" + total;
+    public PartitionerReport report() {
+        return new PartitionerReport(recordsDone, total);
     }
 
     /** Records of this partitioner's stripe. */

@@ -158,9 +158,8 @@ public final class SortModule implements ModuleIF {
     }
 
     @Override
-    public String report() {
-        return "phase=" + phase + " received=" + received + " runs=" + spilled + " sort-ms=" + (sortNanos + spillNanos) / 1_000_000 + " write-ms="
-                        + writeNanos / 1_000_000 + " direct=" + wroteDirect;
+    public SorterReport report() {
+        return new SorterReport(phase, received, spilled, sortNanos + spillNanos, writeNanos, wroteDirect);
     }
 
     @Override

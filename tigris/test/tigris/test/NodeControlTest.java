@@ -27,12 +27,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tigris.ModuleThread;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
-import tigris.node.ClusterKey;
-import tigris.node.ControlAgent;
-import tigris.node.ControlAgent.Node;
 import tigris.node.ActionOutcome;
+import tigris.node.ClusterKey;
+import tigris.node.ControlAgent.Node;
+import tigris.node.ControlAgent;
 import tigris.node.NodeActionException;
 import tigris.node.RemoveFileAction;
 import tigris.node.RiverManager;
@@ -149,6 +150,13 @@ class NodeControlTest {
         assertFalse(report.completed());
         assertTrue(report.failure().contains("b2"), report.toString());
         assertTrue(seconds < 30, "the agent took " + seconds + " s to notice");
+        // The final report was asked for after the stop: no thread the agent stopped shows RUNNING,
+        // and the dead node's rows are its last known ones, marked unreachable.
+        for (var e : report.entries()) {
+            assertTrue(e.node().equals("b2") == e.unreachable(), report.toString());
+            assertTrue(e.unreachable() || e.state() != ModuleThread.State.RUNNING, report.toString());
+        }
+        assertTrue(report.toString().contains("b2/sink: UNREACHABLE ("), report.toString());
         assertFalse(Files.exists(dir.resolve("sum-never")), "no success was reported");
     }
 
@@ -276,19 +284,19 @@ class NodeControlTest {
 
     @Test
     void aNodePerformsActionsAsRemoteCallsAndNamesWhatFailed() throws Exception {
-        Node a = startNode("a5", key, password, null);
-        Node b = startNode("b5", key, password, null);
+        Node a = startNode("a6", key, password, null);
+        Node b = startNode("b6", key, password, null);
         ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
-        Files.writeString(dir.resolve("doomed-a5"), "x");
-        Files.writeString(dir.resolve("doomed-b5"), "x");
+        Files.writeString(dir.resolve("doomed-a6"), "x");
+        Files.writeString(dir.resolve("doomed-b6"), "x");
         List<Boolean> removed = agent.performEverywhere(List.of(a, b), n -> new RemoveFileAction(dir.resolve("doomed-{node}").toString()), 30_000);
         assertEquals(List.of(true, true), removed, "each node deleted the file named for it");
-        assertFalse(Files.exists(dir.resolve("doomed-a5")) || Files.exists(dir.resolve("doomed-b5")));
-        assertEquals(List.of(false), agent.performEverywhere(List.of(a), n -> new RemoveFileAction(dir.resolve("doomed-a5").toString()), 30_000),
+        assertFalse(Files.exists(dir.resolve("doomed-a6")) || Files.exists(dir.resolve("doomed-b6")));
+        assertEquals(List.of(false), agent.performEverywhere(List.of(a), n -> new RemoveFileAction(dir.resolve("doomed-a6").toString()), 30_000),
                         "nothing left to delete");
 
         // Key samples come back as values, and a node's failure names the node and the problem.
-        Path input = dir.resolve("in-a5");
+        Path input = dir.resolve("in-a6");
         Files.write(input, new byte[100 * 1000]);
         KeySampleAction sample = new KeySampleAction(dir.resolve("in-{node}").toString(), dir.resolve("out-{node}").toString(), dir.toString(), 1, 1,
                         1 << 20, 50);
@@ -297,7 +305,7 @@ class NodeControlTest {
         assertEquals(50, s.prefixes().length);
         NodeActionException e = assertThrows(NodeActionException.class, () -> agent.performEverywhere(List.of(a, b), n -> sample, 30_000));
         assertEquals(b, e.node());
-        assertTrue(e.getMessage().contains("on node b5") && e.getMessage().contains("in-b5: no such input file"), e.getMessage());
+        assertTrue(e.getMessage().contains("on node b6") && e.getMessage().contains("in-b6: no such input file"), e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), "the node's words, not an exception's name: " + e.getMessage());
 
         // An outcome is handed out once; an id the node never gave is refused by name.

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import tigris.ModuleThread;
 import tigris.Water;
 import tigris.graph.GraphException;
 import tigris.graph.LocalRiver;
@@ -67,6 +68,7 @@ class RiverGraphTest {
             assertEquals("bad", report.failures().getFirst().name());
             assertEquals("failing on purpose at Water 10", report.failures().getFirst().failure().getMessage());
             assertTrue(report.toString().startsWith("river failing: failed"), report.toString());
+            assertTrue(report.threads().stream().noneMatch(t -> t.state() == ModuleThread.State.RUNNING), "a stopped thread is never reported RUNNING: " + report);
         }
     }
 
