@@ -6,9 +6,11 @@ import java.util.NoSuchElementException;
 
 /**
  * What a module is told at {@link ModuleIF#init}: its instance name, which of how many instances
- * of it this is, and its parameters (strings, as they arrive from the control agent).
+ * of it this is, its parameters (text, as they arrive from a river file or the control agent;
+ * modules read them through typed {@link Parameter}s), and the name of the node it runs on (empty
+ * outside a node), so that instances on different nodes of one host can, say, name different files.
  */
-public record ModuleConfig(String name, int instance, int instances, Map<String, String> parameters) {
+public record ModuleConfig(String name, int instance, int instances, Map<String, String> parameters, String node) {
     public ModuleConfig {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("module name is empty");
@@ -17,17 +19,12 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
             throw new IllegalArgumentException("module " + name + ": instance " + instance + " of " + instances);
         }
         parameters = Map.copyOf(parameters);
+        node = node == null ? "" : node;
     }
 
-    /**
-     * The parameter a node server adds to every module it creates: the node's name, so that
-     * instances on different nodes of one host can, say, name different files.
-     */
-    public static final String NODE = "tigris.node";
-
-    /** The name of the node this module runs on ({@link #NODE}), or empty outside a node. */
-    public String node() {
-        return parameters.getOrDefault(NODE, "");
+    /** A module outside any node. */
+    public ModuleConfig(String name, int instance, int instances, Map<String, String> parameters) {
+        this(name, instance, instances, parameters, "");
     }
 
     /**

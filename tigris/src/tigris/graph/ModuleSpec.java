@@ -90,4 +90,11 @@ public final class ModuleSpec {
         parameters.put(key, value);
         return this;
     }
+
+    /** Adds every parameter of {@code values} (a module's typed parameters as text: {@code toMap()}). */
+    public ModuleSpec parameters(Map<String, String> values) {
+        graph.checkOpen();
+        parameters.putAll(values);
+        return this;
+    }
 }

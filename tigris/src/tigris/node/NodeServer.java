@@ -199,9 +199,7 @@ public final class NodeServer implements RiverManager {
         }
         ModuleConfig config;
         try {
-            Map<String, String> withNode = new HashMap<>(parameters);
-            withNode.put(ModuleConfig.NODE, name);
-            config = new ModuleConfig(module, instance, instances, withNode);
+            config = new ModuleConfig(module, instance, instances, parameters, name);
         } catch (IllegalArgumentException e) {
             throw error(river, e.getMessage(), null);
         }

@@ -12,10 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
 import tigris.ModuleThread;
-import tigris.Water;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
-import tigris.graph.ThreadPolicy;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.ControlAgent.RunReport;
@@ -61,16 +59,12 @@ public final class ClusterSort {
         long tSampled = System.nanoTime();
 
         // 2. The sort.
-        RiverGraph g = new RiverGraph("tigris-sort-" + id);
-        g.module("partition", PartitionModule.class).instances(plan.partitioners()).policy(ThreadPolicy.PARTITIONED).output("out", Water.class)
-                        .parameter("input", plan.input()).parameter("stripes", Integer.toString(plan.partitionersPerNode()))
-                        .parameter("splitters", splitters.encode()).parameter("water", Integer.toString(plan.water()));
-        g.module("sort", SortModule.class).instances(plan.sorters()).input("in", Water.class).parameter("output", plan.output())
-                        .parameter("layout", "shared").parameter("ranges-per-file", Integer.toString(plan.sortersPerNode()))
-                        .parameter("partitioners", Integer.toString(plan.partitioners())).parameter("memory", Long.toString(plan.memoryPerSorter()))
-                        .parameter("tmp", plan.tmp()).parameter("sync", Boolean.toString(plan.sync()))
-                        .parameter("direct", Boolean.toString(plan.direct()));
-        g.connect("partition.out", "sort.in", ReservoirSpec.memory(plan.window(), plan.water()).between(plan.between()));
+        PartitionParameters partition = PartitionParameters.striped(Path.of(plan.input()), plan.partitionersPerNode(), splitters, plan.water(),
+                        PartitionParameters.Payload.RECORDS);
+        SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), plan.partitioners(),
+                        plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
+        RiverGraph g = SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting,
+                        ReservoirSpec.memory(plan.window(), plan.water()).between(plan.between()));
         Map<String, List<Node>> placement = new LinkedHashMap<>();
         placement.put("partition", spread(nodes, plan.partitionersPerNode()));
         placement.put("sort", spread(nodes, plan.sortersPerNode()));

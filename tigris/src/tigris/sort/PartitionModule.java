@@ -24,13 +24,7 @@ import tigris.Water;
  * sorter's reservoir; a full Water is put at once. At the end it puts the partly filled Waters and a {@link SortTally} to every
  * sorter, then ends its river.
  *
- * <p>Parameters: {@code input} (path; {@code {node}} in it becomes the node's name); its stripe,
- * either {@code first} and {@code records}, or {@code stripes} (how many partitioners read the
- * file in equal consecutive stripes, default all instances: instance p reads stripe p modulo
- * {@code stripes}); {@code splitters} ({@link KeySplitters#encode()}), {@code water} (bytes of
- * records per Water, a multiple of 100), {@code window} (bytes mapped at once), {@code send}
- * ({@code records}, the default, or {@code entries}: {@link SortEntries}, keys and record numbers,
- * for sorters that map the same input file themselves).
+ * <p>Parameters: {@link PartitionParameters}.
  */
 public final class PartitionModule implements PartitioningModuleIF {
     /** Made by the river from its module class name. */
@@ -70,7 +64,8 @@ public final class PartitionModule implements PartitioningModuleIF {
     public void init(ModuleConfig config) {
         name = config.name();
         instance = config.instance();
-        input = config.path("input");
+        PartitionParameters p = PartitionParameters.from(config);
+        input = p.input();
         long size;
         try {
             size = Files.size(input);
@@ -80,36 +75,26 @@ public final class PartitionModule implements PartitioningModuleIF {
             throw new UncheckedIOException("module " + name + ": cannot read input " + input + ": " + e.getMessage(), e);
         }
         long records;
-        if (config.parameters().containsKey("first") || config.parameters().containsKey("records")) {
-            next = config.getLong("first", 0);
-            records = config.getLong("records", size / RECORD - next);
+        if (p.first() != null || p.records() != null) {
+            next = p.first() == null ? 0 : p.first();
+            records = p.records() == null ? size / RECORD - next : p.records();
         } else {
             // The file is read by 'stripes' partitioners (all instances, or those on this node):
             // this one reads the stripe its instance number selects.
-            long stripes = config.getLong("stripes", config.instances());
-            if (stripes < 1) {
-                throw new IllegalArgumentException("module " + name + ": stripes=" + stripes + " is not positive");
-            }
+            int stripes = p.stripes() == null ? config.instances() : p.stripes();
             if (size % RECORD != 0) {
                 throw new IllegalArgumentException("module " + name + ": input " + input + " has " + size + " bytes, not a whole number of "
                                 + RECORD + "-byte records");
             }
             long all = size / RECORD;
-            int stripe = (int) (instance % stripes);
-            next = SortPlan.stripeStart(all, (int) stripes, stripe);
-            records = SortPlan.stripeStart(all, (int) stripes, stripe + 1) - next;
+            int stripe = instance % stripes;
+            next = SortPlan.stripeStart(all, stripes, stripe);
+            records = SortPlan.stripeStart(all, stripes, stripe + 1) - next;
         }
-        splitters = KeySplitters.decode(config.get("splitters", ""));
-        waterBytes = (int) config.getLong("water", 1_000_000);
-        windowRecords = Math.max(1, config.getLong("window", 64_000_000) / RECORD);
-        if (waterBytes < RECORD || waterBytes % RECORD != 0) {
-            throw new IllegalArgumentException("module " + name + ": water=" + waterBytes + " is not a positive multiple of " + RECORD + " bytes");
-        }
-        String send = config.get("send", "records");
-        if (!send.equals("records") && !send.equals("entries")) {
-            throw new IllegalArgumentException("module " + name + ": send=" + send + " is neither 'records' nor 'entries'");
-        }
-        sendEntries = send.equals("entries");
+        splitters = p.splitters();
+        waterBytes = p.water();
+        windowRecords = Math.max(1, p.window() / RECORD);
+        sendEntries = p.send() == PartitionParameters.Payload.ENTRIES;
         unit = sendEntries ? SortEntries.BYTES : RECORD;
         fullBytes = waterBytes / unit * unit;
         end = next + records;

@@ -30,16 +30,7 @@ import tigris.Water;
  * the byte where the ranges below it end, so S sorters fill one output file; in the {@code own}
  * layout each writes its range as a whole file (one per host, as the Sort Benchmark allows).
  *
- * <p>Parameters: {@code output} (path; {@code {node}} in it becomes the node's name), {@code layout}
- * (shared or own), {@code ranges-per-file} (shared layout: how many consecutive ranges one file
- * holds, default all: instance i writes into the file of ranges i - i mod it and up), {@code partitioners}
- * (how many tallies to expect), {@code memory} (bytes for records and keys), {@code tmp}
- * (directory for runs), {@code sync} (force the output to disk at the end; default true),
- * {@code direct} (write runs and output with O_DIRECT where the file system allows it, see
- * {@link RecordWriter}; default true), {@code expect} (records the range should get, so the key
- * arrays are sized once; a hint, default none),
- * {@code entries-from} (the input file, when the partitioners send entries; {@code {node}} in it
- * becomes the node's name).
+ * <p>Parameters: {@link SortParameters}.
  */
 public final class SortModule implements ModuleIF {
     /** Made by the river from its module class name. */
@@ -90,31 +81,21 @@ public final class SortModule implements ModuleIF {
     public void init(ModuleConfig config) {
         name = config.name();
         instance = config.instance();
-        output = config.path("output");
-        String layout = config.get("layout", "shared");
-        if (!layout.equals("shared") && !layout.equals("own")) {
-            throw new IllegalArgumentException("module " + name + ": layout=" + layout + " is neither 'shared' nor 'own'");
-        }
-        shared = layout.equals("shared");
-        partitioners = (int) config.getLong("partitioners", -1);
-        if (partitioners < 1) {
-            throw new IllegalArgumentException("module " + name + ": parameter partitioners (how many send to it) must be at least 1");
-        }
-        memory = config.getLong("memory", 1L << 30);
-        tmp = Path.of(config.get("tmp", System.getProperty("java.io.tmpdir")));
-        sync = Boolean.parseBoolean(config.get("sync", "true"));
-        direct = switch (config.get("direct", "true")) {
-            case "true" -> true;
-            case "false" -> false;
-            case String other -> throw new IllegalArgumentException("module " + name + ": direct=" + other + " is neither 'true' nor 'false'");
-        };
+        SortParameters p = SortParameters.from(config);
+        output = p.output();
+        shared = p.layout() == SortParameters.Layout.SHARED;
+        partitioners = p.partitioners();
+        memory = p.memory();
+        tmp = p.tmp();
+        sync = p.sync();
+        direct = p.direct();
         Path dir = output.toAbsolutePath().getParent();
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("module " + name + ": output directory " + dir + " does not exist");
         }
-        expect = config.getLong("expect", 0);
-        if (config.parameters().containsKey("entries-from")) {
-            Path input = config.path("entries-from");
+        expect = p.expect();
+        if (p.entriesFrom() != null) {
+            Path input = p.entriesFrom();
             long size;
             try {
                 size = Files.size(input);
@@ -126,7 +107,7 @@ public final class SortModule implements ModuleIF {
             held = new RecordArena(RecordArena.capacityFor(memory));
         }
         rangeTotals = new long[config.instances()];
-        long perFile = config.getLong("ranges-per-file", config.instances());
+        long perFile = p.rangesPerFile() == null ? config.instances() : p.rangesPerFile();
         if (perFile < 1 || perFile > config.instances()) {
             throw new IllegalArgumentException("module " + name + ": ranges-per-file=" + perFile + " is not between 1 and " + config.instances());
         }

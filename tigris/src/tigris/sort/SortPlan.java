@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import tigris.Water;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
-import tigris.graph.ThreadPolicy;
 
 /**
  * One TigrisSort: the input and output files, how many partitioners read the input (each a
@@ -153,28 +152,15 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
      * records travel, so the gather never reads a disk at random.
      */
     public RiverGraph graph(String name, long records, KeySplitters splitters) {
-        if (splitters.count() != sorters) {
-            throw new IllegalArgumentException(sorters + " sorters but splitters for " + splitters.count() + " key ranges");
-        }
         boolean entries = sendsEntries(records);
-        String in = input.toAbsolutePath().toString();
-        RiverGraph g = new RiverGraph(name);
-        g.module("partition", PartitionModule.class).instances(partitioners).policy(ThreadPolicy.PARTITIONED).output("out", Water.class)
-                        .parameter("input", in).parameter("stripes", Integer.toString(partitioners))
-                        .parameter("splitters", splitters.encode()).parameter("water", Integer.toString(water))
-                        .parameter("send", entries ? "entries" : "records");
-        var sort = g.module("sort", SortModule.class).instances(sorters).input("in", Water.class)
-                        .parameter("output", output.toAbsolutePath().toString()).parameter("layout", "shared")
-                        .parameter("partitioners", Integer.toString(partitioners)).parameter("memory", Long.toString(memoryPerSorter))
-                        .parameter("tmp", tmp.toAbsolutePath().toString()).parameter("sync", Boolean.toString(sync))
-                        .parameter("direct", Boolean.toString(direct))
-                        // Sampled ranges hold about equal shares; a sixteenth more covers the sample's error.
-                        .parameter("expect", Long.toString(Math.min(records, records / sorters + records / sorters / 16 + 1)));
-        if (entries) {
-            sort.parameter("entries-from", in);
-        }
-        g.connect("partition.out", "sort.in", ReservoirSpec.memory(window, water));
-        return g;
+        Path in = input.toAbsolutePath();
+        PartitionParameters partition = PartitionParameters.striped(in, partitioners, splitters, water,
+                        entries ? PartitionParameters.Payload.ENTRIES : PartitionParameters.Payload.RECORDS);
+        // Sampled ranges hold about equal shares; a sixteenth more covers the sample's error.
+        long expect = Math.min(records, records / sorters + records / sorters / 16 + 1);
+        SortParameters sort = new SortParameters(output.toAbsolutePath(), SortParameters.Layout.SHARED, null, partitioners, memoryPerSorter,
+                        tmp.toAbsolutePath(), sync, direct, expect, entries ? in : null);
+        return SortGraph.build(name, partitioners, partition, sorters, sort, ReservoirSpec.memory(window, water));
     }
 
     /** First record of partitioner {@code p}'s stripe when {@code records} are split {@code partitioners} ways. */

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +15,7 @@ import tigris.ModuleConfig;
 import tigris.Water;
 import tigris.WaterPool;
 import tigris.sort.SortModule;
+import tigris.sort.SortParameters;
 import tigris.sort.SortWaterKind;
 
 /** A sorter fed entries (keys and record numbers of its input file) refuses entries that do not fit that file. */
@@ -25,8 +25,8 @@ class SortModuleEntriesTest {
 
     private SortModule sorterOf(Path input) {
         SortModule s = new SortModule();
-        s.init(ModuleConfig.of("sort", Map.of("output", dir.resolve("out.dat").toString(), "partitioners", "1", "memory", "1048576",
-                        "entries-from", input.toString(), "tmp", dir.toString())));
+        s.init(ModuleConfig.of("sort", new SortParameters(dir.resolve("out.dat"), SortParameters.Layout.SHARED, null, 1, 1 << 20, dir, true, true, 0,
+                        input).toMap()));
         return s;
     }
 

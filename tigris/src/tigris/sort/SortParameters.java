@@ -1,0 +1,90 @@
+package tigris.sort;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import tigris.ModuleConfig;
+import tigris.Parameter;
+
+/**
+ * A {@link SortModule}'s parameters, each key defined once.
+ *
+ * @param output the output file ({@code {node}} becomes the node's name)
+ * @param layout shared (S sorters fill one file, each its range at its place) or own (each writes its range as a whole file)
+ * @param rangesPerFile shared layout: how many consecutive ranges one file holds (instance i writes
+ *        into the file of ranges i - i mod it and up); null: all
+ * @param partitioners how many partitioners send to it (tallies to expect)
+ * @param memory bytes for records and keys
+ * @param tmp the directory runs spill to
+ * @param sync force the output to disk at the end
+ * @param direct write runs and output with O_DIRECT where the file system allows it
+ * @param expect records the range should get, so the key arrays are sized once (a hint; 0: none)
+ * @param entriesFrom the input file, when the partitioners send entries ({@code {node}} becomes the node's name); null: records
+ */
+public record SortParameters(Path output, Layout layout, Integer rangesPerFile, int partitioners, long memory, Path tmp, boolean sync,
+                boolean direct, long expect, Path entriesFrom) {
+    /** How sorters lay out their output. */
+    public enum Layout { SHARED, OWN }
+
+    public static final Parameter<Path> OUTPUT = Parameter.path("output", null).required();
+    public static final Parameter<Layout> LAYOUT = Parameter.enumOf("layout", Layout.class, Layout.SHARED);
+    public static final Parameter<Integer> RANGES_PER_FILE = Parameter.intValue("ranges-per-file", null);
+    public static final Parameter<Integer> PARTITIONERS = Parameter.intValue("partitioners", null).required();
+    public static final Parameter<Long> MEMORY = Parameter.longValue("memory", 1L << 30);
+    public static final Parameter<Path> TMP = Parameter.path("tmp", Path.of(System.getProperty("java.io.tmpdir")));
+    public static final Parameter<Boolean> SYNC = Parameter.bool("sync", true);
+    public static final Parameter<Boolean> DIRECT = Parameter.bool("direct", true);
+    public static final Parameter<Long> EXPECT = Parameter.longValue("expect", 0L);
+    public static final Parameter<Path> ENTRIES_FROM = Parameter.path("entries-from", null);
+
+    public SortParameters {
+        java.util.Objects.requireNonNull(output, "output");
+        java.util.Objects.requireNonNull(layout, "layout");
+        java.util.Objects.requireNonNull(tmp, "tmp");
+        if (partitioners < 1) {
+            throw new IllegalArgumentException("parameter partitioners (how many send to it) must be at least 1, got " + partitioners);
+        }
+        if (rangesPerFile != null && rangesPerFile < 1) {
+            throw new IllegalArgumentException("ranges-per-file=" + rangesPerFile + " is not positive");
+        }
+        if (memory < 1 || expect < 0) {
+            throw new IllegalArgumentException("memory=" + memory + " and expect=" + expect + " must be positive and not negative");
+        }
+    }
+
+    /** The parameters of {@code config}, refused with the module named if any is bad. */
+    public static SortParameters from(ModuleConfig config) {
+        Path output = OUTPUT.from(config);
+        Layout layout = LAYOUT.from(config);
+        Integer rangesPerFile = RANGES_PER_FILE.from(config);
+        int partitioners = PARTITIONERS.from(config);
+        long memory = MEMORY.from(config);
+        Path tmp = TMP.from(config);
+        boolean sync = SYNC.from(config);
+        boolean direct = DIRECT.from(config);
+        long expect = EXPECT.from(config);
+        Path entriesFrom = ENTRIES_FROM.from(config);
+        try {
+            return new SortParameters(output, layout, rangesPerFile, partitioners, memory, tmp, sync, direct, expect, entriesFrom);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("module " + config.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** As module parameters. */
+    public Map<String, String> toMap() {
+        Map<String, String> m = new LinkedHashMap<>();
+        OUTPUT.put(m, output);
+        LAYOUT.put(m, layout);
+        RANGES_PER_FILE.put(m, rangesPerFile);
+        PARTITIONERS.put(m, partitioners);
+        MEMORY.put(m, memory);
+        TMP.put(m, tmp);
+        SYNC.put(m, sync);
+        DIRECT.put(m, direct);
+        EXPECT.put(m, expect);
+        ENTRIES_FROM.put(m, entriesFrom);
+        return m;
+    }
+}
