@@ -15,4 +15,6 @@ module jaguar.tigris {
     exports tigris.node;
     exports tigris.reservoir;
     exports tigris.sort;
+    exports tigris.transport;
+    uses tigris.transport.Transport;
 }

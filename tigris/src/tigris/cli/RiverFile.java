@@ -15,6 +15,7 @@ import tigris.graph.ModuleSpec;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 import tigris.graph.ThreadPolicy;
+import tigris.transport.Transports;
 import tigris.node.ControlAgent.Node;
 
 /**
@@ -81,23 +82,24 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                     case "module" -> module(w, require(graph, "river"), require(loader, "jar"), nodes, placement);
                     case "connect" -> {
                         if (w.length < 3) {
-                            throw new IllegalArgumentException("connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm|verbs]");
+                            throw new IllegalArgumentException("connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=" + Transports.ids() + "]");
                         }
                         int window = DEFAULT_WINDOW;
                         int water = DEFAULT_WATER;
-                        ReservoirSpec.Between between = ReservoirSpec.Between.TCP;
+                        String between = "tcp";
                         for (int i = 3; i < w.length; i++) {
                             if (w[i].startsWith("window=")) {
                                 window = Integer.parseInt(w[i].substring(7));
                             } else if (w[i].startsWith("water=")) {
                                 water = Integer.parseInt(w[i].substring(6));
                             } else if (w[i].startsWith("transport=")) {
-                                between = ReservoirSpec.Between.parse(w[i].substring(10));
+                                between = w[i].substring(10);
+                                Transports.byId(between);
                             } else {
-                                throw new IllegalArgumentException("unknown connect option '" + w[i] + "' (window=N, water=BYTES, transport=tcp|shm|verbs)");
+                                throw new IllegalArgumentException("unknown connect option '" + w[i] + "' (window=N, water=BYTES, transport=ID)");
                             }
                         }
-                        require(graph, "river").connect(w[1], w[2], ReservoirSpec.memory(window, water).between(between));
+                        require(graph, "river").connect(w[1], w[2], ReservoirSpec.of(window, water).across(between));
                     }
                     default -> throw new IllegalArgumentException("unknown statement '" + w[0] + "' (river, jar, node, module, connect)");
                 }

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
-import tigris.graph.ReservoirSpec;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
+import tigris.transport.Transports;
 import tigris.sort.ClusterSort;
 import tigris.sort.ClusterSortPlan;
 
@@ -97,9 +97,9 @@ public final class SortCommand {
             if (key == null || password == null) {
                 return usage(err, "a sort across nodes needs --key CLUSTER.p12 and --password-file FILE");
             }
-            ReservoirSpec.Between between;
+            String between = transport == null ? "tcp" : transport;
             try {
-                between = ReservoirSpec.Between.parse(transport == null ? "tcp" : transport);
+                Transports.byId(between);
             } catch (IllegalArgumentException e) {
                 return usage(err, "--" + e.getMessage());
             }
@@ -143,7 +143,7 @@ public final class SortCommand {
     }
 
     private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
-                    Path tmp, int water, int window, boolean sync, boolean direct, ReservoirSpec.Between between, Duration answer, boolean quiet,
+                    Path tmp, int water, int window, boolean sync, boolean direct, String between, Duration answer, boolean quiet,
                     PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
         ClusterKey clusterKey;

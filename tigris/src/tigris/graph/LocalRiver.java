@@ -11,6 +11,7 @@ import tigris.ModuleConfig;
 import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
 import tigris.reservoir.MemoryReservoir;
+import tigris.transport.ReservoirPlan;
 
 /**
  * Runs a validated {@link RiverGraph} in this JVM: one ModuleThread per module instance, one
@@ -56,9 +57,7 @@ public final class LocalRiver implements AutoCloseable {
             List<ModuleThread> consumers = byModule.get(Connection.module(c.to()));
             for (ModuleThread p : producers) {
                 for (ModuleThread q : consumers) {
-                    MemoryReservoir r = switch (c.reservoir().kind()) {
-                        case MEMORY -> new MemoryReservoir(p.name() + "->" + q.name(), c.reservoir().window(), c.reservoir().waterSize());
-                    };
+                    MemoryReservoir r = new MemoryReservoir(ReservoirPlan.nameOf(p.name(), q.name()), c.reservoir().window(), c.reservoir().waterSize());
                     reservoirs.add(r);
                     p.addDownstream(r.producer());
                     q.addUpstream(r.consumer());

@@ -1,44 +1,26 @@
 package tigris.graph;
 
+import tigris.transport.Transports;
+
 /**
- * What a connection is made of: the kind of reservoir, its credit window (Waters in flight), the
- * size of the Waters its spring makes, and how instances on different nodes are joined.
+ * What a connection is made of: its credit window (Waters in flight), the size of the Waters its
+ * spring makes, and the transport that joins instances placed on different nodes (within a node:
+ * memory).
+ *
+ * @param across the id of a registered transport ({@link Transports})
  */
-public record ReservoirSpec(Kind kind, int window, int waterSize, Between between) {
-    public enum Kind {
-        /** Same JVM: a FIFO of Waters, zero copy. */
-        MEMORY
+public record ReservoirSpec(int window, int waterSize, String across) {
+    public ReservoirSpec {
+        Transports.byId(across);   // refuses an unknown id, listing the known ones
     }
 
-    /** How the control agent joins two instances placed on different nodes (within a node: memory). */
-    public enum Between {
-        /** A TCP reservoir: nodes anywhere. */
-        TCP,
-        /** A shared-memory ring (ShmReservoir): nodes on one host, which must be listed at the same address. */
-        SHM,
-        /**
-         * A verbs reservoir (VerbsSender/VerbsReceiver): RDMA sends into registered buffers. Each
-         * node needs an RDMA device whose address is the one the node is listed at.
-         */
-        VERBS;
-
-        /** The value of a {@code transport=} option: {@code tcp}, {@code shm} or {@code verbs}. */
-        public static Between parse(String transport) {
-            return switch (transport) {
-                case "tcp" -> TCP;
-                case "shm" -> SHM;
-                case "verbs" -> VERBS;
-                default -> throw new IllegalArgumentException("transport=" + transport + " is not 'tcp', 'shm' or 'verbs'");
-            };
-        }
+    /** Waters of {@code waterSize} bytes, {@code window} in flight, TCP between nodes. */
+    public static ReservoirSpec of(int window, int waterSize) {
+        return new ReservoirSpec(window, waterSize, "tcp");
     }
 
-    public static ReservoirSpec memory(int window, int waterSize) {
-        return new ReservoirSpec(Kind.MEMORY, window, waterSize, Between.TCP);
-    }
-
-    /** This spec with instances on different nodes joined by {@code b}. */
-    public ReservoirSpec between(Between b) {
-        return new ReservoirSpec(kind, window, waterSize, b);
+    /** This spec with instances on different nodes joined by transport {@code transport}. */
+    public ReservoirSpec across(String transport) {
+        return new ReservoirSpec(window, waterSize, transport);
     }
 }

@@ -20,8 +20,8 @@ import tigris.ModuleLifecycle;
  * g.module("source", Source.class).output("out", Record.class);
  * g.module("doubler", Doubler.class).instances(4).input("in", Record.class).output("out", Record.class);
  * g.module("sink", Sink.class).input("in", Record.class);
- * g.connect("source.out", "doubler.in", ReservoirSpec.memory(8, 64 << 10));
- * g.connect("doubler.out", "sink.in", ReservoirSpec.memory(8, 64 << 10));
+ * g.connect("source.out", "doubler.in", ReservoirSpec.of(8, 64 << 10));
+ * g.connect("doubler.out", "sink.in", ReservoirSpec.of(8, 64 << 10));
  * g.validate();
  * }</pre>
  *

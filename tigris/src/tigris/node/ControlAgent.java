@@ -16,8 +16,12 @@ import tigris.ModuleThread;
 import tigris.Report;
 import tigris.ThreadStatus;
 import tigris.graph.Connection;
+import tigris.transport.Endpoint;
+import tigris.transport.ReservoirPlan;
+import tigris.transport.Site;
+import tigris.transport.Transport;
+import tigris.transport.Transports;
 import tigris.graph.ModuleSpec;
-import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 
 /**
@@ -209,10 +213,7 @@ public final class ControlAgent {
                 }
             }
         }
-        checkSharedMemory(graph, where);
-        // Shared-memory segments are named per river start, so two rivers (or two starts) never meet.
-        String segments = "tigris-" + Long.toHexString(ProcessHandle.current().pid()) + "-" + Long.toHexString(System.nanoTime());
-        int segment = 0;
+        checkJoins(graph, where);
         RiverRun run = new RiverRun(river, managers, where, answerMillis);
         Node step = null;
         try {
@@ -238,33 +239,16 @@ public final class ControlAgent {
                     for (int q = 0; q < to.instances(); q++) {
                         String a = instanceName(from, p);
                         String b = instanceName(to, q);
-                        String reservoir = a + "->" + b;
                         Node na = where.get(a);
                         Node nb = where.get(b);
-                        if (na.equals(nb)) {
-                            step = na;
-                            managers.get(na).connectLocal(river, reservoir, a, b, c.reservoir().window(), c.reservoir().waterSize());
-                            run.made[0]++;
-                        } else if (c.reservoir().between() == ReservoirSpec.Between.SHM) {
-                            String name = segments + "-" + segment++;
-                            step = na;
-                            managers.get(na).connectShm(river, reservoir, a, name, c.reservoir().window(), c.reservoir().waterSize());
-                            step = nb;
-                            managers.get(nb).attachShm(river, reservoir, b, name);
-                            run.made[2]++;
-                        } else if (c.reservoir().between() == ReservoirSpec.Between.VERBS) {
-                            step = nb;
-                            int port = managers.get(nb).listenVerbs(river, reservoir, b, nb.host(), c.reservoir().window());
-                            step = na;
-                            managers.get(na).connectVerbs(river, reservoir, a, nb.host(), port, c.reservoir().window(), c.reservoir().waterSize());
-                            run.made[3]++;
-                        } else {
-                            step = nb;
-                            int port = managers.get(nb).listen(river, reservoir, b);
-                            step = na;
-                            managers.get(na).connect(river, reservoir, a, nb.host(), port, c.reservoir().window(), c.reservoir().waterSize());
-                            run.made[1]++;
-                        }
+                        Transport t = transportOf(c, na, nb);
+                        ReservoirPlan plan = new ReservoirPlan(ReservoirPlan.nameOf(a, b), t.id(), c.reservoir().window(), c.reservoir().waterSize());
+                        // The consumer's end first: the producer's end joins it where it says.
+                        step = nb;
+                        Endpoint at = managers.get(nb).openConsumer(river, plan, b);
+                        step = na;
+                        managers.get(na).openProducer(river, plan, a, at);
+                        run.made.merge(t.id(), 1, Integer::sum);
                     }
                 }
             }
@@ -279,26 +263,29 @@ public final class ControlAgent {
         }
     }
 
+    /** Within a node, memory; between nodes, the transport the connection names. */
+    private static Transport transportOf(Connection c, Node na, Node nb) {
+        return Transports.byId(na.equals(nb) ? "memory" : c.reservoir().across());
+    }
+
     /**
-     * Refuses, before anything is grown, a shared-memory connection between instances on nodes
-     * listed at different addresses: a ring joins processes of one host.
+     * Refuses, before anything is grown, a pair of instances its transport cannot join (shared
+     * memory or a file between nodes listed at different addresses).
      */
-    private static void checkSharedMemory(RiverGraph graph, Map<String, Node> where) {
+    private static void checkJoins(RiverGraph graph, Map<String, Node> where) {
         Map<String, ModuleSpec> specs = graph.modules();
         for (Connection c : graph.connections()) {
-            if (c.reservoir().between() != ReservoirSpec.Between.SHM) {
-                continue;
-            }
             ModuleSpec from = moduleOf(specs, c.from());
             ModuleSpec to = moduleOf(specs, c.to());
             for (int p = 0; p < from.instances(); p++) {
                 for (int q = 0; q < to.instances(); q++) {
                     Node na = where.get(instanceName(from, p));
                     Node nb = where.get(instanceName(to, q));
-                    if (!na.host().equals(nb.host())) {
-                        throw new IllegalArgumentException("connection " + c.from() + " -> " + c.to() + " is shared memory (transport=shm), but "
-                                        + instanceName(from, p) + " runs on " + na + " and " + instanceName(to, q) + " on " + nb
-                                        + ": shared memory joins nodes on one host, listed at the same address");
+                    Transport t = transportOf(c, na, nb);
+                    if (!t.canJoin(new Site(na.name(), na.host()), new Site(nb.name(), nb.host()))) {
+                        throw new IllegalArgumentException("connection " + c.from() + " -> " + c.to() + " is " + t.label() + " (transport=" + t.id()
+                                        + "), but " + instanceName(from, p) + " runs on " + na + " and " + instanceName(to, q) + " on " + nb + ": "
+                                        + t.joinRule());
                     }
                 }
             }
@@ -324,8 +311,8 @@ public final class ControlAgent {
         private final Map<Node, RiverManager> managers;
         /** Nodes that stopped answering: stop and destroy do not wait for them. */
         private final java.util.Set<Node> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        /** Reservoirs made, by kind: within a node, TCP, shared memory, verbs. */
-        private final int[] made = new int[4];
+        /** Reservoirs made, by transport id. */
+        private final Map<String, Integer> made = new java.util.concurrent.ConcurrentHashMap<>();
         /** The node of each module instance. */
         private final Map<String, Node> where;
         /** Each node's rows from the last status it gave, for the report of a node that stopped answering. */
@@ -338,9 +325,15 @@ public final class ControlAgent {
             return "river " + river + " grown on " + managers.size() + " node(s): " + reservoirs();
         }
 
-        /** The reservoirs the river was grown with, by kind. */
+        /** The reservoirs the river was grown with, by transport: memory within nodes, then each transport between them. */
         public String reservoirs() {
-            return made[0] + " memory reservoir(s) within nodes, " + made[1] + " TCP, " + made[2] + " shared-memory, " + made[3] + " verbs between nodes";
+            StringBuilder sb = new StringBuilder(made.getOrDefault("memory", 0) + " memory reservoir(s) within nodes");
+            for (Transport t : Transports.all()) {
+                if (!t.id().equals("memory")) {
+                    sb.append(", ").append(made.getOrDefault(t.id(), 0)).append(' ').append(t.label());
+                }
+            }
+            return sb.append(" between nodes").toString();
         }
 
         RiverRun(String river, Map<Node, RiverManager> managers, Map<String, Node> where, long answerMillis) {

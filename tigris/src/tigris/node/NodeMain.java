@@ -1,6 +1,7 @@
 package tigris.node;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.registry.LocateRegistry;
@@ -16,8 +17,8 @@ import java.util.Map;
  * tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
  * </pre>
  *
- * {@code --host} is the address agents reach this node at, written into its RMI stubs (without
- * it, RMI uses what the host name resolves to, which another host may not reach).
+ * {@code --host} is the address agents reach this node at (default 127.0.0.1), written into its RMI
+ * stubs; its reservoirs' consumer's ends listen there.
  *
  * Prints "tigris node NAME listening on PORT" once it accepts calls (port 0: the port chosen).
  */
@@ -50,19 +51,25 @@ public final class NodeMain {
         Path key = Path.of(require(opts, "--key"));
         Path password = Path.of(require(opts, "--password-file"));
         Path work = Path.of(opts.getOrDefault("--work", System.getProperty("java.io.tmpdir") + "/tigris-" + name));
-        if (opts.containsKey("--host")) {
-            System.setProperty("java.rmi.server.hostname", opts.get("--host"));
+        String host = opts.getOrDefault("--host", "127.0.0.1");
+        InetAddress bind;
+        try {
+            bind = InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("--host " + host + " is not an address of this host: " + e.getMessage());
         }
+        // Agents reach the node's RMI objects at the address it is listed at, written into its stubs.
+        System.setProperty("java.rmi.server.hostname", bind.getHostAddress());
         ClusterKey.load(key, password).install();
         Files.createDirectories(work);
-        int bound = serve(name, port, work);
+        int bound = serve(name, port, work, bind);
         System.out.println("tigris node " + name + " listening on " + bound);
         System.out.flush();
         Thread.currentThread().join();   // RMI's threads serve; this one keeps the process up
     }
 
     /** Creates the registry and binds the manager; returns the registry's port. */
-    static int serve(String name, int port, Path work) throws IOException {
+    static int serve(String name, int port, Path work, InetAddress bind) throws IOException {
         TlsSocketFactories.Client csf = new TlsSocketFactories.Client();
         TlsSocketFactories.Server ssf = new TlsSocketFactories.Server();
         int p = port;
@@ -72,7 +79,7 @@ public final class NodeMain {
             }
         }
         Registry registry = LocateRegistry.createRegistry(p, csf, ssf);
-        NodeServer server = new NodeServer(name, work);
+        NodeServer server = new NodeServer(name, work, bind);
         registry.rebind(BINDING, server.export(p));
         // Keep both reachable for the life of the process (RMI holds them weakly otherwise).
         KEEP.put(name, new Object[] {registry, server});

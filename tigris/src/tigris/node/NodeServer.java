@@ -3,9 +3,7 @@ package tigris.node;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLClassLoader;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.RemoteException;
@@ -19,26 +17,25 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-import jaguar.verbs.RdmaListener;
-import jaguar.verbs.VerbsException;
 import tigris.ModuleConfig;
 import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
+import tigris.ConsumerEnd;
 import tigris.ProducerEnd;
 import tigris.ThreadStatus;
 import tigris.graph.ThreadPolicy;
-import tigris.reservoir.MemoryReservoir;
-import tigris.reservoir.ShmConsumer;
-import tigris.reservoir.ShmReservoir;
-import tigris.reservoir.TcpReceiver;
-import tigris.reservoir.TcpSender;
-import tigris.reservoir.VerbsReceiver;
-import tigris.reservoir.VerbsSender;
+import tigris.transport.Endpoint;
+import tigris.transport.PendingConsumer;
+import tigris.transport.ReservoirPlan;
+import tigris.transport.Transport;
+import tigris.transport.TransportContext;
+import tigris.transport.Transports;
 
 /** The {@link RiverManager} of one host. */
 public final class NodeServer implements RiverManager {
     /** Largest pushed jar. */
     static final int MAX_JAR = 64 << 20;
+    /** How long a reservoir's end waits on a silent peer before the reservoir fails. */
     private static final Duration DEAD_PEER = Duration.ofSeconds(5);
     /**
      * How long a verbs reservoir's ends wait for each other (connection request, hello, welcome).
@@ -46,6 +43,8 @@ public final class NodeServer implements RiverManager {
      * slow host (Soft-RoCE under emulation takes seconds), not a wait anyone normally sees.
      */
     private static final Duration VERBS_CONNECT = Duration.ofSeconds(60);
+    /** How long a started river's consumer's ends wait for their producers to join them. */
+    private static final Duration PRODUCER_JOINS = Duration.ofSeconds(30);
 
     /**
      * What RMI may deserialize from a caller: the argument types of {@link RiverManager} and
@@ -59,7 +58,7 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
-                                    + actionClasses() + "!*");
+                                    + "tigris.transport.ReservoirPlan;" + Transports.endpointFilter() + actionClasses() + "!*");
 
     /** The filter's names of the node actions: exactly the permitted subclasses of {@link NodeAction}. */
     private static String actionClasses() {
@@ -77,6 +76,7 @@ public final class NodeServer implements RiverManager {
 
     private final String name;
     private final Path work;
+    private final InetAddress bind;
     private final Map<String, NodeRiver> rivers = new ConcurrentHashMap<>();
     private final Map<Long, RunningAction> actions = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong actionIds = new java.util.concurrent.atomic.AtomicLong();
@@ -103,15 +103,25 @@ public final class NodeServer implements RiverManager {
         final Map<String, ModuleThread> modules = new java.util.LinkedHashMap<>();
         /** Every reservoir or end the river made here, closed when it is destroyed. */
         final List<AutoCloseable> reservoirs = new ArrayList<>();
-        final List<CompletableFuture<?>> pending = new ArrayList<>();
-        final Map<String, ServerSocketChannel> listeners = new HashMap<>();
+        /** Consumer's ends opened and not yet joined by their producers, with the module each goes to. */
+        final List<Map.Entry<PendingConsumer, ModuleThread>> pending = new ArrayList<>();
         /** Set by destroy: a verbs consumer accepted after it closes itself instead of joining. */
         boolean destroyed;
     }
 
-    public NodeServer(String name, Path work) {
+    /**
+     * @param bind the address this node is listed at: its reservoirs' consumer's ends listen there
+     * @param work the node's directory: each river gets one of its own in it
+     */
+    public NodeServer(String name, Path work, InetAddress bind) {
         this.name = name;
         this.work = work;
+        this.bind = bind;
+    }
+
+    /** What a transport knows of this node for river {@code river}. */
+    private TransportContext context(String river) throws RemoteException {
+        return new TransportContext(name, bind, work.resolve(safe(river)), DEAD_PEER, VERBS_CONNECT);
     }
 
     /** Exports this server with TLS socket factories and the filter; the caller binds the stub. */
@@ -216,138 +226,67 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized int listen(String river, String reservoir, String module) throws RemoteException {
+    public synchronized Endpoint openConsumer(String river, ReservoirPlan plan, String module) throws RemoteException {
         ModuleThread t = module(river, module);
         NodeRiver r = river(river);
+        Transport transport = transport(river, plan);
         try {
-            ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress((InetAddress) null, 0));
-            r.listeners.put(reservoir, server);
-            CompletableFuture<TcpReceiver> accepted = CompletableFuture.supplyAsync(() -> {
-                try (server) {
-                    return TcpReceiver.accept(server, reservoir, DEAD_PEER);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            r.pending.add(accepted.thenApply(in -> {
-                synchronized (NodeServer.this) {
-                    t.addUpstream(in);
-                    r.reservoirs.add(in);
-                }
-                return in;
-            }));
-            return ((InetSocketAddress) server.getLocalAddress()).getPort();
-        } catch (IOException e) {
-            throw error(river, "cannot listen for reservoir " + reservoir, e);
+            PendingConsumer p = transport.openConsumer(plan, context(river));
+            r.pending.add(Map.entry(p, t));
+            return p.endpoint();
+        } catch (IOException | RuntimeException e) {
+            throw error(river, "module " + module + ", consumer's end: " + e.getMessage(), null);
         }
     }
 
     @Override
-    public synchronized void connect(String river, String reservoir, String module, String host, int port, int window, int waterSize)
-                    throws RemoteException {
-        joinDownstream(river, module, "reservoir " + reservoir + " from " + module + " to " + host + ":" + port,
-                        () -> TcpSender.connect(reservoir, new InetSocketAddress(host, port), window, waterSize, DEAD_PEER));
-    }
-
-    /** Opens a reservoir's producer's end where {@link #joinDownstream} can report its failure. */
-    private interface EndOpener {
-        ProducerEnd open() throws IOException;
-    }
-
-    /** Opens a producer's end and makes it an output of {@code module}; a failure names {@code what}. */
-    private void joinDownstream(String river, String module, String what, EndOpener end) throws RemoteException {
+    public synchronized void openProducer(String river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException {
         ModuleThread t = module(river, module);
+        Transport transport = transport(river, plan);
+        if (at == null || !transport.endpointType().isInstance(at)) {
+            throw error(river, "reservoir " + plan.name() + ": a " + transport.id() + " reservoir needs a " + transport.id() + " endpoint, not " + at, null);
+        }
         try {
-            ProducerEnd out = end.open();
+            ProducerEnd out = transport.openProducer(plan, at, context(river));
             t.addDownstream(out);
             river(river).reservoirs.add(out);
-        } catch (IOException | IllegalArgumentException | VerbsException e) {
-            throw error(river, what, e);
+        } catch (IOException | RuntimeException e) {
+            throw error(river, "module " + module + ", producer's end: " + e.getMessage(), null);
         }
     }
 
-    @Override
-    public synchronized int listenVerbs(String river, String reservoir, String module, String address, int window) throws RemoteException {
-        ModuleThread t = module(river, module);
-        NodeRiver r = river(river);
-        RdmaListener listener;
+    private Transport transport(String river, ReservoirPlan plan) throws RemoteException {
         try {
-            listener = RdmaListener.bind(new InetSocketAddress(InetAddress.getByName(address), 0), 1);
-        } catch (IOException | VerbsException e) {
-            throw error(river, "verbs reservoir " + reservoir + " into " + module + ": cannot listen on " + address
-                            + " (transport=verbs needs an RDMA device with the address this node is listed at)", e);
-        }
-        // The accepting thread owns the listener: an rdma_cm channel must not be closed under a
-        // thread waiting on it, so destroy leaves the accept to end by its deadline.
-        CompletableFuture<VerbsReceiver> accepted = CompletableFuture.supplyAsync(() -> {
-            try (listener) {
-                VerbsReceiver in = VerbsReceiver.accept(listener, reservoir, window, VERBS_CONNECT);
-                synchronized (NodeServer.this) {
-                    if (r.destroyed) {
-                        in.close();
-                        throw new java.util.concurrent.CancellationException("river " + river + " was destroyed");
-                    }
-                    t.addUpstream(in);
-                    r.reservoirs.add(in);
-                }
-                return in;
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }, task -> Thread.ofPlatform().daemon().name("tigris-accept-" + reservoir).start(task));
-        r.pending.add(accepted);
-        return listener.address().getPort();
-    }
-
-    @Override
-    public synchronized void connectVerbs(String river, String reservoir, String module, String host, int port, int window, int waterSize)
-                    throws RemoteException {
-        joinDownstream(river, module, "verbs reservoir " + reservoir + " from " + module + " to " + host + ":" + port,
-                        () -> VerbsSender.connect(reservoir, new InetSocketAddress(host, port), window, waterSize, VERBS_CONNECT));
-    }
-
-    @Override
-    public synchronized void connectLocal(String river, String reservoir, String from, String to, int window, int waterSize) throws RemoteException {
-        ModuleThread a = module(river, from);
-        ModuleThread b = module(river, to);
-        MemoryReservoir m = new MemoryReservoir(reservoir, window, waterSize);
-        a.addDownstream(m.producer());
-        b.addUpstream(m.consumer());
-        river(river).reservoirs.add(m);
-    }
-
-    @Override
-    public synchronized void connectShm(String river, String reservoir, String module, String segment, int window, int waterSize)
-                    throws RemoteException {
-        joinDownstream(river, module, "shared-memory reservoir " + reservoir + " from " + module + " (segment " + segment + ")",
-                        () -> ShmReservoir.create(segment, window, waterSize, DEAD_PEER));
-    }
-
-    @Override
-    public synchronized void attachShm(String river, String reservoir, String module, String segment) throws RemoteException {
-        ModuleThread t = module(river, module);
-        try {
-            ShmConsumer in = ShmReservoir.attach(segment, DEAD_PEER);
-            t.addUpstream(in);
-            river(river).reservoirs.add(in);
-        } catch (IOException | IllegalArgumentException e) {
-            throw error(river, "shared-memory reservoir " + reservoir + " into " + module + " (segment " + segment
-                            + "; is its producer's node on this host?)", e);
+            return Transports.byId(plan.transport());
+        } catch (IllegalArgumentException e) {
+            throw error(river, "reservoir " + plan.name() + ": " + e.getMessage(), null);
         }
     }
 
     @Override
     public void start(String river) throws RemoteException {
         NodeRiver r = river(river);
-        List<CompletableFuture<?>> pending;
+        List<Map.Entry<PendingConsumer, ModuleThread>> pending;
         synchronized (this) {
             pending = List.copyOf(r.pending);
         }
-        for (CompletableFuture<?> f : pending) {
+        for (var p : pending) {
             try {
-                f.get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                throw error(river, "an upstream reservoir was never connected", e.getCause() == null ? e : e.getCause());
+                ConsumerEnd in = p.getKey().await(PRODUCER_JOINS);
+                synchronized (this) {
+                    r.pending.remove(p);
+                    if (r.destroyed) {
+                        in.close();
+                        return;
+                    }
+                    p.getValue().addUpstream(in);
+                    r.reservoirs.add(in);
+                }
+            } catch (IOException e) {
+                throw error(river, "an upstream reservoir was never joined: " + e.getMessage(), null);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw error(river, "interrupted while waiting for upstream reservoirs", null);
             }
         }
         synchronized (this) {
@@ -442,13 +381,8 @@ public final class NodeServer implements RiverManager {
                 Thread.currentThread().interrupt();
             }
         }
-        r.pending.forEach(f -> f.cancel(true));
-        for (ServerSocketChannel s : r.listeners.values()) {
-            try {
-                s.close();
-            } catch (IOException ignored) {
-                // closing
-            }
+        synchronized (this) {
+            r.pending.forEach(p -> p.getKey().cancel());
         }
         for (AutoCloseable c : r.reservoirs) {
             try {
@@ -463,6 +397,14 @@ public final class NodeServer implements RiverManager {
             } catch (IOException ignored) {
                 // closing
             }
+        }
+        // The river's own directory: pushed jars and file reservoirs.
+        try (var files = Files.walk(work.resolve(river))) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // nothing there, or already gone
         }
     }
 }

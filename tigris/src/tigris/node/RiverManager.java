@@ -6,13 +6,16 @@ import java.util.List;
 import java.util.Map;
 
 import tigris.ThreadStatus;
+import tigris.transport.Endpoint;
+import tigris.transport.ReservoirPlan;
 
 /**
  * The per-host manager (the thesis's RiverMgr), controlled over RMI by a control agent: it grows
  * a river on its host (modules from pushed jars, reservoirs, connections), starts and stops it,
  * and reports, and performs the few {@link NodeAction}s an agent needs outside rivers. Every call
  * is authenticated by the cluster key (mutual TLS) and its arguments pass a deserialization filter
- * that admits only strings, string maps, byte arrays, numbers and the node actions.
+ * that admits only strings, string maps, byte arrays, numbers, reservoir plans, the transports'
+ * endpoints and the node actions. No call changes when a transport is added.
  *
  * <p>Errors are {@link RemoteException}s whose message names the node and what was wrong.
  */
@@ -31,30 +34,14 @@ public interface RiverManager extends Remote {
     void createModule(String river, String module, String className, String jarName, Map<String, String> parameters, int instance,
                     int instances, String policy) throws RemoteException;
 
-    /** Opens the consumer's end of TCP reservoir {@code reservoir} into {@code module}; returns the port it listens on. */
-    int listen(String river, String reservoir, String module) throws RemoteException;
-
-    /** Connects {@code module}'s output to a consumer's end listening at host:port. */
-    void connect(String river, String reservoir, String module, String host, int port, int window, int waterSize) throws RemoteException;
-
     /**
-     * Opens the consumer's end of verbs reservoir {@code reservoir} into {@code module}: an
-     * rdma_cm listener on {@code address} (an address of this host's RDMA device) for a producer
-     * asking for at most {@code window} Waters in flight; returns its port.
+     * Opens the consumer's end of reservoir {@code plan} into {@code module}, by the transport the
+     * plan names; returns where its producer's end finds it.
      */
-    int listenVerbs(String river, String reservoir, String module, String address, int window) throws RemoteException;
+    Endpoint openConsumer(String river, ReservoirPlan plan, String module) throws RemoteException;
 
-    /** Connects {@code module}'s output over verbs to a consumer's end listening at host:port (made by listenVerbs). */
-    void connectVerbs(String river, String reservoir, String module, String host, int port, int window, int waterSize) throws RemoteException;
-
-    /** Joins two modules on this node with a memory reservoir. */
-    void connectLocal(String river, String reservoir, String from, String to, int window, int waterSize) throws RemoteException;
-
-    /** Makes the producer's end of a shared-memory reservoir out of {@code module}: segment {@code segment} on this host. */
-    void connectShm(String river, String reservoir, String module, String segment, int window, int waterSize) throws RemoteException;
-
-    /** Maps the consumer's end of shared-memory reservoir segment {@code segment} (made by connectShm on this host) into {@code module}. */
-    void attachShm(String river, String reservoir, String module, String segment) throws RemoteException;
+    /** Opens the producer's end of reservoir {@code plan} out of {@code module}, joined to the consumer's end at {@code at}. */
+    void openProducer(String river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException;
 
     /** Starts every module thread of the river on this node (after every connection is made). */
     void start(String river) throws RemoteException;

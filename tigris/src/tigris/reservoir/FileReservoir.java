@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 
 /**
  * The thesis's FileReservoir: a file between a producer that writes Waters to it
@@ -45,6 +46,17 @@ public final class FileReservoir {
      * @throws IOException naming the file if it cannot be opened or is not a Water file of this version
      */
     public static WaterFileReader reader(String name, Path path) throws IOException {
+        return tailingReader(name, path, Duration.ZERO);
+    }
+
+    /**
+     * Reads the Water file at {@code path} as its writer appends to it: at its end the reader
+     * waits for more until the End of River frame, failing if the file stays unchanged for
+     * {@code patience} (its writer died).
+     *
+     * @throws IOException naming the file if it cannot be opened or is not a Water file of this version
+     */
+    public static WaterFileReader tailingReader(String name, Path path, Duration patience) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
             ByteBuffer h = ByteBuffer.allocate(WaterFileDescriptor.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
@@ -63,7 +75,7 @@ public final class FileReservoir {
             if (waterSize < 1) {
                 throw new IOException(path + ": the header's water size " + waterSize + " is not positive");
             }
-            return new WaterFileReader(name, path, ch, waterSize, true, READ_AHEAD);
+            return new WaterFileReader(name, path, ch, waterSize, true, READ_AHEAD, patience.toNanos());
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -75,6 +87,6 @@ public final class FileReservoir {
         if (waterSize < 1) {
             throw new IllegalArgumentException("water size must be positive, got " + waterSize);
         }
-        return new WaterFileReader(name, path, FileChannel.open(path, StandardOpenOption.READ), waterSize, false, READ_AHEAD);
+        return new WaterFileReader(name, path, FileChannel.open(path, StandardOpenOption.READ), waterSize, false, READ_AHEAD, 0);
     }
 }

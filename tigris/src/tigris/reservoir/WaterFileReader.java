@@ -19,7 +19,8 @@ import tigris.WaterPool;
  * a producer's end over a network does. A Water file ends at its End of River frame; a raw file
  * (any bytes, cut into Waters of the given size) at its end. A file that is cut short, or holds
  * bytes after End of River, fails the end after the Waters before the fault, naming the file and
- * the offset.
+ * the offset. A tailing reader ({@link FileReservoir#tailingReader}) reads a file as its writer
+ * appends to it, waiting at its end while it keeps growing.
  */
 public final class WaterFileReader extends InboxConsumerEnd {
     private final Path path;
@@ -29,11 +30,14 @@ public final class WaterFileReader extends InboxConsumerEnd {
     private final Semaphore credits;
     private final ByteBuffer frame = ByteBuffer.allocateDirect(WaterFileDescriptor.FRAME_HEADER).order(ByteOrder.LITTLE_ENDIAN);
     private final Thread reader;
+    /** A tailing reader's patience: how long the file may stay unchanged at its end before End of River (0: not tailing). */
+    private final long tailNanos;
     private volatile boolean closed;
     private volatile long waters;
 
-    WaterFileReader(String name, Path path, FileChannel channel, int waterSize, boolean framed, int window) {
+    WaterFileReader(String name, Path path, FileChannel channel, int waterSize, boolean framed, int window, long tailNanos) {
         super(name, window);
+        this.tailNanos = tailNanos;
         this.path = path;
         this.channel = channel;
         this.spring = new WaterPool(waterSize, window + 1);
@@ -130,12 +134,27 @@ public final class WaterFileReader extends InboxConsumerEnd {
         return w;
     }
 
+    /**
+     * Reads until {@code b} is full or the file ends; a tailing reader waits at the end for the
+     * writer to append more, as long as the file keeps growing within its patience.
+     */
     private int readFully(ByteBuffer b) throws IOException {
         int total = 0;
+        long quietSince = System.nanoTime();
         while (b.hasRemaining()) {
             int n = channel.read(b);
             if (n < 0) {
-                break;
+                if (tailNanos == 0 || closed || System.nanoTime() - quietSince > tailNanos) {
+                    break;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                if (Thread.currentThread().isInterrupted()) {
+                    break;
+                }
+                continue;
+            }
+            if (n > 0) {
+                quietSince = System.nanoTime();
             }
             total += n;
         }

@@ -64,7 +64,7 @@ public final class ClusterSort {
         SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), plan.partitioners(),
                         plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
         RiverGraph g = SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting,
-                        ReservoirSpec.memory(plan.window(), plan.water()).between(plan.between()));
+                        ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport()));
         Map<String, List<Node>> placement = new LinkedHashMap<>();
         placement.put("partition", spread(nodes, plan.partitionersPerNode()));
         placement.put("sort", spread(nodes, plan.sortersPerNode()));

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import tigris.graph.ReservoirSpec;
+import tigris.transport.Site;
+import tigris.transport.Transport;
+import tigris.transport.Transports;
 import tigris.node.ControlAgent.Node;
 
 /**
@@ -19,17 +21,17 @@ import tigris.node.ControlAgent.Node;
  * @param sortersPerNode sorters on each node, each a key range; node i holds ranges i*S..i*S+S-1
  * @param memoryPerSorter bytes each sorter may hold records in before it spills runs to {@code tmp}
  * @param direct sorters write with O_DIRECT where their file system allows it ({@link SortPlan})
- * @param between how partitioners and sorters on different nodes are joined: TCP, shared
- *        memory (nodes on one host, listed at one address), or verbs (each node listed at an
- *        address of its RDMA device)
+ * @param transport the id of the transport that joins partitioners and sorters on different
+ *        nodes: tcp, shm (nodes on one host, listed at one address), verbs (each node listed at an
+ *        address of its RDMA device), file (one host), or another registered one
  */
 public record ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
-                String tmp, int water, int window, boolean sync, boolean direct, ReservoirSpec.Between between) {
+                String tmp, int water, int window, boolean sync, boolean direct, String transport) {
     private static final String NODE = "{node}";
 
     public ClusterSortPlan {
         nodes = List.copyOf(nodes);
-        Objects.requireNonNull(between, "between");
+        Transport joins = Transports.byId(Objects.requireNonNull(transport, "transport"));
         if (nodes.isEmpty()) {
             throw new IllegalArgumentException("a sort across nodes needs at least one node");
         }
@@ -55,9 +57,9 @@ public record ClusterSortPlan(List<Node> nodes, String input, String output, int
                 throw new IllegalArgumentException("nodes " + neighbour.name() + " and " + n.name() + " share host " + n.host()
                                 + ": the input and output paths need {node} in them (got " + input + " and " + output + ")");
             }
-            if (between == ReservoirSpec.Between.SHM && !n.host().equals(nodes.get(0).host())) {
-                throw new IllegalArgumentException("--transport shm joins nodes of one host, listed at one address: " + nodes.get(0) + " and " + n
-                                + " are not");
+            Node first = nodes.get(0);
+            if (!joins.canJoin(new Site(first.name(), first.host()), new Site(n.name(), n.host()))) {
+                throw new IllegalArgumentException("--transport " + transport + ": " + joins.joinRule() + "; " + first + " and " + n + " are not");
             }
         }
     }

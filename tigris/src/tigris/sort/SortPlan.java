@@ -160,7 +160,7 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         long expect = Math.min(records, records / sorters + records / sorters / 16 + 1);
         SortParameters sort = new SortParameters(output.toAbsolutePath(), SortParameters.Layout.SHARED, null, partitioners, memoryPerSorter,
                         tmp.toAbsolutePath(), sync, direct, expect, entries ? in : null);
-        return SortGraph.build(name, partitioners, partition, sorters, sort, ReservoirSpec.memory(window, water));
+        return SortGraph.build(name, partitioners, partition, sorters, sort, ReservoirSpec.of(window, water));
     }
 
     /** First record of partitioner {@code p}'s stripe when {@code records} are split {@code partitioners} ways. */

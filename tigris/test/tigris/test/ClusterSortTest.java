@@ -154,8 +154,8 @@ class ClusterSortTest {
         Run shm = sort("-p", "1", "-s", "2", "--transport", "shm", "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("shm-{node}").toString());
         assertEquals(0, shm.status(), shm.out() + shm.err());
         // 3 partitioners x 6 sorters: each partitioner feeds its node's 2 sorters in memory and the other 4 across.
-        assertTrue(tcp.out().contains("reservoirs 6 memory reservoir(s) within nodes, 12 TCP, 0 shared-memory, 0 verbs between nodes"), tcp.out());
-        assertTrue(shm.out().contains("reservoirs 6 memory reservoir(s) within nodes, 0 TCP, 12 shared-memory, 0 verbs between nodes"), shm.out());
+        assertTrue(tcp.out().contains("reservoirs 6 memory reservoir(s) within nodes, 12 TCP, 0 shared-memory, 0 verbs, 0 file between nodes"), tcp.out());
+        assertTrue(shm.out().contains("reservoirs 6 memory reservoir(s) within nodes, 0 TCP, 12 shared-memory, 0 verbs, 0 file between nodes"), shm.out());
         Run v = validate("shm", "n1", "n2", "n3");
         assertEquals(0, v.status(), v.err());
         assertTrue(v.err().contains("Records: 60000") && v.err().contains(checksumOf(60_000)), v.err());
@@ -165,7 +165,7 @@ class ClusterSortTest {
         String n2AtLocalhost = n2.replace("127.0.0.1", "localhost");
         Run refused = sort("--transport", "shm", "--node", n1, "--node", n2AtLocalhost, in, dir.resolve("x-{node}").toString());
         assertEquals(2, refused.status(), refused.err());
-        assertTrue(refused.err().contains("--transport shm joins nodes of one host, listed at one address"), refused.err());
+        assertTrue(refused.err().contains("--transport shm: shared memory joins nodes on one host, listed at the same address"), refused.err());
         assertFalse(Files.exists(dir.resolve("x-n1")) || Files.exists(dir.resolve("x-n2")));
         // Verbs needs an RDMA device at the address each node is listed at; 127.0.0.1 is never one.
         // (VerbsClusterSortTest sorts over verbs on Soft-RoCE in the test VM.)
@@ -180,7 +180,7 @@ class ClusterSortTest {
         assertTrue(never.err().contains("--answer-timeout 0: must be at least 1"), never.err());
         Run unknown = sort("--transport", "rdma", "--node", n1, in, dir.resolve("x-{node}").toString());
         assertEquals(2, unknown.status(), unknown.err());
-        assertTrue(unknown.err().contains("--transport=rdma is not 'tcp', 'shm' or 'verbs'"), unknown.err());
+        assertTrue(unknown.err().contains("--transport=rdma is not one of memory, tcp, shm, verbs, file"), unknown.err());
     }
 
     private static byte[] concat(String prefix) throws Exception {

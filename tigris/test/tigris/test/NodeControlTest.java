@@ -110,7 +110,7 @@ class NodeControlTest {
 
     static RiverGraph graph(String river, long count, Path out, long sinkDelay) {
         RiverGraph g = new RiverGraph(river);
-        ReservoirSpec spec = ReservoirSpec.memory(8, 1024);
+        ReservoirSpec spec = ReservoirSpec.of(8, 1024);
         g.module("source", GraphModules.CountingSource.class).parameter("count", Long.toString(count)).output("out", Record.class);
         g.module("doubler", GraphModules.Doubler.class).instances(2).input("in", Record.class).output("out", Record.class);
         g.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).parameter("delayMillis", Long.toString(sinkDelay))
@@ -224,7 +224,7 @@ class NodeControlTest {
         Files.writeString(river, file.apply(b.host()));
         Run ok = tigrisRun(river);
         assertEquals(0, ok.status(), ok.said());
-        assertTrue(ok.said().contains("river shm grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 2 shared-memory, 0 verbs between nodes"),
+        assertTrue(ok.said().contains("river shm grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 2 shared-memory, 0 verbs, 0 file between nodes"),
                         ok.said());
         assertTrue(ok.said().contains("river shm: completed"), ok.said());
         assertEquals("2000 " + 2000 * 1999 / 2 + " 4000", Files.readString(out));
@@ -236,14 +236,45 @@ class NodeControlTest {
         Files.writeString(river, file.apply("localhost"));
         Run refused = tigrisRun(river);
         assertEquals(1, refused.status(), refused.said());
-        assertTrue(refused.said().contains("connection source.out -> doubler.in is shared memory (transport=shm), but source runs on a6 ("
+        assertTrue(refused.said().contains("connection source.out -> doubler.in is shared-memory (transport=shm), but source runs on a6 ("
                         + a.host() + ":" + a.port() + ") and doubler on b6 (localhost:" + b.port() + "): shared memory joins nodes on one host"),
                         refused.said());
 
         Files.writeString(river, file.apply(b.host()).replace("transport=shm\n", "transport=rdma\n"));
         Run unknown = tigrisRun(river);
         assertEquals(2, unknown.status(), unknown.said());
-        assertTrue(unknown.said().contains("shm.tgr:8: transport=rdma is not 'tcp', 'shm' or 'verbs'"), unknown.said());
+        assertTrue(unknown.said().contains("shm.tgr:8: transport=rdma is not one of memory, tcp, shm, verbs, file"), unknown.said());
+    }
+
+    /**
+     * {@code transport=file}: the nodes are joined by Water files in the consumer's node's
+     * directory, which the consumer reads as the producer appends to them; the river computes
+     * the same sum as over TCP or shared memory.
+     */
+    @Test
+    void aRiverFileJoinsNodesOfOneHostThroughAFile() throws Exception {
+        Node a = startNode("a8", key, password, null);
+        Node b = startNode("b8", key, password, null);
+        Files.write(dir.resolve("modules.jar"), jar);
+        Path out = dir.resolve("sum-file");
+        String g = GraphModules.class.getName();
+        Path river = dir.resolve("file.tgr");
+        Files.writeString(river, String.join("\n",
+                        "river viafile",
+                        "jar modules.jar",
+                        "node a8 " + a.host() + ":" + a.port(),
+                        "node b8 " + b.host() + ":" + b.port(),
+                        "module source " + g + "$CountingSource on a8 out:out=tigris.test.Record count=3000",
+                        "module doubler " + g + "$Doubler on b8 in:in=tigris.test.Record out:out=tigris.test.Record",
+                        "module sink " + g + "$FileSummingSink on a8 in:in=tigris.test.Record out=" + out,
+                        "connect source.out doubler.in window=4 water=1024 transport=file",
+                        "connect doubler.out sink.in transport=file",
+                        ""));
+        Run ok = tigrisRun(river);
+        assertEquals(0, ok.status(), ok.said());
+        assertTrue(ok.said().contains("river viafile grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 0 shared-memory, 0 verbs, 2 file between nodes"),
+                        ok.said());
+        assertEquals("3000 " + 3000 * 2999 / 2 + " 6000", Files.readString(out));
     }
 
     record Run(int status, String said) {
@@ -284,19 +315,19 @@ class NodeControlTest {
 
     @Test
     void aNodePerformsActionsAsRemoteCallsAndNamesWhatFailed() throws Exception {
-        Node a = startNode("a6", key, password, null);
-        Node b = startNode("b6", key, password, null);
+        Node a = startNode("a7", key, password, null);
+        Node b = startNode("b7", key, password, null);
         ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
-        Files.writeString(dir.resolve("doomed-a6"), "x");
-        Files.writeString(dir.resolve("doomed-b6"), "x");
+        Files.writeString(dir.resolve("doomed-a7"), "x");
+        Files.writeString(dir.resolve("doomed-b7"), "x");
         List<Boolean> removed = agent.performEverywhere(List.of(a, b), n -> new RemoveFileAction(dir.resolve("doomed-{node}").toString()), 30_000);
         assertEquals(List.of(true, true), removed, "each node deleted the file named for it");
-        assertFalse(Files.exists(dir.resolve("doomed-a6")) || Files.exists(dir.resolve("doomed-b6")));
-        assertEquals(List.of(false), agent.performEverywhere(List.of(a), n -> new RemoveFileAction(dir.resolve("doomed-a6").toString()), 30_000),
+        assertFalse(Files.exists(dir.resolve("doomed-a7")) || Files.exists(dir.resolve("doomed-b7")));
+        assertEquals(List.of(false), agent.performEverywhere(List.of(a), n -> new RemoveFileAction(dir.resolve("doomed-a7").toString()), 30_000),
                         "nothing left to delete");
 
         // Key samples come back as values, and a node's failure names the node and the problem.
-        Path input = dir.resolve("in-a6");
+        Path input = dir.resolve("in-a7");
         Files.write(input, new byte[100 * 1000]);
         KeySampleAction sample = new KeySampleAction(dir.resolve("in-{node}").toString(), dir.resolve("out-{node}").toString(), dir.toString(), 1, 1,
                         1 << 20, 50);
@@ -305,7 +336,7 @@ class NodeControlTest {
         assertEquals(50, s.prefixes().length);
         NodeActionException e = assertThrows(NodeActionException.class, () -> agent.performEverywhere(List.of(a, b), n -> sample, 30_000));
         assertEquals(b, e.node());
-        assertTrue(e.getMessage().contains("on node b6") && e.getMessage().contains("in-b6: no such input file"), e.getMessage());
+        assertTrue(e.getMessage().contains("on node b7") && e.getMessage().contains("in-b7: no such input file"), e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), "the node's words, not an exception's name: " + e.getMessage());
 
         // An outcome is handed out once; an id the node never gave is refused by name.

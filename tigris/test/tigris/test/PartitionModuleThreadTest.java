@@ -136,7 +136,7 @@ class PartitionModuleThreadTest {
         RiverGraph g = new RiverGraph("wrong");
         g.module("modulo", ModuloSourceModule.class).policy(ThreadPolicy.LOTTERY).output("out", Water.class);
         g.module("sink", CollectorModule.class).input("in", Water.class);
-        g.connect("modulo.out", "sink.in", ReservoirSpec.memory(2, 64));
+        g.connect("modulo.out", "sink.in", ReservoirSpec.of(2, 64));
         GraphException e = assertThrows(GraphException.class, g::validate);
         assertTrue(e.getMessage().contains("chooses its own downstream reservoir: run it with policy PARTITIONED, not LOTTERY"), e.getMessage());
     }

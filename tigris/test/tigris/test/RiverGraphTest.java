@@ -20,7 +20,7 @@ import tigris.graph.ThreadPolicy;
 
 /** Graphs are validated whole before they run; a valid one runs to End of River in one JVM. */
 class RiverGraphTest {
-    private static final ReservoirSpec MEM = ReservoirSpec.memory(4, 256);
+    private static final ReservoirSpec MEM = ReservoirSpec.of(4, 256);
 
     private static RiverGraph pipeline(int sources, int doublers, ThreadPolicy policy, long count) {
         RiverGraph g = new RiverGraph("pipeline");
@@ -84,7 +84,7 @@ class RiverGraphTest {
         g.connect("source.out", "nowhere.in", MEM);                 // no such module
         g.connect("source.out", "sink.missing", MEM);               // no such port
         g.connect("sink.in", "raw.in", MEM);                        // from an input
-        g.connect("source", "raw.in", ReservoirSpec.memory(0, 1));  // not module.port; bad window
+        g.connect("source", "raw.in", ReservoirSpec.of(0, 1));  // not module.port; bad window
         GraphException e = assertThrows(GraphException.class, g::validate);
         String m = e.getMessage();
         assertTrue(m.startsWith("river broken is not valid:"), m);

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tigris.graph.ReservoirSpec;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
@@ -85,7 +84,7 @@ class VerbsClusterSortTest {
         NODES.forEach(Process::destroyForcibly);
     }
 
-    private static SortReport sort(ReservoirSpec.Between between, String out) throws Exception {
+    private static SortReport sort(String between, String out) throws Exception {
         ClusterSortPlan plan = new ClusterSortPlan(nodes, dir.resolve("in-{node}").toString(), dir.resolve(out + "-{node}").toString(), 1, 2, 64L << 20,
                         dir.toString(), 100 * 640, 8, true, true, between);
         long t = System.nanoTime();
@@ -119,10 +118,10 @@ class VerbsClusterSortTest {
         RecordFileGenerator.generate(dir.resolve("in-n2"), RecordGenerator.Format.BINARY, Uint128.of(25_000), 15_000, 2, false);
         Uint128 generated = RecordFileGenerator.generate(null, RecordGenerator.Format.BINARY, Uint128.ZERO, 40_000, 2, true);
 
-        SortReport verbs = sort(ReservoirSpec.Between.VERBS, "verbs");
+        SortReport verbs = sort("verbs", "verbs");
         assertEquals(40_000, verbs.records(), verbs.toString());
         // 2 partitioners x 4 sorters: each partitioner feeds its own node's 2 sorters in memory, the other 2 over verbs.
-        assertTrue(verbs.reservoirs().startsWith("4 memory reservoir(s) within nodes, 0 TCP, 0 shared-memory, 4 verbs between nodes"), verbs.toString());
+        assertTrue(verbs.reservoirs().startsWith("4 memory reservoir(s) within nodes, 0 TCP, 0 shared-memory, 4 verbs, 0 file between nodes"), verbs.toString());
 
         PartitionSummary whole = null;
         for (String n : List.of("n1", "n2")) {
@@ -134,7 +133,7 @@ class VerbsClusterSortTest {
         assertEquals(Uint128.of(40_000), whole.recordCount());
         assertEquals(generated, whole.checksum(), "the records generated, each once");
 
-        SortReport tcp = sort(ReservoirSpec.Between.TCP, "tcp");
+        SortReport tcp = sort("tcp", "tcp");
         assertTrue(tcp.reservoirs().startsWith("4 memory reservoir(s) within nodes, 4 TCP"), tcp.toString());
         for (String n : List.of("n1", "n2")) {
             assertEquals(-1, Files.mismatch(dir.resolve("tcp-" + n), dir.resolve("verbs-" + n)), "node " + n + ": verbs and TCP write the same bytes");

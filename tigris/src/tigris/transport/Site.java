@@ -1,0 +1,5 @@
+package tigris.transport;
+
+/** Where an end of a reservoir is: the node, and the host address it is listed at. */
+public record Site(String node, String host) {
+}

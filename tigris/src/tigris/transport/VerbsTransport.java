@@ -1,0 +1,114 @@
+package tigris.transport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+
+import jaguar.verbs.RdmaListener;
+import jaguar.verbs.VerbsException;
+import tigris.ConsumerEnd;
+import tigris.ProducerEnd;
+import tigris.reservoir.VerbsReceiver;
+import tigris.reservoir.VerbsSender;
+
+/**
+ * Nodes with RDMA devices: a verbs reservoir ({@link VerbsSender}, {@link VerbsReceiver}), its
+ * consumer listening through rdma_cm on its node's address, which must be its device's.
+ */
+public final class VerbsTransport implements Transport {
+    /** Where a verbs reservoir's consumer listens (an address of its RDMA device). */
+    public record At(String host, int port) implements Endpoint {
+        public At {
+            if (host == null || host.isBlank() || port < 1 || port > 65535) {
+                throw new IllegalArgumentException("verbs endpoint " + host + ":" + port + " is not an address and port");
+            }
+        }
+
+        @Override
+        public String transport() {
+            return "verbs";
+        }
+    }
+
+    @Override
+    public String id() {
+        return "verbs";
+    }
+
+    @Override
+    public String label() {
+        return "verbs";
+    }
+
+    @Override
+    public boolean canJoin(Site a, Site b) {
+        return true;
+    }
+
+    @Override
+    public String joinRule() {
+        return "verbs joins nodes listed at addresses of their RDMA devices";
+    }
+
+    @Override
+    public PendingConsumer openConsumer(ReservoirPlan plan, TransportContext context) throws IOException {
+        RdmaListener listener;
+        try {
+            listener = RdmaListener.bind(new InetSocketAddress(context.bind(), 0), 1);
+        } catch (VerbsException e) {
+            throw new IOException("verbs reservoir " + plan.name() + ": cannot listen on " + context.host()
+                            + " (transport=verbs needs an RDMA device with the address this node is listed at): " + e.getMessage(), e);
+        }
+        At at = new At(context.host(), listener.address().getPort());
+        var cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+        // The accepting thread owns the listener: an rdma_cm channel must not be closed under a
+        // thread waiting on it, so a cancel leaves the accept to end by its deadline.
+        CompletableFuture<VerbsReceiver> accepted = CompletableFuture.supplyAsync(() -> {
+            try (listener) {
+                VerbsReceiver in = VerbsReceiver.accept(listener, plan.name(), plan.window(), context.connect());
+                if (cancelled.get()) {
+                    in.close();
+                    throw new CancellationException("verbs reservoir " + plan.name() + " was given up");
+                }
+                return in;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, task -> Thread.ofPlatform().daemon().name("tigris-accept-" + plan.name()).start(task));
+        return new PendingConsumer() {
+            @Override
+            public Endpoint endpoint() {
+                return at;
+            }
+
+            @Override
+            public ConsumerEnd await(Duration timeout) throws IOException, InterruptedException {
+                return Accepted.await(accepted, timeout, "verbs reservoir " + plan.name() + " listening at " + at.host() + ":" + at.port());
+            }
+
+            @Override
+            public void cancel() {
+                cancelled.set(true);
+                accepted.thenAccept(VerbsReceiver::close);
+            }
+        };
+    }
+
+    @Override
+    public ProducerEnd openProducer(ReservoirPlan plan, Endpoint at, TransportContext context) throws IOException {
+        At a = (At) at;
+        try {
+            return VerbsSender.connect(plan.name(), new InetSocketAddress(a.host(), a.port()), plan.window(), plan.waterSize(), context.connect());
+        } catch (VerbsException e) {
+            throw new IOException("verbs reservoir " + plan.name() + " to " + a.host() + ":" + a.port() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Class<At> endpointType() {
+        return At.class;
+    }
+}
