@@ -14,6 +14,7 @@ module jaguar.tigris {
     exports tigris.graph;
     exports tigris.node;
     exports tigris.reservoir;
+    exports tigris.river;
     exports tigris.sort;
     exports tigris.transport;
     uses tigris.transport.Transport;

@@ -3,7 +3,7 @@ package tigris.graph;
 /** An output port joined to an input port by reservoirs of one spec. */
 public record Connection(String from, String to, ReservoirSpec reservoir) {
     /** The module part of "module.port". */
-    static String module(String end) {
+    public static String module(String end) {
         int dot = end.indexOf('.');
         return dot < 0 ? end : end.substring(0, dot);
     }

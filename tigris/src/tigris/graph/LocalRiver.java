@@ -1,80 +1,68 @@
 package tigris.graph;
 
-import java.lang.reflect.InvocationTargetException;
-import java.util.ArrayList;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import tigris.ModuleConfig;
-import tigris.ModuleLifecycle;
 import tigris.ModuleThread;
-import tigris.reservoir.MemoryReservoir;
-import tigris.transport.ReservoirPlan;
+import tigris.river.LocalSite;
+import tigris.river.RiverAssembler;
+import tigris.transport.TransportContext;
 
 /**
- * Runs a validated {@link RiverGraph} in this JVM: one ModuleThread per module instance, one
- * reservoir per (producer instance, consumer instance) pair of every connection.
+ * Runs a validated {@link RiverGraph} in this JVM: the {@link RiverAssembler} with every module
+ * instance on one {@link LocalSite}, so one thread per instance and one memory reservoir per
+ * (producer instance, consumer instance) pair of every connection.
  */
 public final class LocalRiver implements AutoCloseable {
     private final RiverGraph graph;
-    private final List<ModuleThread> threads = new ArrayList<>();
-    private final List<MemoryReservoir> reservoirs = new ArrayList<>();
+    private final LocalSite site;
+    private List<ModuleThread> threads = List.of();
+    private RiverAssembler.Assembled assembled;
 
-    private LocalRiver(RiverGraph graph) {
+    private LocalRiver(RiverGraph graph, LocalSite site) {
         this.graph = graph;
+        this.site = site;
     }
 
-    /** Builds the river's threads and reservoirs (validating the graph first) without starting them. */
+    /**
+     * Builds the river's threads and reservoirs (validating the graph first) without starting them.
+     *
+     * @throws IllegalStateException saying what could not be built (a module whose constructor threw, ...)
+     */
     public static LocalRiver build(RiverGraph graph) {
         graph.validate();
-        LocalRiver river = new LocalRiver(graph);
+        Map<String, Class<?>> classes = new HashMap<>();
+        graph.moduleList().forEach(m -> classes.put(m.moduleClass().getName(), m.moduleClass()));
+        // The graph's own module classes, whatever loaded them.
+        ClassLoader loader = new ClassLoader(LocalRiver.class.getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                Class<?> c = classes.get(name);
+                return c != null ? c : super.loadClass(name, resolve);
+            }
+        };
+        TransportContext context = new TransportContext("local", InetAddress.getLoopbackAddress(), Path.of(System.getProperty("java.io.tmpdir")),
+                        Duration.ofSeconds(5), Duration.ofSeconds(60));
+        LocalSite site = new LocalSite(context, jar -> loader);
+        LocalRiver river = new LocalRiver(graph, site);
+        Map<String, List<LocalSite>> placement = new HashMap<>();
+        graph.moduleList().forEach(m -> placement.put(m.name(), java.util.Collections.nCopies(m.instances(), site)));
         try {
-            river.wire();
+            river.assembled = RiverAssembler.assemble(graph, placement, null);
+        } catch (RiverAssembler.AssemblyException e) {
+            river.close();
+            throw new IllegalStateException(e.getMessage(), e.getCause());
         } catch (RuntimeException e) {
             river.close();
             throw e;
         }
+        river.threads = site.threads();
         return river;
-    }
-
-    private void wire() {
-        Map<String, List<ModuleThread>> byModule = new HashMap<>();
-        for (ModuleSpec m : graph.moduleList()) {
-            List<ModuleThread> instances = new ArrayList<>();
-            for (int i = 0; i < m.instances(); i++) {
-                ModuleLifecycle module = instantiate(m);
-                String name = m.instances() == 1 ? m.name() : m.name() + "#" + i;
-                ModuleThread t = m.policy().newThread(module, new ModuleConfig(name, i, m.instances(), m.parameters()));
-                instances.add(t);
-                threads.add(t);
-            }
-            byModule.put(m.name(), instances);
-        }
-        for (Connection c : graph.connections()) {
-            List<ModuleThread> producers = byModule.get(Connection.module(c.from()));
-            List<ModuleThread> consumers = byModule.get(Connection.module(c.to()));
-            for (ModuleThread p : producers) {
-                for (ModuleThread q : consumers) {
-                    MemoryReservoir r = new MemoryReservoir(ReservoirPlan.nameOf(p.name(), q.name()), c.reservoir().window(), c.reservoir().waterSize());
-                    reservoirs.add(r);
-                    p.addDownstream(r.producer());
-                    q.addUpstream(r.consumer());
-                }
-            }
-        }
-    }
-
-    private static ModuleLifecycle instantiate(ModuleSpec m) {
-        try {
-            return m.moduleClass().getConstructor().newInstance();
-        } catch (InvocationTargetException e) {
-            throw new IllegalStateException("module " + m.name() + ": the constructor of " + m.moduleClass().getName() + " threw "
-                            + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("module " + m.name() + ": cannot instantiate " + m.moduleClass().getName() + ": " + e, e);
-        }
     }
 
     public List<ModuleThread> threads() {
@@ -83,7 +71,11 @@ public final class LocalRiver implements AutoCloseable {
 
     /** Starts every thread. */
     public LocalRiver start() {
-        threads.forEach(ModuleThread::start);
+        try {
+            assembled.start();
+        } catch (RiverAssembler.AssemblyException e) {
+            throw new IllegalStateException(e.getMessage(), e.getCause());
+        }
         return this;
     }
 
@@ -125,21 +117,12 @@ public final class LocalRiver implements AutoCloseable {
 
     /** Stops every thread. */
     public void stop() {
-        threads.forEach(ModuleThread::stop);
+        site.stop();
     }
 
     /** Stops what still runs and frees the reservoirs. */
     @Override
     public void close() {
-        stop();
-        for (ModuleThread t : threads) {
-            try {
-                t.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        reservoirs.forEach(MemoryReservoir::close);
+        site.destroy();
     }
 }

@@ -15,10 +15,7 @@ import tigris.Failure;
 import tigris.ModuleThread;
 import tigris.Report;
 import tigris.ThreadStatus;
-import tigris.graph.Connection;
-import tigris.transport.Endpoint;
-import tigris.transport.ReservoirPlan;
-import tigris.transport.Site;
+import tigris.river.RiverAssembler;
 import tigris.transport.Transport;
 import tigris.transport.Transports;
 import tigris.graph.ModuleSpec;
@@ -200,20 +197,20 @@ public final class ControlAgent {
         }
         graph.validate();
         Map<Node, RiverManager> managers = new LinkedHashMap<>();
-        Map<String, Node> where = new LinkedHashMap<>();   // instance name -> node
-        for (ModuleSpec m : graph.moduleList()) {
-            List<Node> nodes = placement.get(m.name());
-            if (nodes == null || nodes.size() != m.instances()) {
-                throw new IllegalArgumentException("placement of module " + m.name() + ": " + m.instances() + " node(s) needed, got " + nodes);
-            }
-            for (int i = 0; i < nodes.size(); i++) {
-                where.put(instanceName(m, i), nodes.get(i));
-                if (!managers.containsKey(nodes.get(i))) {
-                    managers.put(nodes.get(i), connect(nodes.get(i)));
+        Map<Node, RemoteSite> sites = new LinkedHashMap<>();
+        Map<String, List<RemoteSite>> placed = new LinkedHashMap<>();
+        for (var e : placement.entrySet()) {
+            List<RemoteSite> s = new ArrayList<>();
+            for (Node n : e.getValue()) {
+                if (!managers.containsKey(n)) {
+                    managers.put(n, connect(n));
+                    sites.put(n, new RemoteSite(n, managers.get(n), river));
                 }
+                s.add(sites.get(n));
             }
+            placed.put(e.getKey(), s);
         }
-        checkJoins(graph, where);
+        Map<String, Node> where = new LinkedHashMap<>();
         RiverRun run = new RiverRun(river, managers, where, answerMillis);
         Node step = null;
         try {
@@ -223,78 +220,18 @@ public final class ControlAgent {
                     e.getValue().pushJar(river, jarName, jar);
                 }
             }
-            for (ModuleSpec m : graph.moduleList()) {
-                for (int i = 0; i < m.instances(); i++) {
-                    String name = instanceName(m, i);
-                    step = where.get(name);
-                    managers.get(step).createModule(river, name, m.moduleClass().getName(), jarName, m.parameters(), i, m.instances(),
-                                    m.policy().name());
-                }
-            }
-            Map<String, ModuleSpec> specs = graph.modules();
-            for (Connection c : graph.connections()) {
-                ModuleSpec from = moduleOf(specs, c.from());
-                ModuleSpec to = moduleOf(specs, c.to());
-                for (int p = 0; p < from.instances(); p++) {
-                    for (int q = 0; q < to.instances(); q++) {
-                        String a = instanceName(from, p);
-                        String b = instanceName(to, q);
-                        Node na = where.get(a);
-                        Node nb = where.get(b);
-                        Transport t = transportOf(c, na, nb);
-                        ReservoirPlan plan = new ReservoirPlan(ReservoirPlan.nameOf(a, b), t.id(), c.reservoir().window(), c.reservoir().waterSize());
-                        // The consumer's end first: the producer's end joins it where it says.
-                        step = nb;
-                        Endpoint at = managers.get(nb).openConsumer(river, plan, b);
-                        step = na;
-                        managers.get(na).openProducer(river, plan, a, at);
-                        run.made.merge(t.id(), 1, Integer::sum);
-                    }
-                }
-            }
-            for (var e : managers.entrySet()) {
-                step = e.getKey();
-                e.getValue().start(river);
-            }
+            RiverAssembler.Assembled a = RiverAssembler.assemble(graph, placed, jarName);
+            a.where().forEach((instance, site) -> where.put(instance, ((RemoteSite) site).node()));
+            run.made.putAll(a.made());
+            a.start();
             return run;
         } catch (RemoteException e) {
             run.destroy();
             throw new IOException("growing river " + river + " failed at node " + step + ": " + nodeError(e), e);
+        } catch (RiverAssembler.AssemblyException e) {
+            run.destroy();
+            throw new IOException("growing river " + river + " failed at node " + e.site() + ": " + e.getMessage(), e);
         }
-    }
-
-    /** Within a node, memory; between nodes, the transport the connection names. */
-    private static Transport transportOf(Connection c, Node na, Node nb) {
-        return Transports.byId(na.equals(nb) ? "memory" : c.reservoir().across());
-    }
-
-    /**
-     * Refuses, before anything is grown, a pair of instances its transport cannot join (shared
-     * memory or a file between nodes listed at different addresses).
-     */
-    private static void checkJoins(RiverGraph graph, Map<String, Node> where) {
-        Map<String, ModuleSpec> specs = graph.modules();
-        for (Connection c : graph.connections()) {
-            ModuleSpec from = moduleOf(specs, c.from());
-            ModuleSpec to = moduleOf(specs, c.to());
-            for (int p = 0; p < from.instances(); p++) {
-                for (int q = 0; q < to.instances(); q++) {
-                    Node na = where.get(instanceName(from, p));
-                    Node nb = where.get(instanceName(to, q));
-                    Transport t = transportOf(c, na, nb);
-                    if (!t.canJoin(new Site(na.name(), na.host()), new Site(nb.name(), nb.host()))) {
-                        throw new IllegalArgumentException("connection " + c.from() + " -> " + c.to() + " is " + t.label() + " (transport=" + t.id()
-                                        + "), but " + instanceName(from, p) + " runs on " + na + " and " + instanceName(to, q) + " on " + nb + ": "
-                                        + t.joinRule());
-                    }
-                }
-            }
-        }
-    }
-
-    /** The module of a {@code MODULE.PORT} name. */
-    private static ModuleSpec moduleOf(Map<String, ModuleSpec> specs, String port) {
-        return specs.get(port.substring(0, port.indexOf('.')));
     }
 
     /**
@@ -337,7 +274,7 @@ public final class ControlAgent {
         }
 
         RiverRun(String river, Map<Node, RiverManager> managers, Map<String, Node> where, long answerMillis) {
-            this.where = Map.copyOf(where);
+            this.where = where;
             this.river = river;
             this.managers = managers;
             this.answerMillis = answerMillis;

@@ -17,17 +17,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-import tigris.ModuleConfig;
-import tigris.ModuleLifecycle;
-import tigris.ModuleThread;
-import tigris.ConsumerEnd;
-import tigris.ProducerEnd;
 import tigris.ThreadStatus;
-import tigris.graph.ThreadPolicy;
+import tigris.river.LocalSite;
+import tigris.river.ModulePlan;
 import tigris.transport.Endpoint;
-import tigris.transport.PendingConsumer;
 import tigris.transport.ReservoirPlan;
-import tigris.transport.Transport;
 import tigris.transport.TransportContext;
 import tigris.transport.Transports;
 
@@ -43,8 +37,6 @@ public final class NodeServer implements RiverManager {
      * slow host (Soft-RoCE under emulation takes seconds), not a wait anyone normally sees.
      */
     private static final Duration VERBS_CONNECT = Duration.ofSeconds(60);
-    /** How long a started river's consumer's ends wait for their producers to join them. */
-    private static final Duration PRODUCER_JOINS = Duration.ofSeconds(30);
 
     /**
      * What RMI may deserialize from a caller: the argument types of {@link RiverManager} and
@@ -58,7 +50,8 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
-                                    + "tigris.transport.ReservoirPlan;" + Transports.endpointFilter() + actionClasses() + "!*");
+                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.graph.ThreadPolicy;java.lang.Enum;"
+                                    + Transports.endpointFilter() + actionClasses() + "!*");
 
     /** The filter's names of the node actions: exactly the permitted subclasses of {@link NodeAction}. */
     private static String actionClasses() {
@@ -97,16 +90,15 @@ public final class NodeServer implements RiverManager {
         }
     }
 
-    /** One river's pieces on this node. */
-    private static final class NodeRiver {
+    /** One river's pieces on this node: its pushed jars' loaders and its share of the river. */
+    private final class NodeRiver {
         final Map<String, URLClassLoader> loaders = new HashMap<>();
-        final Map<String, ModuleThread> modules = new java.util.LinkedHashMap<>();
-        /** Every reservoir or end the river made here, closed when it is destroyed. */
-        final List<AutoCloseable> reservoirs = new ArrayList<>();
-        /** Consumer's ends opened and not yet joined by their producers, with the module each goes to. */
-        final List<Map.Entry<PendingConsumer, ModuleThread>> pending = new ArrayList<>();
-        /** Set by destroy: a verbs consumer accepted after it closes itself instead of joining. */
-        boolean destroyed;
+        final LocalSite site;
+
+        NodeRiver(String river) throws RemoteException {
+            TransportContext context = new TransportContext(name, bind, work.resolve(safe(river)), DEAD_PEER, VERBS_CONNECT);
+            this.site = new LocalSite(context, jar -> jar == null ? NodeServer.class.getClassLoader() : loaders.get(jar));
+        }
     }
 
     /**
@@ -119,10 +111,7 @@ public final class NodeServer implements RiverManager {
         this.bind = bind;
     }
 
-    /** What a transport knows of this node for river {@code river}. */
-    private TransportContext context(String river) throws RemoteException {
-        return new TransportContext(name, bind, work.resolve(safe(river)), DEAD_PEER, VERBS_CONNECT);
-    }
+
 
     /** Exports this server with TLS socket factories and the filter; the caller binds the stub. */
     public RiverManager export(int port) throws RemoteException {
@@ -134,8 +123,13 @@ public final class NodeServer implements RiverManager {
         return new NodeException("node " + name + ", river " + river + ": " + what + (cause == null ? "" : ": " + cause), cause);
     }
 
-    private synchronized NodeRiver river(String river) {
-        return rivers.computeIfAbsent(river, r -> new NodeRiver());
+    private synchronized NodeRiver river(String river) throws RemoteException {
+        NodeRiver r = rivers.get(river);
+        if (r == null) {
+            r = new NodeRiver(river);
+            rivers.put(river, r);
+        }
+        return r;
     }
 
     @Override
@@ -171,69 +165,22 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized void createModule(String river, String module, String className, String jarName, Map<String, String> parameters,
-                    int instance, int instances, String policy) throws RemoteException {
-        safe(river);
+    public synchronized void createModule(String river, ModulePlan plan) throws RemoteException {
         NodeRiver r = river(river);
-        if (r.modules.containsKey(module)) {
-            throw error(river, "module " + module + " exists already", null);
+        if (plan.jar() != null && !r.loaders.containsKey(plan.jar())) {
+            throw error(river, "module " + plan.instance() + ": no jar " + plan.jar() + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
         }
-        ClassLoader loader = jarName == null ? NodeServer.class.getClassLoader() : r.loaders.get(jarName);
-        if (loader == null) {
-            throw error(river, "module " + module + ": no jar " + jarName + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
-        }
-        ThreadPolicy threadPolicy;
         try {
-            threadPolicy = ThreadPolicy.valueOf(policy == null ? "LOTTERY" : policy);
-        } catch (IllegalArgumentException e) {
-            throw error(river, "module " + module + ": unknown thread policy " + policy, null);
-        }
-        ModuleLifecycle m;
-        try {
-            Class<?> c = Class.forName(className, true, loader);
-            if (!ModuleLifecycle.class.isAssignableFrom(c)) {
-                throw error(river, "module " + module + ": " + className + " does not implement tigris.ModuleIF", null);
-            }
-            String wrong = threadPolicy.mismatch(module, c);
-            if (wrong != null) {
-                throw error(river, wrong, null);
-            }
-            if (jarName == null && c.getModule() != NodeServer.class.getModule()) {
-                throw error(river, "module " + module + ": " + className + " is not one of Tigris's own modules: push the jar it is in", null);
-            }
-            m = (ModuleLifecycle) c.getConstructor().newInstance();
-        } catch (ClassNotFoundException e) {
-            throw error(river, "module " + module + ": class " + className + " is not " + (jarName == null ? "one of Tigris's own modules" : "in jar " + jarName), null);
-        } catch (ReflectiveOperationException | LinkageError e) {
-            throw error(river, "module " + module + ": cannot instantiate " + className, e);
-        }
-        ModuleConfig config;
-        try {
-            config = new ModuleConfig(module, instance, instances, parameters, name);
+            r.site.createModule(plan);
         } catch (IllegalArgumentException e) {
             throw error(river, e.getMessage(), null);
         }
-        ModuleThread t = threadPolicy.newThread(m, config);
-        r.modules.put(module, t);
-    }
-
-    private ModuleThread module(String river, String module) throws RemoteException {
-        ModuleThread t = river(river).modules.get(module);
-        if (t == null) {
-            throw error(river, "no module " + module + " on this node", null);
-        }
-        return t;
     }
 
     @Override
     public synchronized Endpoint openConsumer(String river, ReservoirPlan plan, String module) throws RemoteException {
-        ModuleThread t = module(river, module);
-        NodeRiver r = river(river);
-        Transport transport = transport(river, plan);
         try {
-            PendingConsumer p = transport.openConsumer(plan, context(river));
-            r.pending.add(Map.entry(p, t));
-            return p.endpoint();
+            return river(river).site.openConsumer(plan, module);
         } catch (IOException | RuntimeException e) {
             throw error(river, "module " + module + ", consumer's end: " + e.getMessage(), null);
         }
@@ -241,60 +188,23 @@ public final class NodeServer implements RiverManager {
 
     @Override
     public synchronized void openProducer(String river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException {
-        ModuleThread t = module(river, module);
-        Transport transport = transport(river, plan);
-        if (at == null || !transport.endpointType().isInstance(at)) {
-            throw error(river, "reservoir " + plan.name() + ": a " + transport.id() + " reservoir needs a " + transport.id() + " endpoint, not " + at, null);
-        }
         try {
-            ProducerEnd out = transport.openProducer(plan, at, context(river));
-            t.addDownstream(out);
-            river(river).reservoirs.add(out);
+            river(river).site.openProducer(plan, module, at);
         } catch (IOException | RuntimeException e) {
             throw error(river, "module " + module + ", producer's end: " + e.getMessage(), null);
         }
     }
 
-    private Transport transport(String river, ReservoirPlan plan) throws RemoteException {
-        try {
-            return Transports.byId(plan.transport());
-        } catch (IllegalArgumentException e) {
-            throw error(river, "reservoir " + plan.name() + ": " + e.getMessage(), null);
-        }
-    }
-
     @Override
     public void start(String river) throws RemoteException {
-        NodeRiver r = river(river);
-        List<Map.Entry<PendingConsumer, ModuleThread>> pending;
+        LocalSite site;
         synchronized (this) {
-            pending = List.copyOf(r.pending);
+            site = river(river).site;
         }
-        for (var p : pending) {
-            try {
-                ConsumerEnd in = p.getKey().await(PRODUCER_JOINS);
-                synchronized (this) {
-                    r.pending.remove(p);
-                    if (r.destroyed) {
-                        in.close();
-                        return;
-                    }
-                    p.getValue().addUpstream(in);
-                    r.reservoirs.add(in);
-                }
-            } catch (IOException e) {
-                throw error(river, "an upstream reservoir was never joined: " + e.getMessage(), null);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw error(river, "interrupted while waiting for upstream reservoirs", null);
-            }
-        }
-        synchronized (this) {
-            for (ModuleThread t : r.modules.values()) {
-                if (t.state() == ModuleThread.State.NEW) {
-                    t.start();
-                }
-            }
+        try {
+            site.start();
+        } catch (IOException e) {
+            throw error(river, "an upstream reservoir was never joined: " + e.getMessage(), null);
         }
     }
 
@@ -302,7 +212,7 @@ public final class NodeServer implements RiverManager {
     public synchronized void stop(String river) {
         NodeRiver r = rivers.get(river);
         if (r != null) {
-            r.modules.values().forEach(ModuleThread::stop);
+            r.site.stop();
         }
     }
 
@@ -312,7 +222,7 @@ public final class NodeServer implements RiverManager {
         if (r == null) {
             throw error(river, "no such river on this node", null);
         }
-        return r.modules.values().stream().map(ModuleThread::status).toList();
+        return r.site.status();
     }
 
     @Override
@@ -371,26 +281,8 @@ public final class NodeServer implements RiverManager {
             if (r == null) {
                 return;
             }
-            r.destroyed = true;
         }
-        r.modules.values().forEach(ModuleThread::stop);
-        for (ModuleThread t : r.modules.values()) {
-            try {
-                t.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        synchronized (this) {
-            r.pending.forEach(p -> p.getKey().cancel());
-        }
-        for (AutoCloseable c : r.reservoirs) {
-            try {
-                c.close();
-            } catch (Exception ignored) {
-                // closing: the others still must be
-            }
-        }
+        r.site.destroy();
         for (URLClassLoader l : r.loaders.values()) {
             try {
                 l.close();

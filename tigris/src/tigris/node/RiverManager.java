@@ -3,9 +3,9 @@ package tigris.node;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
-import java.util.Map;
 
 import tigris.ThreadStatus;
+import tigris.river.ModulePlan;
 import tigris.transport.Endpoint;
 import tigris.transport.ReservoirPlan;
 
@@ -27,12 +27,10 @@ public interface RiverManager extends Remote {
     void pushJar(String river, String jarName, byte[] jar) throws RemoteException;
 
     /**
-     * Creates module thread {@code module} (instance {@code instance} of {@code instances}) of
-     * class {@code className} from pushed jar {@code jarName} (null: one of Tigris's own modules),
-     * with parameters and a thread policy (ROUND_ROBIN, RANDOM, LOTTERY, PARTITIONED).
+     * Creates the thread of module instance {@code plan} (not started): its class from the pushed
+     * jar the plan names (none: Tigris's own modules), its parameters and thread policy.
      */
-    void createModule(String river, String module, String className, String jarName, Map<String, String> parameters, int instance,
-                    int instances, String policy) throws RemoteException;
+    void createModule(String river, ModulePlan plan) throws RemoteException;
 
     /**
      * Opens the consumer's end of reservoir {@code plan} into {@code module}, by the transport the

@@ -35,6 +35,10 @@ public final class FileTransport implements Transport {
 
     private static final AtomicLong FILES = new AtomicLong();
 
+    /** Made by {@link Transports}; find it with {@code Transports.byId("file")}. */
+    public FileTransport() {
+    }
+
     @Override
     public String id() {
         return "file";

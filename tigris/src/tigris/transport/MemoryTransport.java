@@ -29,6 +29,10 @@ public final class MemoryTransport implements Transport {
     /** Reservoirs whose consumer's end is open and whose producer's end has not come yet. */
     private static final Map<String, MemoryReservoir> OPEN = new ConcurrentHashMap<>();
 
+    /** Made by {@link Transports}; find it with {@code Transports.byId("memory")}. */
+    public MemoryTransport() {
+    }
+
     @Override
     public String id() {
         return "memory";

@@ -31,6 +31,10 @@ public final class ShmTransport implements Transport {
 
     private static final AtomicLong SEGMENTS = new AtomicLong();
 
+    /** Made by {@link Transports}; find it with {@code Transports.byId("shm")}. */
+    public ShmTransport() {
+    }
+
     @Override
     public String id() {
         return "shm";

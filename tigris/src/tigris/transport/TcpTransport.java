@@ -28,6 +28,10 @@ public final class TcpTransport implements Transport {
         }
     }
 
+    /** Made by {@link Transports}; find it with {@code Transports.byId("tcp")}. */
+    public TcpTransport() {
+    }
+
     @Override
     public String id() {
         return "tcp";

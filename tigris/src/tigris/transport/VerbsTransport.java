@@ -33,6 +33,10 @@ public final class VerbsTransport implements Transport {
         }
     }
 
+    /** Made by {@link Transports}; find it with {@code Transports.byId("verbs")}. */
+    public VerbsTransport() {
+    }
+
     @Override
     public String id() {
         return "verbs";

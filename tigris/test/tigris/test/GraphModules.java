@@ -138,4 +138,15 @@ public final class GraphModules {
         public void doOperation(Water in, ProducerEnd out) {
         }
     }
+
+    /** A module whose constructor throws: its exception, not the reflection's, must reach the user. */
+    public static final class ThrowingConstructor extends TestModules.Named {
+        public ThrowingConstructor() {
+            throw new IllegalStateException("boom");
+        }
+
+        @Override
+        public void doOperation(Water in, ProducerEnd out) {
+        }
+    }
 }

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tigris.ModuleThread;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
+import tigris.graph.ThreadPolicy;
 import tigris.node.ActionOutcome;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent.Node;
@@ -37,6 +38,7 @@ import tigris.node.ControlAgent;
 import tigris.node.NodeActionException;
 import tigris.node.RemoveFileAction;
 import tigris.node.RiverManager;
+import tigris.river.ModulePlan;
 import tigris.sort.KeySample;
 import tigris.sort.KeySampleAction;
 
@@ -297,17 +299,17 @@ class NodeControlTest {
         RiverManager m = agent.connect(a);
         m.pushJar("r", "modules.jar", jar);
         RemoteException missing = assertThrows(RemoteException.class,
-                        () -> m.createModule("r", "x", "no.such.Module", "modules.jar", Map.of(), 0, 1, "LOTTERY"));
+                        () -> m.createModule("r", new ModulePlan("x", "no.such.Module", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(missing.getMessage().contains("node a3, river r: module x: class no.such.Module is not in jar modules.jar"), missing.getMessage());
         RemoteException notModule = assertThrows(RemoteException.class,
-                        () -> m.createModule("r", "y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, "LOTTERY"));
+                        () -> m.createModule("r", new ModulePlan("y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(notModule.getMessage().contains("does not implement tigris.ModuleIF"), notModule.getMessage());
         assertThrows(RemoteException.class, () -> m.pushJar("r", "../escape.jar", jar));
         // A parameter map carrying an object of another class: the filter rejects it unread.
         @SuppressWarnings({"unchecked", "rawtypes"})
         Map<String, String> smuggled = (Map) new HashMap<>(Map.of("k", new java.util.Date()));
         RemoteException filtered = assertThrows(RemoteException.class,
-                        () -> m.createModule("r", "z", GraphModules.Doubler.class.getName(), "modules.jar", smuggled, 0, 1, "LOTTERY"));
+                        () -> m.createModule("r", new ModulePlan("z", GraphModules.Doubler.class.getName(), "modules.jar", smuggled, 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(ControlAgentTestSupport.chain(filtered).contains("REJECTED") || ControlAgentTestSupport.chain(filtered).contains("filter"),
                         ControlAgentTestSupport.chain(filtered));
         m.destroy("r");

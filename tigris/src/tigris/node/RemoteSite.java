@@ -1,0 +1,78 @@
+package tigris.node;
+
+import java.io.IOException;
+import java.rmi.RemoteException;
+
+import tigris.river.ModulePlan;
+import tigris.river.RiverSite;
+import tigris.transport.Endpoint;
+import tigris.transport.ReservoirPlan;
+import tigris.transport.Site;
+
+/** A node's share of a river, reached across RMI: the control agent's side of the assembly. */
+final class RemoteSite implements RiverSite {
+    private final ControlAgent.Node node;
+    private final RiverManager manager;
+    private final String river;
+
+    RemoteSite(ControlAgent.Node node, RiverManager manager, String river) {
+        this.node = node;
+        this.manager = manager;
+        this.river = river;
+    }
+
+    ControlAgent.Node node() {
+        return node;
+    }
+
+    @Override
+    public Site site() {
+        return new Site(node.name(), node.host());
+    }
+
+    @Override
+    public void createModule(ModulePlan plan) throws IOException {
+        try {
+            manager.createModule(river, plan);
+        } catch (RemoteException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public Endpoint openConsumer(ReservoirPlan plan, String module) throws IOException {
+        try {
+            return manager.openConsumer(river, plan, module);
+        } catch (RemoteException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void openProducer(ReservoirPlan plan, String module, Endpoint at) throws IOException {
+        try {
+            manager.openProducer(river, plan, module, at);
+        } catch (RemoteException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void start() throws IOException {
+        try {
+            manager.start(river);
+        } catch (RemoteException e) {
+            throw failed(e);
+        }
+    }
+
+    /** What the node said went wrong, or that it could not be reached. */
+    private IOException failed(RemoteException e) {
+        return new IOException(ControlAgent.nodeError(e), e);
+    }
+
+    @Override
+    public String toString() {
+        return node.toString();
+    }
+}

@@ -1,0 +1,177 @@
+package tigris.river;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import tigris.ConsumerEnd;
+import tigris.ModuleThread;
+import tigris.ProducerEnd;
+import tigris.ThreadStatus;
+import tigris.transport.Endpoint;
+import tigris.transport.PendingConsumer;
+import tigris.transport.ReservoirPlan;
+import tigris.transport.Site;
+import tigris.transport.Transport;
+import tigris.transport.TransportContext;
+import tigris.transport.Transports;
+
+/**
+ * A river's share of this JVM: its module threads, the ends of its reservoirs and the consumer's
+ * ends still waiting for their producers. A node holds one per river ({@code NodeServer}); a
+ * river run in one JVM ({@code LocalRiver}) is one.
+ */
+public final class LocalSite implements RiverSite {
+    /** How long a started river's consumer's ends wait for their producers to join them. */
+    private static final Duration PRODUCER_JOINS = Duration.ofSeconds(30);
+
+    private final TransportContext context;
+    /** The class loader of a pushed jar by name (null: Tigris's own modules), or null if there is none. */
+    private final Function<String, ClassLoader> loaders;
+    private final Map<String, ModuleThread> modules = new LinkedHashMap<>();
+    /** Consumer's ends opened and not yet joined by their producers, with the thread each goes to. */
+    private final List<Map.Entry<PendingConsumer, ModuleThread>> pending = new ArrayList<>();
+    /** Every end made here, closed when the site is destroyed. */
+    private final List<AutoCloseable> ends = new ArrayList<>();
+    private boolean destroyed;
+
+    public LocalSite(TransportContext context, Function<String, ClassLoader> loaders) {
+        this.context = context;
+        this.loaders = loaders;
+    }
+
+    @Override
+    public Site site() {
+        return new Site(context.node(), context.host());
+    }
+
+    @Override
+    public synchronized void createModule(ModulePlan plan) {
+        if (modules.containsKey(plan.instance())) {
+            throw new IllegalArgumentException("module " + plan.instance() + " exists already");
+        }
+        ClassLoader loader = loaders.apply(plan.jar());
+        if (loader == null) {
+            throw new IllegalArgumentException("module " + plan.instance() + ": no jar " + plan.jar() + " was pushed");
+        }
+        modules.put(plan.instance(), ModuleFactory.create(loader, plan, context.node()));
+    }
+
+    private ModuleThread module(String module) {
+        ModuleThread t = modules.get(module);
+        if (t == null) {
+            throw new IllegalArgumentException("no module " + module + " on this node");
+        }
+        return t;
+    }
+
+    @Override
+    public synchronized Endpoint openConsumer(ReservoirPlan plan, String module) throws IOException {
+        ModuleThread t = module(module);
+        PendingConsumer p = Transports.byId(plan.transport()).openConsumer(plan, context);
+        pending.add(Map.entry(p, t));
+        return p.endpoint();
+    }
+
+    @Override
+    public synchronized void openProducer(ReservoirPlan plan, String module, Endpoint at) throws IOException {
+        ModuleThread t = module(module);
+        Transport transport = Transports.byId(plan.transport());
+        if (at == null || !transport.endpointType().isInstance(at)) {
+            throw new IllegalArgumentException("reservoir " + plan.name() + ": a " + transport.id() + " reservoir needs a " + transport.id()
+                            + " endpoint, not " + at);
+        }
+        ProducerEnd out = transport.openProducer(plan, at, context);
+        ends.add(out);
+        t.addDownstream(out);
+    }
+
+    /** Takes every consumer's end as its producer joins it, then starts every thread. */
+    @Override
+    public void start() throws IOException {
+        List<Map.Entry<PendingConsumer, ModuleThread>> waiting;
+        synchronized (this) {
+            waiting = List.copyOf(pending);
+        }
+        for (var p : waiting) {
+            ConsumerEnd in;
+            try {
+                in = p.getKey().await(PRODUCER_JOINS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for upstream reservoirs", e);
+            }
+            synchronized (this) {
+                pending.remove(p);
+                ends.add(in);
+                if (destroyed) {
+                    in.close();
+                    return;
+                }
+                p.getValue().addUpstream(in);
+            }
+        }
+        synchronized (this) {
+            for (ModuleThread t : modules.values()) {
+                if (t.state() == ModuleThread.State.NEW) {
+                    t.start();
+                }
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return context.node();
+    }
+
+    /** Asks every thread to stop. */
+    public synchronized void stop() {
+        modules.values().forEach(ModuleThread::stop);
+    }
+
+    /** Every thread's status, in the order the threads were made. */
+    public synchronized List<ThreadStatus> status() {
+        return modules.values().stream().map(ModuleThread::status).toList();
+    }
+
+    /** The threads, in the order they were made. */
+    public synchronized List<ModuleThread> threads() {
+        return List.copyOf(modules.values());
+    }
+
+    /** Stops the threads (waiting a while for each), gives up consumer's ends still waiting, and closes every end. */
+    public void destroy() {
+        List<ModuleThread> threads;
+        synchronized (this) {
+            destroyed = true;
+            threads = List.copyOf(modules.values());
+        }
+        threads.forEach(ModuleThread::stop);
+        for (ModuleThread t : threads) {
+            try {
+                t.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        synchronized (this) {
+            pending.forEach(p -> p.getKey().cancel());
+            pending.clear();
+            for (AutoCloseable c : ends) {
+                try {
+                    c.close();
+                } catch (Exception ignored) {
+                    // closing: the others still must be
+                }
+            }
+            ends.clear();
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package tigris.river;
+
+import java.lang.reflect.InvocationTargetException;
+
+import tigris.ModuleConfig;
+import tigris.ModuleLifecycle;
+import tigris.ModuleThread;
+
+/** The one place module instances are made: class, checks, constructor, configuration, thread. */
+public final class ModuleFactory {
+    private ModuleFactory() {
+    }
+
+    /**
+     * The thread of module instance {@code plan}, its class loaded by {@code loader}, on node
+     * {@code node} (empty outside a node).
+     *
+     * @throws IllegalArgumentException saying what is wrong: no such class, not a module, a
+     *         policy it cannot run under, a constructor that threw (its exception, not the reflection's)
+     */
+    public static ModuleThread create(ClassLoader loader, ModulePlan plan, String node) {
+        String module = plan.instance();
+        Class<?> c;
+        try {
+            c = Class.forName(plan.className(), true, loader);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("module " + module + ": class " + plan.className() + " is not "
+                            + (plan.jar() == null ? "one of Tigris's own modules" : "in jar " + plan.jar()));
+        } catch (LinkageError e) {
+            throw new IllegalArgumentException("module " + module + ": class " + plan.className() + " cannot be loaded: " + e, e);
+        }
+        if (!ModuleLifecycle.class.isAssignableFrom(c)) {
+            throw new IllegalArgumentException("module " + module + ": " + plan.className() + " does not implement tigris.ModuleIF");
+        }
+        String wrong = plan.policy().mismatch(module, c);
+        if (wrong != null) {
+            throw new IllegalArgumentException(wrong);
+        }
+        ModuleLifecycle m;
+        try {
+            m = (ModuleLifecycle) c.getConstructor().newInstance();
+        } catch (InvocationTargetException e) {
+            throw new IllegalArgumentException("module " + module + ": the constructor of " + plan.className() + " threw " + e.getCause(), e.getCause());
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            throw new IllegalArgumentException("module " + module + ": " + plan.className() + " has no public no-argument constructor", e);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalArgumentException("module " + module + ": cannot instantiate " + plan.className() + ": " + e, e);
+        }
+        return plan.policy().newThread(m, new ModuleConfig(module, plan.index(), plan.instances(), plan.parameters(), node));
+    }
+}

@@ -1,0 +1,146 @@
+package tigris.river;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tigris.graph.Connection;
+import tigris.graph.ModuleSpec;
+import tigris.graph.RiverGraph;
+import tigris.transport.Endpoint;
+import tigris.transport.ReservoirPlan;
+import tigris.transport.Transport;
+import tigris.transport.Transports;
+
+/**
+ * The one component that builds a river: a validated graph, a placement of every module instance
+ * on a site, and the transports. It refuses, before anything is made, a pair of instances the
+ * connection's transport cannot join; then it makes every module thread, joins every
+ * (producer instance, consumer instance) pair of every connection (memory within a site, the
+ * connection's transport between sites; the consumer's end first, the producer's end joined to
+ * its endpoint); then it starts every site. A river in one JVM is one {@link LocalSite}; the control
+ * agent's river is a {@code RemoteSite} per node.
+ */
+public final class RiverAssembler {
+    private RiverAssembler() {
+    }
+
+    /** A river as assembled: the site of each instance, and how many reservoirs each transport made. */
+    public record Assembled(Map<String, RiverSite> where, Map<String, Integer> made) {
+        /**
+         * Starts every site, each once its consumer's ends are joined.
+         *
+         * @throws AssemblyException naming the site that could not start
+         */
+        public void start() throws AssemblyException {
+            for (RiverSite site : new java.util.LinkedHashSet<>(where.values())) {
+                step(site, site::start);
+            }
+        }
+    }
+
+    /** A step of the assembly that failed, with the site it failed at. */
+    public static final class AssemblyException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient RiverSite site;
+
+        AssemblyException(RiverSite site, String message, Throwable cause) {
+            super(message, cause);
+            this.site = site;
+        }
+
+        public RiverSite site() {
+            return site;
+        }
+    }
+
+    /**
+     * Assembles {@code graph}: every module thread made, every reservoir joined; {@link Assembled#start()} starts it.
+     *
+     * @param placement for each module, the site of each instance (a list as long as its instances)
+     * @param jar the pushed jar its module classes come from; null: the sites' own classes
+     * @throws IllegalArgumentException if the placement does not fit the graph or a transport
+     *         cannot join a pair it places (nothing was made)
+     * @throws AssemblyException naming the site and step that failed (what was made stays for
+     *         the caller to destroy)
+     */
+    public static Assembled assemble(RiverGraph graph, Map<String, ? extends List<? extends RiverSite>> placement, String jar) throws AssemblyException {
+        graph.validate();
+        Map<String, RiverSite> where = new LinkedHashMap<>();
+        for (ModuleSpec m : graph.moduleList()) {
+            List<? extends RiverSite> sites = placement.get(m.name());
+            if (sites == null || sites.size() != m.instances()) {
+                throw new IllegalArgumentException("placement of module " + m.name() + ": " + m.instances() + " node(s) needed, got " + sites);
+            }
+            for (int i = 0; i < m.instances(); i++) {
+                where.put(ModulePlan.instanceName(m.name(), i, m.instances()), sites.get(i));
+            }
+        }
+        List<Pair> pairs = pairs(graph, where);
+        for (Pair p : pairs) {
+            if (!p.transport().canJoin(p.producer().site(), p.consumer().site())) {
+                throw new IllegalArgumentException("connection " + p.connection().from() + " -> " + p.connection().to() + " is " + p.transport().label()
+                                + " (transport=" + p.transport().id() + "), but " + p.from() + " runs on " + p.producer() + " and " + p.to() + " on "
+                                + p.consumer() + ": " + p.transport().joinRule());
+            }
+        }
+        for (ModuleSpec m : graph.moduleList()) {
+            for (int i = 0; i < m.instances(); i++) {
+                String name = ModulePlan.instanceName(m.name(), i, m.instances());
+                RiverSite site = where.get(name);
+                ModulePlan plan = new ModulePlan(name, m.moduleClass().getName(), jar, m.parameters(), i, m.instances(), m.policy());
+                step(site, () -> site.createModule(plan));
+            }
+        }
+        Map<String, Integer> made = new LinkedHashMap<>();
+        for (Pair p : pairs) {
+            ReservoirPlan plan = new ReservoirPlan(ReservoirPlan.nameOf(p.from(), p.to()), p.transport().id(), p.connection().reservoir().window(),
+                            p.connection().reservoir().waterSize());
+            // The consumer's end first: the producer's end joins it where it says.
+            Endpoint[] at = new Endpoint[1];
+            step(p.consumer(), () -> at[0] = p.consumer().openConsumer(plan, p.to()));
+            step(p.producer(), () -> p.producer().openProducer(plan, p.from(), at[0]));
+            made.merge(p.transport().id(), 1, Integer::sum);
+        }
+        return new Assembled(where, made);
+    }
+
+    /** One reservoir to make: a connection's producer and consumer instances, their sites, and the transport that joins them. */
+    private record Pair(Connection connection, String from, String to, RiverSite producer, RiverSite consumer, Transport transport) {
+    }
+
+    private static List<Pair> pairs(RiverGraph graph, Map<String, RiverSite> where) {
+        Map<String, ModuleSpec> specs = graph.modules();
+        List<Pair> pairs = new ArrayList<>();
+        for (Connection c : graph.connections()) {
+            ModuleSpec from = specs.get(Connection.module(c.from()));
+            ModuleSpec to = specs.get(Connection.module(c.to()));
+            for (int p = 0; p < from.instances(); p++) {
+                for (int q = 0; q < to.instances(); q++) {
+                    String a = ModulePlan.instanceName(from.name(), p, from.instances());
+                    String b = ModulePlan.instanceName(to.name(), q, to.instances());
+                    RiverSite sa = where.get(a);
+                    RiverSite sb = where.get(b);
+                    pairs.add(new Pair(c, a, b, sa, sb, Transports.byId(sa == sb ? "memory" : c.reservoir().across())));
+                }
+            }
+        }
+        return pairs;
+    }
+
+    private interface Step {
+        void run() throws IOException;
+    }
+
+    private static void step(RiverSite site, Step step) throws AssemblyException {
+        try {
+            step.run();
+        } catch (AssemblyException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new AssemblyException(site, e.getMessage(), e);
+        }
+    }
+}
