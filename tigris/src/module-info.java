@@ -10,6 +10,7 @@ module jaguar.tigris {
     requires jdk.management;   // the machine's memory, for TigrisSort's choice of entries (SortPlan)
     requires jdk.unsupported;  // ExtendedOpenOption.DIRECT (reflectively) for the sorters' writes (RecordWriter)
     exports tigris;
+    exports tigris.cli;
     exports tigris.dq;
     exports tigris.graph;
     exports tigris.node;

@@ -24,7 +24,7 @@ public final class GenSortCommand {
     private GenSortCommand() {
     }
 
-    /** Runs gensort; returns its exit status (0, or 1 for bad arguments or a failed write, as the C tool). */
+    /** Runs gensort; returns its exit status (0; 1 for a failed write; 2 for bad arguments, where the C tool also says 1). */
     public static int run(String[] args, PrintStream err) {
         RecordGenerator.Format format = RecordGenerator.Format.BINARY;
         boolean checksum = false;
@@ -110,9 +110,7 @@ public final class GenSortCommand {
         };
     }
 
-    private static int usage(PrintStream err, String problem) {
-        err.println("gensort: " + problem);
-        err.println("""
+    static final String USAGE = """
                         usage: tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME[,opts]
                         -a        Generate ascii records (PennySort, JouleSort); binary records by default.
                         -c        Send the sum of the crc32 checksums of the generated records to standard error.
@@ -121,7 +119,12 @@ public final class GenSortCommand {
                         NUM_RECS  The number of sequential records to generate.
                         FILE_NAME The file to write the records to (/dev/null: do not write them).
                                   ,buf ,dir ,trans=N[k,m,g] ,count=N are accepted and ignored.
-                        Records are byte-identical to sortbenchmark.org's gensort 1.5.""");
-        return 1;
+                        Records are byte-identical to sortbenchmark.org's gensort 1.5.
+                        Exit status: 0 written, 1 the write failed, 2 bad arguments (the C tool exits 1 for both).""";
+
+    private static int usage(PrintStream err, String problem) {
+        err.println("gensort: " + problem);
+        err.println(USAGE);
+        return ExitCode.USAGE.status();
     }
 }

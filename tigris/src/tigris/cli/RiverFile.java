@@ -11,12 +11,16 @@ import java.util.Map;
 
 import tigris.ModuleLifecycle;
 import tigris.Water;
+import tigris.graph.GraphException;
+import tigris.graph.GraphProblem;
 import tigris.graph.ModuleSpec;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 import tigris.graph.ThreadPolicy;
-import tigris.transport.Transports;
 import tigris.node.ControlAgent.Node;
+import tigris.river.RiverAssembler;
+import tigris.transport.Site;
+import tigris.transport.Transports;
 
 /**
  * A river described in a file, for {@code tigris run}: one statement per line, {@code #} comments.
@@ -30,14 +34,28 @@ import tigris.node.ControlAgent.Node;
  * </pre>
  *
  * A module runs one instance per node listed (a node may be listed twice). TYPE is a class in the
- * jar (a PSO class) or {@code Water} for raw bytes. Errors name the file and line.
+ * jar (a PSO class) or {@code Water} for raw bytes. The file is checked whole before anything is
+ * sent to a node: the statements, the graph ({@link RiverGraph#validate()}) and whether each
+ * connection's transport can join the nodes it places; every error names the file and line.
  */
 public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Path jar) {
     private static final int DEFAULT_WINDOW = 8;
     private static final int DEFAULT_WATER = 64 << 10;
 
-    public static RiverFile parse(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file);
+    /**
+     * Reads, parses and checks {@code file}.
+     *
+     * @throws RiverFileException naming the file and line and saying what is wrong
+     */
+    public static RiverFile parse(Path file) throws RiverFileException {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new RiverFileException(file, 0, "cannot read river file " + file + ": " + FileProblems.describe(e));
+        }
+        Map<String, Integer> moduleLines = new java.util.HashMap<>();
+        Map<String, Integer> connectLines = new java.util.HashMap<>();
         Map<String, Node> nodes = new LinkedHashMap<>();
         Map<String, List<Node>> placement = new LinkedHashMap<>();
         RiverGraph graph = null;
@@ -53,7 +71,6 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                 continue;
             }
             String[] w = line.split("\\s+");
-            String where = file + ":" + n + ": ";
             try {
                 switch (w[0]) {
                     case "river" -> {
@@ -79,7 +96,10 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                             throw new IllegalArgumentException("node " + w[1] + " is declared twice");
                         }
                     }
-                    case "module" -> module(w, require(graph, "river"), require(loader, "jar"), nodes, placement);
+                    case "module" -> {
+                        module(w, require(graph, "river"), require(loader, "jar"), nodes, placement);
+                        moduleLines.put(w[1], n);
+                    }
                     case "connect" -> {
                         if (w.length < 3) {
                             throw new IllegalArgumentException("connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=" + Transports.ids() + "]");
@@ -100,17 +120,42 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                             }
                         }
                         require(graph, "river").connect(w[1], w[2], ReservoirSpec.of(window, water).across(between));
+                        connectLines.put(w[1] + " -> " + w[2], n);
                     }
                     default -> throw new IllegalArgumentException("unknown statement '" + w[0] + "' (river, jar, node, module, connect)");
                 }
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(where + "not a number: " + e.getMessage(), e);
+                throw new RiverFileException(file, n, "not a number: " + e.getMessage());
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw new IllegalArgumentException(where + e.getMessage(), e);
+                throw new RiverFileException(file, n, e.getMessage());
+            } catch (IOException e) {
+                throw new RiverFileException(file, n, e.getMessage());
             }
         }
         if (graph == null || jar == null) {
-            throw new IllegalArgumentException(file + ": a river file needs a 'river' and a 'jar' line");
+            throw new RiverFileException(file, 0, "a river file needs a 'river' and a 'jar' line");
+        }
+        try {
+            graph.validate();
+        } catch (GraphException e) {
+            // The first problem, at its line; the others follow it.
+            List<String> said = new ArrayList<>();
+            int first = 0;
+            for (GraphProblem p : e.problems()) {
+                int line = p.connection() != null ? connectLines.getOrDefault(p.connection().toString(), 0)
+                                : p.module() != null ? moduleLines.getOrDefault(p.module(), 0) : 0;
+                first = first == 0 ? line : first;
+                said.add((line > 0 ? file + ":" + line + ": " : file + ": ") + p.text());
+            }
+            String rest = said.size() > 1 ? "\n" + String.join("\n", said.subList(1, said.size())) : "";
+            throw new RiverFileException(file, first, e.problems().getFirst().text() + rest);
+        }
+        Map<String, List<Site>> sites = new LinkedHashMap<>();
+        placement.forEach((module, on) -> sites.put(module, on.stream().map(node -> new Site(node.name(), node.host())).toList()));
+        try {
+            RiverAssembler.checkJoins(graph, sites);
+        } catch (RiverAssembler.UnjoinableException e) {
+            throw new RiverFileException(file, connectLines.getOrDefault(e.connection().toString(), 0), e.getMessage());
         }
         return new RiverFile(graph, placement, jar);
     }
@@ -119,7 +164,11 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
         if (w.length < 5 || !w[3].equals("on")) {
             throw new IllegalArgumentException("module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:P] [KEY=VALUE...]");
         }
-        Class<? extends ModuleLifecycle> c = load(loader, w[2]).asSubclass(ModuleLifecycle.class);
+        Class<?> loaded = load(loader, w[2]);
+        if (!ModuleLifecycle.class.isAssignableFrom(loaded)) {
+            throw new IllegalArgumentException("class " + w[2] + " is not a Tigris module (it implements neither tigris.ModuleIF nor tigris.PartitioningModuleIF)");
+        }
+        Class<? extends ModuleLifecycle> c = loaded.asSubclass(ModuleLifecycle.class);
         List<Node> on = new ArrayList<>();
         for (String name : w[4].split(",")) {
             Node node = nodes.get(name);
@@ -146,7 +195,11 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                     m.output(port, k);
                 }
             } else if (t.startsWith("policy:")) {
-                m.policy(ThreadPolicy.valueOf(t.substring(7)));
+                try {
+                    m.policy(ThreadPolicy.valueOf(t.substring(7)));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("policy:" + t.substring(7) + " is not one of " + java.util.Arrays.toString(ThreadPolicy.values()));
+                }
             } else if (eq > 0) {
                 m.parameter(t.substring(0, eq), t.substring(eq + 1));
             } else {
@@ -160,6 +213,8 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
             return Class.forName(name, false, loader);
         } catch (ClassNotFoundException e) {
             throw new IllegalArgumentException("class " + name + " is not in the jar");
+        } catch (LinkageError e) {
+            throw new IllegalArgumentException("class " + name + " in the jar cannot be loaded: " + e);
         }
     }
 

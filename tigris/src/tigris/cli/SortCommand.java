@@ -243,12 +243,17 @@ public final class SortCommand {
         return n << shift;
     }
 
+    static final String USAGE = """
+                    usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
+                                       [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport ID]
+                                       [--answer-timeout SECONDS]
+                                       INPUT OUTPUT
+                    --transport joins partitioners and sorters on different nodes: tcp (the default), shm, verbs, file
+                    or another registered transport. Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
+
     private static int usage(PrintStream err, String problem) {
         err.println("tigris sort: " + problem);
-        err.println("usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]");
-        err.println("                   [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm|verbs]");
-        err.println("                   [--answer-timeout SECONDS]");
-        err.println("                   INPUT OUTPUT");
-        return 2;
+        err.println(USAGE);
+        return ExitCode.USAGE.status();
     }
 }

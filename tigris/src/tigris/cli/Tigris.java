@@ -1,159 +1,110 @@
 package tigris.cli;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
+import java.io.PrintStream;
 import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.concurrent.TimeUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
-import tigris.node.ClusterKey;
-import tigris.node.ControlAgent;
-import tigris.node.NodeMain;
 
 /**
- * The {@code tigris} command of Jaguar's JDK ({@code build/jdk/bin/tigris}).
- *
- * <pre>
- * tigris keygen CLUSTER.p12 PASSWORD-FILE   make a cluster key (copy both files to every node and agent)
- * tigris node --name N --port P --key CLUSTER.p12 --password-file F [--host A] [--work DIR]
- * tigris run RIVER-FILE --key CLUSTER.p12 --password-file F [--timeout SECONDS]
- * tigris gensort [-a] [-c] [-bSTART] [-tN] COUNT FILE     sortbenchmark.org's gensort 1.5
- * tigris valsort [-i] [-q] [-tN] [-o SUMMARY] [-s] FILE   sortbenchmark.org's valsort 1.5
- * tigris sort [-p N] [-s N] [--memory SIZE] [--tmp DIR] [--node N=HOST:PORT... --key K --password-file F] INPUT OUTPUT
- *                                                        TigrisSort on this machine or across nodes
- * </pre>
- *
- * {@code run} is the control agent ({@code tigris.node.ControlAgent}) on a river file
- * ({@link RiverFile}); it exits 0 only if the river reached End of River everywhere.
+ * The {@code tigris} command of Jaguar's JDK ({@code build/jdk/bin/tigris}): one {@link Command}
+ * per subcommand. Every subcommand answers {@code --help} (or {@code -h}) with its usage on
+ * standard output and status 0; a bad option or argument is status 2 with the problem and the
+ * usage on standard error; a fault of Tigris's own is status 3 and one line, with the stack trace
+ * only under {@code --debug} (anywhere in the arguments) or {@code TIGRIS_DEBUG=1}.
  */
 public final class Tigris {
     private Tigris() {
     }
 
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0) {
-            usage("a command is needed");
-        }
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        switch (args[0]) {
-            case "node" -> NodeMain.main(rest);
-            case "keygen" -> keygen(rest);
-            case "run" -> System.exit(run(rest));
-            case "gensort" -> System.exit(GenSortCommand.run(rest, System.err));
-            case "valsort" -> System.exit(ValSortCommand.run(rest, System.err));
-            case "sort" -> System.exit(SortCommand.run(rest, System.out, System.err));
-            case "help", "--help", "-h" -> usage(null);
-            default -> usage("unknown command '" + args[0] + "'");
-        }
-    }
+    private static final Map<String, Command> COMMANDS = commands();
 
-    private static void usage(String problem) {
-        if (problem != null) {
-            System.err.println("tigris: " + problem);
-        }
-        System.err.println("""
-                        usage: tigris keygen CLUSTER.p12 PASSWORD-FILE
-                               tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
-                               tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS] [--answer-timeout SECONDS]
-                               tigris gensort [-a] [-c] [-bSTARTING_REC_NUM] [-tN] NUM_RECS FILE_NAME
-                               tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME
-                               tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
-                                           [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport tcp|shm|verbs]
-                                           [--answer-timeout SECONDS] INPUT OUTPUT""");
-        System.exit(problem == null ? 0 : 2);
-    }
+    private static Map<String, Command> commands() {
+        Map<String, Command> m = new LinkedHashMap<>();
+        m.put("keygen", new KeygenCommand());
+        m.put("node", new NodeCommand());
+        m.put("run", new RunCommand());
+        m.put("gensort", new Command() {
+            public String usage() {
+                return GenSortCommand.USAGE;
+            }
 
-    /** Runs a river file on its nodes; 0 if it completed, 1 if it failed, 2 for a bad command or file. */
-    private static int run(String[] args) throws Exception {
-        if (args.length == 0) {
-            usage("run needs a river file");
-        }
-        java.util.Map<String, String> opts;
-        RiverFile river;
-        ClusterKey key;
-        long timeout;
-        java.time.Duration answer;
-        try {
-            opts = NodeMain.options(java.util.Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--timeout", "--answer-timeout");
-            timeout = seconds(opts, "--timeout", 3600) * 1000;
-            answer = java.time.Duration.ofSeconds(seconds(opts, "--answer-timeout", ControlAgent.ANSWER_TIMEOUT.toSeconds()));
-            river = RiverFile.parse(Path.of(args[0]));
-            river.graph().validate();
-            key = ClusterKey.load(Path.of(NodeMain.require(opts, "--key")), Path.of(NodeMain.require(opts, "--password-file")));
-        } catch (IllegalArgumentException | java.io.IOException e) {
-            System.err.println("tigris run: " + e.getMessage());
-            return 2;
-        }
-        ControlAgent agent = new ControlAgent(key, answer);
-        ControlAgent.RiverRun run;
-        try {
-            run = agent.start(river.graph().name(), river.graph(), river.placement(), river.jar().getFileName().toString(),
-                            Files.readAllBytes(river.jar()));
-        } catch (java.io.IOException | IllegalArgumentException e) {
-            System.err.println("tigris run: " + e.getMessage());
-            return 1;
-        }
-        System.out.println(run.grown());
-        long[] last = {0};
-        ControlAgent.RunReport report = run.await(timeout, progress -> {
-            long now = System.currentTimeMillis();
-            if (now - last[0] >= 1000) {
-                last[0] = now;
-                System.out.println(progress);
+            public int run(String[] args, PrintStream out, PrintStream err) {
+                return GenSortCommand.run(args, err);
             }
         });
-        System.out.println(report);
-        return report.completed() ? 0 : 1;
-    }
-
-    /** A whole number of seconds, at least 1, given as {@code option} (or {@code otherwise}). */
-    private static long seconds(java.util.Map<String, String> opts, String option, long otherwise) {
-        String v = opts.get(option);
-        if (v == null) {
-            return otherwise;
-        }
-        try {
-            long n = Long.parseLong(v);
-            if (n >= 1) {
-                return n;
+        m.put("valsort", new Command() {
+            public String usage() {
+                return ValSortCommand.USAGE;
             }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new IllegalArgumentException(option + " " + v + ": not a whole number of seconds, at least 1");
+
+            public int run(String[] args, PrintStream out, PrintStream err) {
+                return ValSortCommand.run(args, err);
+            }
+        });
+        m.put("sort", new Command() {
+            public String usage() {
+                return SortCommand.USAGE;
+            }
+
+            public int run(String[] args, PrintStream out, PrintStream err) {
+                return SortCommand.run(args, out, err);
+            }
+        });
+        return m;
     }
 
-    /** A PKCS#12 store with one EC key pair and self-signed certificate, and a random password for it. */
-    private static void keygen(String[] args) throws Exception {
-        if (args.length != 2) {
-            usage("keygen needs CLUSTER.p12 and PASSWORD-FILE");
+    public static void main(String[] args) {
+        List<String> all = Arrays.asList(args);
+        boolean debug = all.contains("--debug") || "1".equals(System.getenv("TIGRIS_DEBUG"));
+        String[] rest = all.stream().filter(a -> !a.equals("--debug")).toArray(String[]::new);
+        int status = exitCode(rest, System.out, System.err, debug);
+        System.out.flush();
+        System.exit(status);
+    }
+
+    /** Runs the subcommand {@code args} name; returns its exit status. */
+    static int exitCode(String[] args, PrintStream out, PrintStream err, boolean debug) {
+        if (args.length == 0 || List.of("help", "--help", "-h").contains(args[0])) {
+            (args.length == 0 ? err : out).println(overview());
+            return args.length == 0 ? ExitCode.USAGE.status() : ExitCode.OK.status();
         }
-        Path store = Path.of(args[0]);
-        Path passwordFile = Path.of(args[1]);
-        if (Files.exists(store)) {
-            System.err.println("tigris keygen: " + store + " exists; a new key would lock every node using it out");
-            System.exit(1);
+        Command c = COMMANDS.get(args[0]);
+        if (c == null) {
+            err.println("tigris: unknown command '" + args[0] + "'");
+            err.println(overview());
+            return ExitCode.USAGE.status();
         }
-        byte[] secret = new byte[24];
-        new SecureRandom().nextBytes(secret);
-        String password = HexFormat.of().formatHex(secret);
-        Files.writeString(passwordFile, password + "\n");
+        return run(c, args[0], Arrays.copyOfRange(args, 1, args.length), out, err, debug);
+    }
+
+    /**
+     * Runs subcommand {@code c} (named {@code name}) on {@code args}: its usage for {@code --help},
+     * else its own status, or {@link ExitCode#INTERNAL} and one line for anything it did not expect.
+     */
+    public static int run(Command c, String name, String[] args, PrintStream out, PrintStream err, boolean debug) {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            out.println(c.usage());
+            return ExitCode.OK.status();
+        }
         try {
-            Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system
+            return c.run(args, out, err);
+        } catch (Throwable t) {
+            err.println("tigris " + name + ": internal error: " + t + (debug ? "" : "; run with --debug or TIGRIS_DEBUG=1 for the stack trace"));
+            if (debug) {
+                t.printStackTrace(err);
+            }
+            return ExitCode.INTERNAL.status();
         }
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "tigris", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
-                        "CN=tigris-cluster", "-validity", "3650", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass:file",
-                        passwordFile.toString(), "-keypass:file", passwordFile.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            System.err.println("tigris keygen: keytool failed: " + out.strip());
-            System.exit(1);
+    }
+
+    private static String overview() {
+        StringBuilder sb = new StringBuilder("usage: tigris COMMAND [--help] ...   (--debug anywhere: stack traces of internal errors)\n");
+        for (var e : COMMANDS.entrySet()) {
+            String first = e.getValue().usage().strip().lines().findFirst().orElse("");
+            sb.append("  ").append(first.replaceFirst("^usage: ", "")).append('\n');
         }
-        System.out.println("cluster key in " + store + ", its password in " + passwordFile + ": give both to every node and agent");
+        return sb.toString().stripTrailing();
     }
 }

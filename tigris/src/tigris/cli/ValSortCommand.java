@@ -116,16 +116,20 @@ public final class ValSortCommand {
         return s;
     }
 
-    private static int usage(PrintStream err, String problem) {
-        err.println("valsort: " + problem);
-        err.println("""
+    static final String USAGE = """
                         usage: tigris valsort [-i] [-q] [-tN] [-o SUMMARY_FILE] [-s] FILE_NAME[,opts]
                         -i        Use case insensitive ascii comparisons (optional for PennySort).
                         -q        Quiet mode, don't output diagnostic text.
                         -tN       Use N threads (default: one per processor).
                         -o SUMMARY_FILE  Output a summary of the validated records; summaries of the parts of
                                   a partitioned output, concatenated in order, are checked with -s.
-                        -s        The file to validate contains partition summaries instead of records.""");
-        return 1;
+                        -s        The file to validate contains partition summaries instead of records.
+                        The report goes to standard error (as valsort 1.5's); the exit status is the verdict:
+                        0 in order (an empty file is), 1 out of order or unreadable, 2 bad arguments.""";
+
+    private static int usage(PrintStream err, String problem) {
+        err.println("valsort: " + problem);
+        err.println(USAGE);
+        return ExitCode.USAGE.status();
     }
 }

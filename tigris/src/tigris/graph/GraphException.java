@@ -5,15 +5,15 @@ import java.util.List;
 /** A river graph is not well formed; the message lists every problem found. */
 public class GraphException extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    private final List<String> problems;
+    private final transient List<GraphProblem> problems;
 
-    public GraphException(String graph, List<String> problems) {
-        super("river " + graph + " is not valid:\n  " + String.join("\n  ", problems));
+    public GraphException(String graph, List<GraphProblem> problems) {
+        super("river " + graph + " is not valid:\n  " + String.join("\n  ", problems.stream().map(GraphProblem::text).toList()));
         this.problems = List.copyOf(problems);
     }
 
-    /** One line per problem. */
-    public List<String> problems() {
+    /** Every problem, with what it is about. */
+    public List<GraphProblem> problems() {
         return problems;
     }
 }

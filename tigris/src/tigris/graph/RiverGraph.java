@@ -93,16 +93,16 @@ public final class RiverGraph {
         if (validated) {
             return this;
         }
-        List<String> problems = new ArrayList<>();
+        List<GraphProblem> problems = new ArrayList<>();
         if (modules.isEmpty()) {
-            problems.add("it has no modules");
+            problems.add(GraphProblem.ofGraph("it has no modules"));
         }
         for (ModuleSpec m : modules.values()) {
             checkModuleClass(m, problems);
             long outputs = m.ports().values().stream().filter(p -> !p.input()).count();
             if (outputs > 1) {
-                problems.add("module " + m.name() + " declares " + outputs + " output ports; a module has at most one "
-                                + "(doOperation is given one downstream reservoir)");
+                problems.add(GraphProblem.ofModule(m.name(), "module " + m.name() + " declares " + outputs + " output ports; a module has at most one "
+                                + "(doOperation is given one downstream reservoir)"));
             }
         }
         Map<Port, Integer> uses = new HashMap<>();
@@ -111,18 +111,18 @@ public final class RiverGraph {
             Port from = resolve(c.from(), c, problems);
             Port to = resolve(c.to(), c, problems);
             if (from != null && from.input()) {
-                problems.add("connection " + c + ": " + from + " is an input; connections go from an output");
+                problems.add(GraphProblem.ofConnection(c, "connection " + c + ": " + from + " is an input; connections go from an output"));
                 from = null;
             }
             if (to != null && !to.input()) {
-                problems.add("connection " + c + ": " + to + " is an output; connections go to an input");
+                problems.add(GraphProblem.ofConnection(c, "connection " + c + ": " + to + " is an output; connections go to an input"));
                 to = null;
             }
             if (from != null && to != null && !to.type().isAssignableFrom(from.type())) {
-                problems.add("connection " + c + " is mistyped: " + from + " does not fit " + to);
+                problems.add(GraphProblem.ofConnection(c, "connection " + c + " is mistyped: " + from + " does not fit " + to));
             }
             if (c.reservoir().window() < 1 || c.reservoir().waterSize() < 1) {
-                problems.add("connection " + c + ": window and water size must be positive, got " + c.reservoir());
+                problems.add(GraphProblem.ofConnection(c, "connection " + c + ": window and water size must be positive, got window " + c.reservoir().window() + " and water size " + c.reservoir().waterSize()));
             }
             if (from != null) {
                 uses.merge(from, 1, Integer::sum);
@@ -137,7 +137,7 @@ public final class RiverGraph {
         for (ModuleSpec m : modules.values()) {
             for (Port p : m.ports().values()) {
                 if (!uses.containsKey(p)) {
-                    problems.add("dangling port: " + p + " is not connected");
+                    problems.add(GraphProblem.ofModule(p.module(), "dangling port: " + p + " is not connected"));
                 }
             }
         }
@@ -149,47 +149,47 @@ public final class RiverGraph {
         return this;
     }
 
-    private Port resolve(String end, Connection c, List<String> problems) {
+    private Port resolve(String end, Connection c, List<GraphProblem> problems) {
         String module = Connection.module(end);
         String port = Connection.port(end);
         ModuleSpec m = modules.get(module);
         if (port == null) {
-            problems.add("connection " + c + ": '" + end + "' is not of the form module.port");
+            problems.add(GraphProblem.ofConnection(c, "connection " + c + ": '" + end + "' is not of the form module.port"));
             return null;
         }
         if (m == null) {
-            problems.add("connection " + c + ": there is no module named " + module);
+            problems.add(GraphProblem.ofConnection(c, "connection " + c + ": there is no module named " + module));
             return null;
         }
         Port p = m.ports().get(port);
         if (p == null) {
-            problems.add("connection " + c + ": module " + module + " has no port " + port + " (it has " + m.ports().keySet() + ")");
+            problems.add(GraphProblem.ofConnection(c, "connection " + c + ": module " + module + " has no port " + port + " (it has " + m.ports().keySet() + ")"));
         }
         return p;
     }
 
-    private static void checkModuleClass(ModuleSpec m, List<String> problems) {
+    private static void checkModuleClass(ModuleSpec m, List<GraphProblem> problems) {
         Class<?> c = m.moduleClass();
         if (c.isInterface() || Modifier.isAbstract(c.getModifiers())) {
-            problems.add("module " + m.name() + ": " + c.getName() + " is abstract");
+            problems.add(GraphProblem.ofModule(m.name(), "module " + m.name() + ": " + c.getName() + " is abstract"));
             return;
         }
         String policy = m.policy().mismatch(m.name(), c);
         if (policy != null) {
-            problems.add(policy);
+            problems.add(GraphProblem.ofModule(m.name(), policy));
         }
         try {
             var k = c.getConstructor();
             if (!Modifier.isPublic(c.getModifiers())) {
-                problems.add("module " + m.name() + ": " + c.getName() + " is not public");
+                problems.add(GraphProblem.ofModule(m.name(), "module " + m.name() + ": " + c.getName() + " is not public"));
             }
             Objects.requireNonNull(k);
         } catch (NoSuchMethodException e) {
-            problems.add("module " + m.name() + ": " + c.getName() + " has no public no-argument constructor");
+            problems.add(GraphProblem.ofModule(m.name(), "module " + m.name() + ": " + c.getName() + " has no public no-argument constructor"));
         }
     }
 
-    private void findCycle(List<Connection> edges, List<String> problems) {
+    private void findCycle(List<Connection> edges, List<GraphProblem> problems) {
         Map<String, List<String>> next = new HashMap<>();
         for (Connection c : edges) {
             String a = Connection.module(c.from());
@@ -202,7 +202,7 @@ public final class RiverGraph {
         for (String start : modules.keySet()) {
             List<String> path = new ArrayList<>();
             if (cycleFrom(start, next, state, path)) {
-                problems.add("cycle: " + String.join(" -> ", path) + " (End of River could never reach these modules)");
+                problems.add(GraphProblem.ofGraph("cycle: " + String.join(" -> ", path) + " (End of River could never reach these modules)"));
                 return;
             }
         }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.util.List;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -36,9 +37,20 @@ public final class ClusterKey {
      * @throws IOException naming the file if it is missing, unreadable, or the password is wrong
      */
     public static ClusterKey load(Path store, Path passwordFile) throws IOException {
-        char[] password = Files.readAllLines(passwordFile).stream().findFirst()
-                        .orElseThrow(() -> new IOException("password file " + passwordFile + " is empty")).toCharArray();
-        try (InputStream in = Files.newInputStream(store)) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(passwordFile);
+        } catch (IOException e) {
+            throw new IOException("cannot read password file " + passwordFile + ": " + reason(e), e);
+        }
+        char[] password = lines.stream().findFirst().orElseThrow(() -> new IOException("password file " + passwordFile + " is empty")).toCharArray();
+        InputStream opened;
+        try {
+            opened = Files.newInputStream(store);
+        } catch (IOException e) {
+            throw new IOException("cannot read cluster key " + store + ": " + reason(e), e);
+        }
+        try (InputStream in = opened) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
             ks.load(in, password);
             if (ks.size() == 0) {
@@ -59,6 +71,15 @@ public final class ClusterKey {
             }
             throw e;
         }
+    }
+
+    /** A file's problem in words: "no such file", "permission denied". */
+    private static String reason(IOException e) {
+        return switch (e) {
+            case java.nio.file.NoSuchFileException x -> "no such file";
+            case java.nio.file.AccessDeniedException x -> "permission denied";
+            default -> String.valueOf(e.getMessage());
+        };
     }
 
     /** Makes this the key the process's control connections use (the RMI socket factories read it). */

@@ -29,17 +29,30 @@ public final class NodeMain {
     private NodeMain() {
     }
 
+    /** The node's usage. */
+    public static final String USAGE = """
+                    usage: tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
+                    --host is the address agents reach the node at and the only one it listens on (default 127.0.0.1);
+                    --port 0 picks a free port. It prints "tigris node NAME listening on PORT", then serves until killed.""";
+
+    /** The node alone ({@code java -m jaguar.tigris/tigris.node.NodeMain ...}), as {@code tigris node} runs it. */
     public static void main(String[] args) throws Exception {
         try {
             run(args);
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("tigris node: " + e.getMessage());
-            System.err.println("usage: tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]");
+            System.err.println(USAGE);
             System.exit(2);
         }
     }
 
-    private static void run(String[] args) throws Exception {
+    /**
+     * Starts the node and serves until the process is killed.
+     *
+     * @throws IllegalArgumentException for a bad option, saying which
+     * @throws IOException if the key or the work directory cannot be used, saying why
+     */
+    public static void run(String[] args) throws Exception {
         Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--host", "--work");
         String name = require(opts, "--name");
         int port;

@@ -27,8 +27,27 @@ final class TlsSocketFactories {
         public Socket createSocket(String host, int port) throws IOException {
             SSLSocket s = (SSLSocket) ClusterKey.installedContext().getSocketFactory().createSocket(host, port);
             s.setEnabledProtocols(PROTOCOLS);
-            s.startHandshake();   // fail here, with the TLS reason, rather than inside RMI's first read
+            try {
+                s.startHandshake();   // fail here, with the TLS reason, rather than inside RMI's first read
+            } catch (javax.net.ssl.SSLHandshakeException e) {
+                s.close();
+                if (untrusted(e)) {
+                    throw new javax.net.ssl.SSLHandshakeException("the node's certificate is not signed by this cluster key (" + e.getMessage() + ")");
+                }
+                throw e;
+            }
             return s;
+        }
+
+        /** True if the handshake failed because the peer's certificate chains to no key we trust. */
+        private static boolean untrusted(Throwable e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof java.security.cert.CertPathValidatorException || c instanceof java.security.cert.CertificateException
+                                || c instanceof java.security.cert.CertPathBuilderException) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         @Override

@@ -11,6 +11,7 @@ import tigris.graph.ModuleSpec;
 import tigris.graph.RiverGraph;
 import tigris.transport.Endpoint;
 import tigris.transport.ReservoirPlan;
+import tigris.transport.Site;
 import tigris.transport.Transport;
 import tigris.transport.Transports;
 
@@ -78,13 +79,11 @@ public final class RiverAssembler {
                 where.put(ModulePlan.instanceName(m.name(), i, m.instances()), sites.get(i));
             }
         }
-        List<Pair> pairs = pairs(graph, where);
+        Map<String, Site> sites = new LinkedHashMap<>();
+        where.forEach((instance, site) -> sites.put(instance, site.site()));
+        List<Pair> pairs = pairs(graph, sites);
         for (Pair p : pairs) {
-            if (!p.transport().canJoin(p.producer().site(), p.consumer().site())) {
-                throw new IllegalArgumentException("connection " + p.connection().from() + " -> " + p.connection().to() + " is " + p.transport().label()
-                                + " (transport=" + p.transport().id() + "), but " + p.from() + " runs on " + p.producer() + " and " + p.to() + " on "
-                                + p.consumer() + ": " + p.transport().joinRule());
-            }
+            check(p);
         }
         for (ModuleSpec m : graph.moduleList()) {
             for (int i = 0; i < m.instances(); i++) {
@@ -99,19 +98,66 @@ public final class RiverAssembler {
             ReservoirPlan plan = new ReservoirPlan(ReservoirPlan.nameOf(p.from(), p.to()), p.transport().id(), p.connection().reservoir().window(),
                             p.connection().reservoir().waterSize());
             // The consumer's end first: the producer's end joins it where it says.
+            RiverSite producer = where.get(p.from());
+            RiverSite consumer = where.get(p.to());
             Endpoint[] at = new Endpoint[1];
-            step(p.consumer(), () -> at[0] = p.consumer().openConsumer(plan, p.to()));
-            step(p.producer(), () -> p.producer().openProducer(plan, p.from(), at[0]));
+            step(consumer, () -> at[0] = consumer.openConsumer(plan, p.to()));
+            step(producer, () -> producer.openProducer(plan, p.from(), at[0]));
             made.merge(p.transport().id(), 1, Integer::sum);
         }
         return new Assembled(where, made);
     }
 
-    /** One reservoir to make: a connection's producer and consumer instances, their sites, and the transport that joins them. */
-    private record Pair(Connection connection, String from, String to, RiverSite producer, RiverSite consumer, Transport transport) {
+    /** A pair of instances the connection's transport cannot join. */
+    public static final class UnjoinableException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final transient Connection connection;
+
+        UnjoinableException(Connection connection, String message) {
+            super(message);
+            this.connection = connection;
+        }
+
+        /** The connection whose transport cannot join the pair. */
+        public Connection connection() {
+            return connection;
+        }
     }
 
-    private static List<Pair> pairs(RiverGraph graph, Map<String, RiverSite> where) {
+    /**
+     * Refuses a pair of instances, placed on the sites at {@code placement} (for each module, the
+     * site of each instance), that the connection's transport cannot join: what
+     * {@link #assemble} checks first, for a caller that knows the sites before it has them (a
+     * river file's nodes).
+     *
+     * @throws UnjoinableException naming the connection, both instances and their sites, and the transport's rule
+     */
+    public static void checkJoins(RiverGraph graph, Map<String, ? extends List<Site>> placement) {
+        Map<String, Site> where = new LinkedHashMap<>();
+        for (ModuleSpec m : graph.moduleList()) {
+            List<Site> on = placement.get(m.name());
+            for (int i = 0; i < m.instances(); i++) {
+                where.put(ModulePlan.instanceName(m.name(), i, m.instances()), on.get(i));
+            }
+        }
+        for (Pair p : pairs(graph, where)) {
+            check(p);
+        }
+    }
+
+    private static void check(Pair p) {
+        if (!p.transport().canJoin(p.producer(), p.consumer())) {
+            throw new UnjoinableException(p.connection(), "connection " + p.connection().from() + " -> " + p.connection().to() + " is "
+                            + p.transport().label() + " (transport=" + p.transport().id() + "), but " + p.from() + " runs on " + p.producer() + " and "
+                            + p.to() + " on " + p.consumer() + ": " + p.transport().joinRule());
+        }
+    }
+
+    /** One reservoir to make: a connection's producer and consumer instances, where they are, and the transport that joins them. */
+    private record Pair(Connection connection, String from, String to, Site producer, Site consumer, Transport transport) {
+    }
+
+    private static List<Pair> pairs(RiverGraph graph, Map<String, Site> where) {
         Map<String, ModuleSpec> specs = graph.modules();
         List<Pair> pairs = new ArrayList<>();
         for (Connection c : graph.connections()) {
@@ -121,9 +167,9 @@ public final class RiverAssembler {
                 for (int q = 0; q < to.instances(); q++) {
                     String a = ModulePlan.instanceName(from.name(), p, from.instances());
                     String b = ModulePlan.instanceName(to.name(), q, to.instances());
-                    RiverSite sa = where.get(a);
-                    RiverSite sb = where.get(b);
-                    pairs.add(new Pair(c, a, b, sa, sb, Transports.byId(sa == sb ? "memory" : c.reservoir().across())));
+                    Site sa = where.get(a);
+                    Site sb = where.get(b);
+                    pairs.add(new Pair(c, a, b, sa, sb, Transports.byId(sa.equals(sb) ? "memory" : c.reservoir().across())));
                 }
             }
         }

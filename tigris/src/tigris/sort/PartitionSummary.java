@@ -17,6 +17,14 @@ import java.util.Arrays;
 public final class PartitionSummary {
     public static final int BYTES = 5 * 16 + 2 * RecordGenerator.RECORD_BYTES;
 
+    /**
+     * The summary of no records (an empty file or part, in order): joined to another it is that
+     * other. valsort 1.5 refuses empty files; Tigris accepts them, since a sort of an empty input
+     * (or a node's empty share) is a correct, empty output.
+     */
+    public static final PartitionSummary EMPTY = new PartitionSummary(Uint128.ZERO, Uint128.ZERO, Uint128.ZERO, Uint128.ZERO, Uint128.ZERO,
+                    new byte[RecordGenerator.RECORD_BYTES], new byte[RecordGenerator.RECORD_BYTES]);
+
     private final Uint128 firstUnordered;
     private final Uint128 unorderedCount;
     private final Uint128 recordCount;
@@ -78,6 +86,12 @@ public final class PartitionSummary {
      * two counts as one more comparison of neighbouring keys.
      */
     public PartitionSummary then(PartitionSummary next, KeyOrder order) {
+        if (recordCount.isZero()) {
+            return next;
+        }
+        if (next.recordCount.isZero()) {
+            return this;
+        }
         int diff = order.compare(lastRecord, 0, next.firstRecord, 0);
         Uint128 dups = duplicateCount.plus(next.duplicateCount);
         Uint128 unordered = unorderedCount.plus(next.unorderedCount);

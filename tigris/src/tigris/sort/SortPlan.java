@@ -96,6 +96,15 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         if (!Files.isDirectory(dir)) {
             throw new NoSuchFileException(dir.toString(), null, "the output's directory does not exist");
         }
+        if (Files.isDirectory(output)) {
+            throw new IOException("output " + output + " is a directory");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new IOException("cannot write the output's directory " + dir + ": permission denied");
+        }
+        if (Files.exists(output) && !Files.isWritable(output)) {
+            throw new IOException("cannot write the output " + output + ": permission denied");
+        }
         if (Files.exists(output) && Files.isSameFile(input, output)) {
             throw new IOException("output " + output + " is the input: TigrisSort does not sort in place");
         }

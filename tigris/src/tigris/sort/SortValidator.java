@@ -20,7 +20,8 @@ public final class SortValidator {
     /**
      * Summarizes every record of {@code file}.
      *
-     * @throws InvalidRecordFileException if the file holds no record or ends in a partial one
+     * @return the summary ({@link PartitionSummary#EMPTY} for an empty file)
+     * @throws InvalidRecordFileException if the file ends in a partial record
      */
     public static PartitionSummary validate(Path file, int threads, KeyOrder order) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -31,7 +32,7 @@ public final class SortValidator {
             }
             long records = size / RecordGenerator.RECORD_BYTES;
             if (records == 0) {
-                throw new InvalidRecordFileException(file + ": there must be at least one record to be validated");
+                return PartitionSummary.EMPTY;
             }
             int parts = (int) Math.max(1, Math.min(threads, records / BLOCK_RECORDS));
             PartitionSummary all = null;

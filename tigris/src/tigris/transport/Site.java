@@ -2,4 +2,8 @@ package tigris.transport;
 
 /** Where an end of a reservoir is: the node, and the host address it is listed at. */
 public record Site(String node, String host) {
+    @Override
+    public String toString() {
+        return node + " (" + host + ")";
+    }
 }

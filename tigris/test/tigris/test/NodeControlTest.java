@@ -235,12 +235,12 @@ class NodeControlTest {
                             && f.toFile().lastModified() >= started).toList(), "no ring left behind");
         }
 
+        // A placement the file itself rules out is a bad file (status 2, at its line), refused before any node is called.
         Files.writeString(river, file.apply("localhost"));
         Run refused = tigrisRun(river);
-        assertEquals(1, refused.status(), refused.said());
-        assertTrue(refused.said().contains("connection source.out -> doubler.in is shared-memory (transport=shm), but source runs on a6 ("
-                        + a.host() + ":" + a.port() + ") and doubler on b6 (localhost:" + b.port() + "): shared memory joins nodes on one host"),
-                        refused.said());
+        assertEquals(2, refused.status(), refused.said());
+        assertTrue(refused.said().contains("shm.tgr:8: connection source.out -> doubler.in is shared-memory (transport=shm), but source runs on a6 ("
+                        + a.host() + ") and doubler on b6 (localhost): shared memory joins nodes on one host"), refused.said());
 
         Files.writeString(river, file.apply(b.host()).replace("transport=shm\n", "transport=rdma\n"));
         Run unknown = tigrisRun(river);
@@ -304,6 +304,11 @@ class NodeControlTest {
         RemoteException notModule = assertThrows(RemoteException.class,
                         () -> m.createModule("r", new ModulePlan("y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(notModule.getMessage().contains("does not implement tigris.ModuleIF"), notModule.getMessage());
+        RemoteException throwing = assertThrows(RemoteException.class, () -> m.createModule("r", new ModulePlan("t",
+                        GraphModules.ThrowingConstructor.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
+        assertTrue(throwing.getMessage().contains("module t: the constructor of " + GraphModules.ThrowingConstructor.class.getName()
+                        + " threw java.lang.IllegalStateException: boom"), throwing.getMessage());
+        assertFalse(throwing.getMessage().contains("InvocationTargetException"), throwing.getMessage());
         assertThrows(RemoteException.class, () -> m.pushJar("r", "../escape.jar", jar));
         // A parameter map carrying an object of another class: the filter rejects it unread.
         @SuppressWarnings({"unchecked", "rawtypes"})
@@ -363,6 +368,7 @@ class NodeControlTest {
         try {
             IOException e = assertThrows(IOException.class, () -> intruder.connect(a));
             assertTrue(e.getMessage().startsWith("cannot reach node a4 (127.0.0.1:" + a.port() + ")"), e.getMessage());
+            assertTrue(e.getMessage().contains("the node's certificate is not signed by this cluster key"), e.getMessage());
         } finally {
             ClusterKey.load(key, password).install();
         }

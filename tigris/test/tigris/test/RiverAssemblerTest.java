@@ -83,7 +83,7 @@ class RiverAssemblerTest {
         // Both sites are on 127.0.0.1: shared memory may join them; a memory reservoir may not.
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RiverAssembler.assemble(graph("mem", dir.resolve("x"), "memory"),
                         Map.of("source", List.of(a), "doubler", List.of(far, far), "sink", List.of(a)), null));
-        assertTrue(e.getMessage().contains("connection source.out -> doubler.in is memory (transport=memory), but source runs on a and doubler#0 on far: "
+        assertTrue(e.getMessage().contains("connection source.out -> doubler.in is memory (transport=memory), but source runs on a (127.0.0.1) and doubler#0 on far (127.0.0.1): "
                         + "a memory reservoir joins modules of one node"), e.getMessage());
         assertTrue(a.threads().isEmpty(), "nothing was made");
 

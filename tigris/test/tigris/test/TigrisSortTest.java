@@ -397,6 +397,39 @@ class TigrisSortTest {
         }
     }
 
+    @Test
+    void anUnwritableOrDirectoryOutputIsRefusedBeforeTheSortStarts() throws Exception {
+        Path in = gensort("in-w.dat", "1000");
+        Path isDir = Files.createDirectory(dir.resolve("out-is-dir"));
+        Run d = tigris("sort", in.toString(), isDir.toString());
+        assertEquals(1, d.status(), d.err());
+        assertTrue(d.err().startsWith("tigris sort: output " + isDir + " is a directory"), d.err());
+        // Read-only for root too: a read-only mount (chmod does not stop root).
+        Path ro = Files.createDirectory(dir.resolve("ro"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", ro.toString()).redirectErrorStream(true).start();
+        Assumptions.assumeTrue(mount.waitFor() == 0, "needs root to mount a read-only tmpfs: " + new String(mount.getInputStream().readAllBytes()));
+        try {
+            Run r = tigris("sort", in.toString(), ro.resolve("out.dat").toString());
+            assertEquals(1, r.status(), r.err());
+            assertTrue(r.err().startsWith("tigris sort: cannot write the output's directory " + ro + ": permission denied"), r.err());
+        } finally {
+            new ProcessBuilder("umount", ro.toString()).start().waitFor();
+        }
+    }
+
+    @Test
+    void anEmptyInputSortsToAnOutputValsortAccepts() throws Exception {
+        Path in = gensort("empty-in.dat", "0");
+        assertEquals(0, Files.size(in));
+        Path out = dir.resolve("empty-out.dat");
+        Run r = tigris("sort", in.toString(), out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(0, Files.size(out));
+        Run v = tigris("valsort", out.toString());
+        assertEquals(0, v.status(), v.err());
+        assertTrue(v.err().contains("Records: 0") && v.err().contains("SUCCESS"), v.err());
+    }
+
     static byte[] join(byte[][] recs) {
         byte[] out = new byte[recs.length * 100];
         for (int i = 0; i < recs.length; i++) {

@@ -1,0 +1,26 @@
+package tigris.cli;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+
+/** What went wrong with a file, in words, without the path the caller already names. */
+final class FileProblems {
+    private FileProblems() {
+    }
+
+    /** "no such file", "permission denied", "is a directory", or the exception's own reason. */
+    static String describe(IOException e) {
+        return switch (e) {
+            case NoSuchFileException x -> "no such file";
+            case AccessDeniedException x -> "permission denied";
+            case NotDirectoryException x -> "not a directory";
+            case FileSystemException x when x.getReason() != null -> x.getReason().toLowerCase(java.util.Locale.ROOT).contains("is a directory")
+                            ? "is a directory" : x.getReason();
+            default -> e.getMessage() != null && e.getMessage().contains("Is a directory") ? "is a directory"
+                            : e.getMessage() != null ? e.getMessage() : e.toString();
+        };
+    }
+}

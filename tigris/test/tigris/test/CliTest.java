@@ -1,0 +1,93 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.cli.Command;
+import tigris.cli.Tigris;
+
+/** The tigris command behaves: --help answers, bad options are status 2, errors say what went wrong. */
+class CliTest {
+    private static final List<String> COMMANDS = List.of("keygen", "node", "run", "gensort", "valsort", "sort");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everySubcommandAnswersHelpWithItsUsage() {
+        for (String c : COMMANDS) {
+            for (String help : new String[] {"--help", "-h"}) {
+                TigrisSortTest.Run r = TigrisSortTest.tigris(c, help);
+                assertEquals(0, r.status(), c + " " + help + ": " + r.err());
+                assertTrue(r.out().contains("usage: tigris " + c), c + " " + help + " printed: " + r.out());
+            }
+        }
+        TigrisSortTest.Run all = TigrisSortTest.tigris("--help");
+        assertEquals(0, all.status());
+        for (String c : COMMANDS) {
+            assertTrue(all.out().contains(c), "tigris --help names " + c + ": " + all.out());
+        }
+    }
+
+    @Test
+    void everySubcommandRefusesAnUnknownOptionWithStatus2() {
+        String f = dir.resolve("f").toString();
+        List<List<String>> bad = List.of(List.of("keygen", "--bogus", f), List.of("node", "--bogus", "1"), List.of("run", f, "--bogus", "1"),
+                        List.of("gensort", "-z", "10", f), List.of("valsort", "-z", f), List.of("sort", "--bogus", f, f), List.of("frobnicate"));
+        for (List<String> args : bad) {
+            TigrisSortTest.Run r = TigrisSortTest.tigris(args.toArray(String[]::new));
+            assertEquals(2, r.status(), args + ": " + r.err());
+            assertTrue(r.err().contains("usage: tigris"), args + " shows its usage: " + r.err());
+            assertFalse(r.err().contains("\tat ") || r.err().contains("Exception in thread"), args + ": " + r.err());
+        }
+    }
+
+    @Test
+    void aMissingRiverFileOrKeyIsNamedAsSuch() throws Exception {
+        TigrisSortTest.Run r = TigrisSortTest.tigris("run", "nothere.tgr", "--key", "k.p12", "--password-file", "pw");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("cannot read river file nothere.tgr: no such file"), r.err());
+        Path key = dir.resolve("missing.p12");
+        Path password = dir.resolve("pw");
+        java.nio.file.Files.writeString(password, "x\n");
+        TigrisSortTest.Run k = TigrisSortTest.tigris("node", "--name", "n", "--port", "0", "--key", key.toString(), "--password-file", password.toString());
+        assertEquals(2, k.status(), k.err());
+        assertTrue(k.err().contains("cannot read cluster key " + key + ": no such file"), k.err());
+        TigrisSortTest.Run p = TigrisSortTest.tigris("node", "--name", "n", "--port", "0", "--key", key.toString(), "--password-file",
+                        dir.resolve("nopw").toString());
+        assertTrue(p.err().contains("cannot read password file " + dir.resolve("nopw") + ": no such file"), p.err());
+    }
+
+    @Test
+    void anInternalErrorHasItsOwnStatusAndTheTraceOnlyWithDebug() {
+        Command broken = new Command() {
+            public String usage() {
+                return "usage: tigris broken";
+            }
+
+            public int run(String[] args, PrintStream out, PrintStream err) {
+                throw new IllegalStateException("a bug");
+            }
+        };
+        for (boolean debug : new boolean[] {false, true}) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status = Tigris.run(broken, "broken", new String[0], new PrintStream(new ByteArrayOutputStream()),
+                            new PrintStream(err, true, StandardCharsets.UTF_8), debug);
+            String said = err.toString(StandardCharsets.UTF_8);
+            assertEquals(3, status);
+            assertTrue(said.startsWith("tigris broken: internal error: java.lang.IllegalStateException: a bug"), said);
+            assertEquals(debug, said.contains("\tat "), "stack trace only with --debug: " + said);
+            assertEquals(!debug, said.contains("run with --debug or TIGRIS_DEBUG=1"), said);
+        }
+    }
+}
