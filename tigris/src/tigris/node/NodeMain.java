@@ -84,10 +84,11 @@ public final class NodeMain {
     /** Creates the registry and binds the manager; returns the registry's port. */
     static int serve(String name, int port, Path work, InetAddress bind) throws IOException {
         TlsSocketFactories.Client csf = new TlsSocketFactories.Client();
-        TlsSocketFactories.Server ssf = new TlsSocketFactories.Server();
+        TlsSocketFactories.Server ssf = new TlsSocketFactories.Server(bind);
         int p = port;
         if (p == 0) {
-            try (var probe = new java.net.ServerSocket(0)) {
+            // A free port on the node's address (registry and manager share it).
+            try (var probe = new java.net.ServerSocket(0, 0, bind)) {
                 p = probe.getLocalPort();
             }
         }

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import tigris.ModuleThread;
 import tigris.ThreadStatus;
 import tigris.river.LocalSite;
 import tigris.river.ModulePlan;
@@ -115,7 +116,7 @@ public final class NodeServer implements RiverManager {
 
     /** Exports this server with TLS socket factories and the filter; the caller binds the stub. */
     public RiverManager export(int port) throws RemoteException {
-        java.rmi.Remote stub = UnicastRemoteObject.exportObject(this, port, new TlsSocketFactories.Client(), new TlsSocketFactories.Server(), FILTER);
+        java.rmi.Remote stub = UnicastRemoteObject.exportObject(this, port, new TlsSocketFactories.Client(), new TlsSocketFactories.Server(bind), FILTER);
         return (RiverManager) stub;
     }
 
@@ -128,6 +129,7 @@ public final class NodeServer implements RiverManager {
         if (r == null) {
             r = new NodeRiver(river);
             rivers.put(river, r);
+            NodeLog.river(name, river, "created " + NodeLog.byAgent());
         }
         return r;
     }
@@ -204,8 +206,31 @@ public final class NodeServer implements RiverManager {
         try {
             site.start();
         } catch (IOException e) {
+            NodeLog.river(name, river, "failed to start: " + e.getMessage());
             throw error(river, "an upstream reservoir was never joined: " + e.getMessage(), null);
         }
+        NodeLog.river(name, river, "started " + NodeLog.byAgent());
+        List<ModuleThread> threads = site.threads();
+        Thread.ofPlatform().daemon().name("tigris-watch-" + river).start(() -> {
+            try {
+                for (ModuleThread t : threads) {
+                    t.await(Long.MAX_VALUE, TimeUnit.DAYS);
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
+            NodeLog.river(name, river, outcome(threads));
+        });
+    }
+
+    /** How a river's threads on this node ended, in a few words. */
+    private static String outcome(List<ModuleThread> threads) {
+        for (ModuleThread t : threads) {
+            if (t.state() == ModuleThread.State.FAILED) {
+                return "failed: module " + t.name() + ": " + t.status().failure();
+            }
+        }
+        return threads.stream().allMatch(t -> t.state() == ModuleThread.State.ENDED) ? "finished" : "stopped";
     }
 
     @Override
@@ -282,6 +307,7 @@ public final class NodeServer implements RiverManager {
                 return;
             }
         }
+        String by = NodeLog.byAgent();
         r.site.destroy();
         for (URLClassLoader l : r.loaders.values()) {
             try {
@@ -298,5 +324,6 @@ public final class NodeServer implements RiverManager {
         } catch (IOException | RuntimeException ignored) {
             // nothing there, or already gone
         }
+        NodeLog.river(name, river, "destroyed " + by);
     }
 }

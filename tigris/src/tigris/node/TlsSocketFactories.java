@@ -2,6 +2,7 @@ package tigris.node;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.rmi.server.RMIClientSocketFactory;
@@ -61,10 +62,17 @@ final class TlsSocketFactories {
         }
     }
 
+    /** Listens on one address only: the node's, never the wildcard. */
     static final class Server implements RMIServerSocketFactory {
+        private final InetAddress bind;
+
+        Server(InetAddress bind) {
+            this.bind = java.util.Objects.requireNonNull(bind, "bind");
+        }
+
         @Override
         public ServerSocket createServerSocket(int port) throws IOException {
-            SSLServerSocket s = (SSLServerSocket) ClusterKey.installedContext().getServerSocketFactory().createServerSocket(port);
+            SSLServerSocket s = (SSLServerSocket) ClusterKey.installedContext().getServerSocketFactory().createServerSocket(port, 0, bind);
             s.setEnabledProtocols(PROTOCOLS);
             s.setNeedClientAuth(true);
             return s;
@@ -72,12 +80,12 @@ final class TlsSocketFactories {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Server;
+            return o instanceof Server s && s.bind.equals(bind);
         }
 
         @Override
         public int hashCode() {
-            return Server.class.hashCode();
+            return bind.hashCode();
         }
     }
 }

@@ -154,6 +154,9 @@ public final class LocalSite implements RiverSite {
         }
         threads.forEach(ModuleThread::stop);
         for (ModuleThread t : threads) {
+            if (t.state() == ModuleThread.State.NEW) {
+                continue;   // never started: nothing to wait for
+            }
             try {
                 t.await(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {

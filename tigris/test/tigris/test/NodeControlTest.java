@@ -39,6 +39,7 @@ import tigris.node.NodeActionException;
 import tigris.node.RemoveFileAction;
 import tigris.node.RiverManager;
 import tigris.river.ModulePlan;
+import tigris.transport.ReservoirPlan;
 import tigris.sort.KeySample;
 import tigris.sort.KeySampleAction;
 
@@ -54,6 +55,8 @@ class NodeControlTest {
     private static Path password;
     private static byte[] jar;
     private static final List<Process> NODES = new ArrayList<>();
+    /** What each node printed after its "listening" line. */
+    private static final Map<String, List<String>> SAID = new java.util.concurrent.ConcurrentHashMap<>();
 
     private static String javaHome() {
         return Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
@@ -106,7 +109,12 @@ class NodeControlTest {
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line = r.readLine();
         assertTrue(line != null && line.startsWith("tigris node " + name + " listening on "), "node " + name + " said: " + line);
-        Thread.ofPlatform().daemon().start(() -> r.lines().forEach(l -> System.out.println("[node " + name + "] " + l)));
+        List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SAID.put(name, said);
+        Thread.ofPlatform().daemon().start(() -> r.lines().forEach(l -> {
+            said.add(l);
+            System.out.println("[node " + name + "] " + l);
+        }));
         return new Node(name, "127.0.0.1", Integer.parseInt(line.substring(line.lastIndexOf(' ') + 1)));
     }
 
@@ -277,6 +285,67 @@ class NodeControlTest {
         assertTrue(ok.said().contains("river viafile grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 0 shared-memory, 0 verbs, 2 file between nodes"),
                         ok.said());
         assertEquals("3000 " + 3000 * 2999 / 2 + " 6000", Files.readString(out));
+    }
+
+    @Test
+    void aNodeLogsEachRiversLifeWithTheAgentsAddress() throws Exception {
+        Node a = startNode("a9", key, password, null);
+        Node b = startNode("b9", key, password, null);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        var report = agent.start("logged", graph("logged", 100, dir.resolve("sum-logged"), 0),
+                        Map.of("source", List.of(a), "doubler", List.of(a, b), "sink", List.of(b)), "modules.jar", jar).await(120_000, null);
+        assertTrue(report.completed(), report.toString());
+        List<String> events = List.of("node a9: river logged created by agent 127.0.0.1", "node a9: river logged started by agent 127.0.0.1",
+                        "node a9: river logged finished", "node a9: river logged destroyed by agent 127.0.0.1");
+        awaitLines("a9", events);
+
+        RiverGraph g = new RiverGraph("faulty");
+        g.module("source", GraphModules.CountingSource.class).parameter("count", "1000").output("out", Record.class);
+        g.module("bad", GraphModules.FailingModule.class).input("in", Record.class).output("out", Record.class);
+        g.module("sink", GraphModules.SummingSink.class).input("in", Record.class);
+        g.connect("source.out", "bad.in", ReservoirSpec.of(4, 256)).connect("bad.out", "sink.in", ReservoirSpec.of(4, 256));
+        var failed = agent.start("faulty", g, Map.of("source", List.of(a), "bad", List.of(b), "sink", List.of(a)), "modules.jar", jar).await(120_000, null);
+        assertFalse(failed.completed());
+        awaitLines("b9", List.of("node b9: river faulty created by agent 127.0.0.1", "node b9: river faulty started by agent 127.0.0.1",
+                        "node b9: river faulty failed: module bad: failing on purpose at Water 10", "node b9: river faulty destroyed by agent 127.0.0.1"));
+    }
+
+    /** Waits a while for {@code node} to have printed {@code lines}, in that order among its others. */
+    private static void awaitLines(String node, List<String> lines) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            List<String> said = List.copyOf(SAID.get(node));
+            int at = 0;
+            for (String l : said) {
+                if (at < lines.size() && l.equals(lines.get(at))) {
+                    at++;
+                }
+            }
+            if (at == lines.size()) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "node " + node + " did not say " + lines + " in order; it said " + said);
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void aNodeListensOnlyOnItsAddressWhileARiverGrows() throws Exception {
+        Process[] process = new Process[1];
+        Node a = startNode("c1", key, password, process);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        RiverManager m = agent.connect(a);
+        m.pushJar("lr", "modules.jar", jar);
+        m.createModule("lr", new ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY));
+        // A TCP reservoir's consumer's end listens until its producer comes.
+        m.openConsumer("lr", new ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
+        List<java.net.InetSocketAddress> listening = ListeningSockets.of(process[0].pid());
+        m.destroy("lr");
+        assertTrue(listening.size() >= 2, "the registry and the reservoir's listener, at least: " + listening);
+        assertTrue(listening.stream().anyMatch(s -> s.getPort() == a.port()), "the registry: " + listening);
+        for (var s : listening) {
+            assertTrue(s.getAddress().getHostAddress().equals("127.0.0.1"), "listens only on 127.0.0.1, not " + s + " (all: " + listening + ")");
+        }
     }
 
     record Run(int status, String said) {
