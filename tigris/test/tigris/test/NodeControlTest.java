@@ -146,13 +146,20 @@ class NodeControlTest {
 
     @Test
     void aNodeKilledMidRunFailsTheRunAndIsNamed() throws Exception {
-        Node a = startNode("a2", key, password, null);
+        Process[] survivor = new Process[1];
+        Node a = startNode("a2", key, password, survivor);
         Process[] victim = new Process[1];
         Node b = startNode("b2", key, password, victim);
         ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
         var run = agent.start("endless", graph("endless", Long.MAX_VALUE, dir.resolve("sum-never"), 1),
                         Map.of("source", List.of(a), "doubler", List.of(a, a), "sink", List.of(b)), "modules.jar", jar);
         Thread.sleep(1000);
+        // While the river runs, both nodes listen on their address only.
+        for (Process p : List.of(survivor[0], victim[0])) {
+            List<java.net.InetSocketAddress> listening = ListeningSockets.of(p.pid());
+            assertFalse(listening.isEmpty());
+            assertTrue(listening.stream().allMatch(s -> s.getAddress().getHostAddress().equals("127.0.0.1")), "while running: " + listening);
+        }
         victim[0].destroyForcibly();
         long t0 = System.nanoTime();
         var report = run.await(120_000, null);
