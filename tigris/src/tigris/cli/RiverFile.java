@@ -30,7 +30,7 @@ import tigris.transport.Transports;
  * jar PATH                                    the module classes (relative to the file)
  * node NAME HOST:PORT
  * module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:ROUND_ROBIN|RANDOM|LOTTERY|PARTITIONED] [KEY=VALUE...]
- * connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm|verbs]
+ * connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm|verbs|file|ID]
  * </pre>
  *
  * A module runs one instance per node listed (a node may be listed twice). TYPE is a class in the

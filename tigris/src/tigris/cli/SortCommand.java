@@ -26,7 +26,7 @@ import tigris.sort.SortReport;
  * {@code tigris sort}: TigrisSort on this machine (doc/tigrissort.md).
  *
  * <pre>
- * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs]
+ * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs|file|ID]
  *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] INPUT OUTPUT
  * </pre>
  *
