@@ -7,11 +7,13 @@
 module jaguar.tigris {
     requires transitive jaguar.lib;
     requires transitive java.rmi;
+    requires jdk.jfr;          // Tigris's flight recorder events (tigris.events)
     requires jdk.management;   // the machine's memory, for TigrisSort's choice of entries (SortPlan)
     requires jdk.unsupported;  // ExtendedOpenOption.DIRECT (reflectively) for the sorters' writes (RecordWriter)
     exports tigris;
     exports tigris.cli;
     exports tigris.dq;
+    exports tigris.events to jdk.jfr;   // recorded and configured by name (tigris.*): not an API
     exports tigris.graph;
     exports tigris.node;
     exports tigris.reservoir;

@@ -2,6 +2,9 @@ package tigris;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import tigris.events.ReservoirWaitEvent;
+import tigris.events.WaterHandOffEvent;
+
 /**
  * What producer's ends share: the name and window, the Parker of the producing thread, the
  * hand-off of a Water (it stops being the producer's), the copy of a Water the end cannot carry,
@@ -76,16 +79,43 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
      */
     protected final void takeCredit(AtomicInteger credits, Runnable beforeWait) throws InterruptedException {
         Parker p = producer.current();
+        ReservoirWaitEvent wait = null;
         while (true) {
             int c = credits.get();
             if (c > 0) {
                 if (credits.compareAndSet(c, c - 1)) {
+                    if (wait != null && wait.shouldCommit()) {
+                        wait.module = Thread.currentThread().getName();
+                        wait.reservoir = name;
+                        wait.waitingFor = "credit";
+                        wait.commit();
+                    }
                     return;
                 }
                 continue;
             }
+            if (wait == null) {
+                wait = new ReservoirWaitEvent();
+                wait.begin();
+            }
             beforeWait.run();
             p.park(PARK_NANOS);
+        }
+    }
+
+    /** Records the put of {@code w}, still the caller's (an event off by default: one per Water). */
+    protected final void recordPut(Water w) {
+        WaterHandOffEvent e = new WaterHandOffEvent();
+        if (e.shouldCommit()) {
+            long bytes = 0;
+            for (int i = 0; i < w.bufferCount(); i++) {
+                bytes += w.length(i);
+            }
+            e.reservoir = name;
+            e.bytes = bytes;
+            e.kind = w.kind();
+            e.credits = credits();
+            e.commit();
         }
     }
 

@@ -1,5 +1,7 @@
 package tigris;
 
+import tigris.events.DqChoiceEvent;
+
 /**
  * A ModuleThread that hands its {@link ModuleIF} one downstream end per doOperation, chosen by the
  * subclass's policy (round-robin, random, lottery: {@code tigris.dq}), or null if it has none (a
@@ -21,6 +23,21 @@ public abstract class ChoosingModuleThread extends ModuleThread {
 
     @Override
     protected final void doOperation(Water in) throws EndOfRiverException, InterruptedException {
-        module.doOperation(in, downstream().isEmpty() ? null : selectDownstream());
+        if (downstream().isEmpty()) {
+            module.doOperation(in, null);
+            return;
+        }
+        DqChoiceEvent choice = new DqChoiceEvent();
+        choice.begin();
+        ProducerEnd out = selectDownstream();
+        if (choice.shouldCommit()) {
+            choice.module = name();
+            choice.policy = getClass().getSimpleName();
+            choice.chosen = out.name();
+            choice.credits = out.credits();
+            choice.candidates = downstream().size();
+            choice.commit();
+        }
+        module.doOperation(in, out);
     }
 }

@@ -7,6 +7,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import tigris.events.CreditBackEvent;
+import tigris.events.ModuleOperationEvent;
+import tigris.events.ReservoirWaitEvent;
+
 /**
  * Runs one module (the thesis's Figure 13): repeatedly takes a Water from one of its upstream
  * ends and calls the module's doOperation with it and the downstream end(s) the subclass hands
@@ -178,8 +182,36 @@ public abstract class ModuleThread {
                 return;
             }
         }
+        ReservoirWaitEvent wait = new ReservoirWaitEvent();
+        wait.begin();
         parker.park(PARK_NANOS);
+        waited(wait, downstream, "credit");
         checkStop();
+    }
+
+    /** Records a wait on {@code ends} that began with {@code wait} (null: there was none), if it was long enough. */
+    private void waited(ReservoirWaitEvent wait, List<? extends AutoCloseable> ends, String what) {
+        if (wait != null && wait.shouldCommit()) {
+            wait.module = name();
+            StringBuilder sb = new StringBuilder();
+            for (AutoCloseable e : ends) {
+                sb.append(sb.isEmpty() ? "" : ", ").append(e instanceof ProducerEnd p ? p.name() : ((ConsumerEnd) e).name());
+            }
+            wait.reservoir = sb.toString();
+            wait.waitingFor = what;
+            wait.commit();
+        }
+    }
+
+    /** Bytes in use in {@code w}'s buffers (0 for no Water). */
+    private static long bytesOf(Water w) {
+        long n = 0;
+        if (w != null) {
+            for (int i = 0; i < w.bufferCount(); i++) {
+                n += w.length(i);
+            }
+        }
+        return n;
     }
 
     private void checkStop() throws InterruptedException {
@@ -222,14 +254,23 @@ public abstract class ModuleThread {
                     break;
                 }
                 boolean last = in == null && !source;
+                ModuleOperationEvent op = new ModuleOperationEvent();
+                if (op.isEnabled()) {
+                    op.module = name();
+                    op.from = inputFrom == null ? "" : inputFrom.name();
+                    op.bytes = bytesOf(in);
+                }
+                op.begin();
                 try {
                     operations++;
                     doOperation(in);
                 } catch (EndOfRiverException e) {
+                    op.commit();
                     processed(in);
                     state = State.ENDED;
                     break;
                 }
+                op.commit();
                 processed(in);
                 if (last) {
                     state = State.ENDED;
@@ -278,6 +319,12 @@ public abstract class ModuleThread {
             in.release();
         }
         from.creditBack();
+        CreditBackEvent e = new CreditBackEvent();
+        if (e.shouldCommit()) {
+            e.module = name();
+            e.reservoir = from.name();
+            e.commit();
+        }
     }
 
     private State fail(Throwable t) {
@@ -288,6 +335,7 @@ public abstract class ModuleThread {
     /** The next Water, round-robin among upstream reservoirs that have one; null once all ended. */
     private Water nextInput() throws InterruptedException {
         int n = upstream.size();
+        ReservoirWaitEvent wait = null;
         while (true) {
             int ended = 0;
             for (int k = 0; k < n; k++) {
@@ -297,6 +345,7 @@ public abstract class ModuleThread {
                 if (w != null) {
                     watersIn++;
                     inputFrom = r;
+                    waited(wait, upstream, "Water");
                     return w;
                 }
                 if (r.isEnded()) {
@@ -304,7 +353,12 @@ public abstract class ModuleThread {
                 }
             }
             if (ended == n) {
+                waited(wait, upstream, "Water");
                 return null;
+            }
+            if (wait == null) {
+                wait = new ReservoirWaitEvent();
+                wait.begin();
             }
             parker.park(PARK_NANOS);
             if (stopRequested) {

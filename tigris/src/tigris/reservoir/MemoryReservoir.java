@@ -74,6 +74,7 @@ public final class MemoryReservoir implements AutoCloseable {
             if (endPut) {
                 throw new IllegalStateException("reservoir " + name() + ": put after End of River");
             }
+            recordPut(w);
             Water carried = carriable(w);
             takeCredit(credits, () -> { });
             handOff(carried);

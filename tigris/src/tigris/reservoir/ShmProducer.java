@@ -74,6 +74,7 @@ public final class ShmProducer extends AbstractProducerEnd {
         if (endPut) {
             throw new IllegalStateException("reservoir " + name() + ": put after End of River");
         }
+        recordPut(w);
         int length = w.length();
         byte kind = w.kind();
         int i = w.bufferCount() == 1 ? ring.slotOf(new ExternalBuffer[] {w.buffer()}) : -1;

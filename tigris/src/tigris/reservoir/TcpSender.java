@@ -108,6 +108,7 @@ public final class TcpSender extends AbstractProducerEnd {
         if (length > spring.waterSize()) {
             throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + spring.waterSize() + " bytes; this one has " + length);
         }
+        recordPut(w);
         takeCredit(credits, this::checkFailed);
         connection.writeLock.lock();
         try {

@@ -177,6 +177,7 @@ public final class VerbsSender extends AbstractProducerEnd {
         if (endPut) {
             throw new IllegalStateException("reservoir " + name() + ": put after End of River");
         }
+        recordPut(w);
         int slot = spring.slotOf(w);
         if (slot < 0) {
             // Not one of ours (another spring, several buffers): one copy into a registered slot.

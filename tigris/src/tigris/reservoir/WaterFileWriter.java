@@ -61,6 +61,7 @@ public final class WaterFileWriter extends AbstractProducerEnd {
         if (length > spring.waterSize()) {
             throw new IllegalArgumentException("reservoir " + name() + " holds Waters of up to " + spring.waterSize() + " bytes; this one has " + length);
         }
+        recordPut(w);
         ByteBuffer[] parts = new ByteBuffer[n + 1];
         frame.clear();
         parts[0] = frame.putInt(WaterFileDescriptor.FRAME_LENGTH_OFFSET, length).put(WaterFileDescriptor.FRAME_KIND_OFFSET, w.kind())
