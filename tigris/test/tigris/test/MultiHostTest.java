@@ -16,9 +16,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tigris.graph.ThreadPolicy;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
+import tigris.node.RiverManager;
+import tigris.river.ModulePlan;
+import tigris.transport.ReservoirPlan;
 
 /**
  * Tigris across hosts: three network namespaces joined by veth pairs to a bridge, a
@@ -137,6 +141,26 @@ class MultiHostTest {
             assertTrue(report.failure().contains("h2") || report.failure().contains(NetnsCluster.address(2)), report.toString());
             assertTrue(seconds < 20, "the agent took " + seconds + " s: " + report);
             assertFalse(Files.exists(out), "no success was reported");
+        }
+    }
+
+    /** Where loopback and the wildcard really differ: a node on a host's address listens there and on nothing else. */
+    @Test
+    void aNodeListensOnlyOnItsHostsAddress() throws Exception {
+        assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
+        try (NetnsCluster c = new NetnsCluster(1)) {
+            Process[] process = new Process[1];
+            Node h1 = c.startNode(1, key, password, dir, process);
+            RiverManager m = new ControlAgent(ClusterKey.load(key, password)).connect(h1);
+            m.pushJar("lh", "modules.jar", jar);
+            m.createModule("lh", new ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY));
+            m.openConsumer("lh", new ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
+            List<java.net.InetSocketAddress> listening = ListeningSockets.of(process[0].pid());
+            m.destroy("lh");
+            assertTrue(listening.size() >= 2, "the registry and the reservoir's listener, at least: " + listening);
+            for (var a : listening) {
+                assertEquals(NetnsCluster.address(1), a.getAddress().getHostAddress(), "only on its host's address: " + listening);
+            }
         }
     }
 
