@@ -20,6 +20,22 @@ final class ListeningSockets {
     private ListeningSockets() {
     }
 
+    /**
+     * The sockets node process {@code pid} listens on while a river ("ls") on it has a TCP
+     * consumer's end open, its manager {@code m} and module jar {@code jar} (the test classes).
+     */
+    static List<InetSocketAddress> withAConsumerEndOpen(tigris.node.RiverManager m, long pid, byte[] jar) throws Exception {
+        m.pushJar("ls", "modules.jar", jar);
+        m.createModule("ls", new tigris.river.ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", java.util.Map.of(), 0, 1,
+                        tigris.graph.ThreadPolicy.LOTTERY));
+        m.openConsumer("ls", new tigris.transport.ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
+        try {
+            return of(pid);
+        } finally {
+            m.destroy("ls");
+        }
+    }
+
     static List<InetSocketAddress> of(long pid) throws IOException {
         Set<String> inodes = new HashSet<>();
         try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {

@@ -16,13 +16,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tigris.graph.ThreadPolicy;
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.RiverManager;
-import tigris.river.ModulePlan;
-import tigris.transport.ReservoirPlan;
 
 /**
  * Tigris across hosts: three network namespaces joined by veth pairs to a bridge, a
@@ -152,11 +149,7 @@ class MultiHostTest {
             Process[] process = new Process[1];
             Node h1 = c.startNode(1, key, password, dir, process);
             RiverManager m = new ControlAgent(ClusterKey.load(key, password)).connect(h1);
-            m.pushJar("lh", "modules.jar", jar);
-            m.createModule("lh", new ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY));
-            m.openConsumer("lh", new ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
-            List<java.net.InetSocketAddress> listening = ListeningSockets.of(process[0].pid());
-            m.destroy("lh");
+            List<java.net.InetSocketAddress> listening = ListeningSockets.withAConsumerEndOpen(m, process[0].pid(), jar);
             assertTrue(listening.size() >= 2, "the registry and the reservoir's listener, at least: " + listening);
             for (var a : listening) {
                 assertEquals(NetnsCluster.address(1), a.getAddress().getHostAddress(), "only on its host's address: " + listening);

@@ -39,7 +39,6 @@ import tigris.node.NodeActionException;
 import tigris.node.RemoveFileAction;
 import tigris.node.RiverManager;
 import tigris.river.ModulePlan;
-import tigris.transport.ReservoirPlan;
 import tigris.sort.KeySample;
 import tigris.sort.KeySampleAction;
 
@@ -342,12 +341,8 @@ class NodeControlTest {
         Node a = startNode("c1", key, password, process);
         ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
         RiverManager m = agent.connect(a);
-        m.pushJar("lr", "modules.jar", jar);
-        m.createModule("lr", new ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY));
         // A TCP reservoir's consumer's end listens until its producer comes.
-        m.openConsumer("lr", new ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
-        List<java.net.InetSocketAddress> listening = ListeningSockets.of(process[0].pid());
-        m.destroy("lr");
+        List<java.net.InetSocketAddress> listening = ListeningSockets.withAConsumerEndOpen(m, process[0].pid(), jar);
         assertTrue(listening.size() >= 2, "the registry and the reservoir's listener, at least: " + listening);
         assertTrue(listening.stream().anyMatch(s -> s.getPort() == a.port()), "the registry: " + listening);
         for (var s : listening) {
