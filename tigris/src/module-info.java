@@ -14,6 +14,7 @@ module jaguar.tigris {
     exports tigris.cli;
     exports tigris.dq;
     exports tigris.events to jdk.jfr;   // recorded and configured by name (tigris.*): not an API
+    exports tigris.flow;
     exports tigris.graph;
     exports tigris.node;
     exports tigris.reservoir;

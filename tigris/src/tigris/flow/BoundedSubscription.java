@@ -1,0 +1,17 @@
+package tigris.flow;
+
+import java.time.Duration;
+import java.util.concurrent.Flow;
+
+/**
+ * A subscription with seed 003's bounded wait: {@link #request(long, Duration)} asks for up to
+ * {@code n} Waters and takes what has arrived when the time runs out.
+ */
+public interface BoundedSubscription extends Flow.Subscription {
+    /**
+     * Asks for up to {@code n} more Waters, delivered as they arrive; what is still owed when
+     * {@code timeout} has passed is given up (the subscriber asks again when it wants more).
+     * Non-positive {@code n} is an error signalled to the subscriber (rule 3.9).
+     */
+    void request(long n, Duration timeout);
+}

@@ -1,0 +1,135 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import tigris.Water;
+import tigris.flow.BoundedSubscription;
+import tigris.flow.ConsumerEndPublisher;
+import tigris.flow.ProducerEndSubscriber;
+import tigris.reservoir.MemoryReservoir;
+
+/** Reservoir ends as java.util.concurrent.Flow publishers and subscribers: demand is credit. */
+class FlowTest {
+    private static void put(MemoryReservoir r, long value) throws InterruptedException {
+        Water w = r.producer().spring().createWater(8);
+        w.buffer().putLong(0, value);
+        w.setLength(8);
+        w.setKind((byte) 7);
+        r.producer().put(w);
+    }
+
+    /** Records what it is given, asking as the test says. */
+    static final class Recorder implements Flow.Subscriber<Water> {
+        final List<Long> values = new CopyOnWriteArrayList<>();
+        final CompletableFuture<Throwable> done = new CompletableFuture<>();
+        volatile Flow.Subscription subscription;
+
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+        }
+
+        public void onNext(Water w) {
+            values.add(w.buffer().getLong(0));
+        }
+
+        public void onError(Throwable t) {
+            done.complete(t);
+        }
+
+        public void onComplete() {
+            done.complete(null);
+        }
+
+        void awaitSubscribed() throws InterruptedException {
+            while (subscription == null) {
+                Thread.sleep(1);
+            }
+        }
+    }
+
+    @Test
+    void aPublisherAndASubscriberJoinTwoReservoirsKeepingOrderKindAndEndOfRiver() throws Exception {
+        try (MemoryReservoir in = new MemoryReservoir("in", 4, 64); MemoryReservoir out = new MemoryReservoir("out", 4, 64)) {
+            ProducerEndSubscriber bridge = new ProducerEndSubscriber(out.producer());
+            new ConsumerEndPublisher(in.consumer()).subscribe(bridge);
+            CompletableFuture<List<Long>> taken = CompletableFuture.supplyAsync(() -> {
+                List<Long> got = new java.util.ArrayList<>();
+                try {
+                    for (Water w; (w = out.consumer().get()) != null;) {
+                        assertEquals(7, w.kind());
+                        got.add(w.buffer().getLong(0));
+                        w.release();
+                        out.consumer().creditBack();
+                    }
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return got;
+            });
+            for (long i = 0; i < 200; i++) {
+                put(in, i);   // a window of 4 all the way: the bridge asks only for what the other reservoir can take
+            }
+            in.producer().endOfRiver();
+            assertEquals(java.util.stream.LongStream.range(0, 200).boxed().toList(), taken.get(60, TimeUnit.SECONDS));
+            assertNull(bridge.failure());
+        }
+    }
+
+    @Test
+    void demandIsCreditAndABoundedRequestTakesWhatArrivedInTime() throws Exception {
+        try (MemoryReservoir in = new MemoryReservoir("in", 8, 64)) {
+            Recorder r = new Recorder();
+            new ConsumerEndPublisher(in.consumer()).subscribe(r);
+            r.awaitSubscribed();
+            for (long i = 0; i < 3; i++) {
+                put(in, i);
+            }
+            Thread.sleep(100);
+            assertEquals(List.of(), r.values, "nothing is taken before it is asked for");
+            assertEquals(5, in.producer().credits(), "three Waters wait in the reservoir, holding their credits");
+            ((BoundedSubscription) r.subscription).request(10, Duration.ofMillis(300));
+            Thread.sleep(600);
+            assertEquals(List.of(0L, 1L, 2L), r.values, "what arrived within the time");
+            put(in, 3);
+            Thread.sleep(200);
+            assertEquals(3, r.values.size(), "the rest of that request was given up when its time ran out");
+            r.subscription.request(1);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (r.values.size() < 4 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertEquals(List.of(0L, 1L, 2L, 3L), r.values);
+            in.producer().endOfRiver();
+            r.subscription.request(1);
+            assertNull(r.done.get(10, TimeUnit.SECONDS), "End of River is onComplete");
+        }
+    }
+
+    @Test
+    void aBadRequestOrASecondSubscriberIsAnError() throws Exception {
+        try (MemoryReservoir in = new MemoryReservoir("in", 2, 64)) {
+            ConsumerEndPublisher p = new ConsumerEndPublisher(in.consumer());
+            Recorder first = new Recorder();
+            p.subscribe(first);
+            first.awaitSubscribed();
+            Recorder second = new Recorder();
+            p.subscribe(second);
+            Throwable twice = second.done.get(10, TimeUnit.SECONDS);
+            assertTrue(twice instanceof IllegalStateException && twice.getMessage().contains("has one consumer"), String.valueOf(twice));
+            first.subscription.request(0);
+            Throwable bad = first.done.get(10, TimeUnit.SECONDS);
+            assertTrue(bad instanceof IllegalArgumentException && bad.getMessage().contains("rule 3.9"), String.valueOf(bad));
+        }
+    }
+}
