@@ -50,7 +50,8 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
 
     /** The delivering thread and the subscription it serves. */
     private final class Delivery implements BoundedSubscription {
-        private final Flow.Subscriber<? super Water> subscriber;
+        /** Dropped when delivery ends (rule 3.13: a cancelled publisher lets go of its subscriber). */
+        private volatile Flow.Subscriber<? super Water> subscriber;
         private final AtomicLong demand = new AtomicLong();
         /** Demand given up at this nanoTime (0: none pending expiry); set by a bounded request. */
         private final AtomicLong expiresAt = new AtomicLong();
@@ -99,6 +100,15 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
         }
 
         private void run() {
+            try {
+                deliver();
+            } finally {
+                subscriber = null;
+            }
+        }
+
+        private void deliver() {
+            Flow.Subscriber<? super Water> subscriber = this.subscriber;
             Parker parker = new Parker(Thread.currentThread(), () -> cancelled);
             end.attachConsumer(parker);
             subscriber.onSubscribe(this);
