@@ -8,6 +8,8 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
 
+import tigris.FileProblems;
+
 /** {@code tigris keygen}: a PKCS#12 store with one EC key pair and self-signed certificate, and a random password for it. */
 final class KeygenCommand implements Command {
     @Override

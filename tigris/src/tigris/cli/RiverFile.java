@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import tigris.FileProblems;
 import tigris.ModuleLifecycle;
 import tigris.Water;
 import tigris.graph.GraphException;

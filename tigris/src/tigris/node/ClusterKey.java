@@ -12,6 +12,8 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
+import tigris.FileProblems;
+
 /**
  * The cluster's shared secret: a PKCS#12 key store holding one key pair and its self-signed
  * certificate ({@code tigris keygen} makes one with the JDK's keytool). Every node and every
@@ -41,14 +43,14 @@ public final class ClusterKey {
         try {
             lines = Files.readAllLines(passwordFile);
         } catch (IOException e) {
-            throw new IOException("cannot read password file " + passwordFile + ": " + reason(e), e);
+            throw new IOException("cannot read password file " + passwordFile + ": " + FileProblems.describe(e), e);
         }
         char[] password = lines.stream().findFirst().orElseThrow(() -> new IOException("password file " + passwordFile + " is empty")).toCharArray();
         InputStream opened;
         try {
             opened = Files.newInputStream(store);
         } catch (IOException e) {
-            throw new IOException("cannot read cluster key " + store + ": " + reason(e), e);
+            throw new IOException("cannot read cluster key " + store + ": " + FileProblems.describe(e), e);
         }
         try (InputStream in = opened) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
@@ -71,15 +73,6 @@ public final class ClusterKey {
             }
             throw e;
         }
-    }
-
-    /** A file's problem in words: "no such file", "permission denied". */
-    private static String reason(IOException e) {
-        return switch (e) {
-            case java.nio.file.NoSuchFileException x -> "no such file";
-            case java.nio.file.AccessDeniedException x -> "permission denied";
-            default -> String.valueOf(e.getMessage());
-        };
     }
 
     /** Makes this the key the process's control connections use (the RMI socket factories read it). */

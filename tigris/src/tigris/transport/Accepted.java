@@ -15,6 +15,31 @@ final class Accepted {
     private Accepted() {
     }
 
+    /**
+     * The pending consumer's end of a listener that accepts on a thread of its own: its endpoint
+     * {@code at}, the end {@code accepted} makes, and what a cancel does besides closing an end
+     * already made ({@code giveUp}: close the listener, or mark the accept given up).
+     */
+    static <E extends ConsumerEnd> PendingConsumer pending(Endpoint at, CompletableFuture<E> accepted, String what, Runnable giveUp) {
+        return new PendingConsumer() {
+            @Override
+            public Endpoint endpoint() {
+                return at;
+            }
+
+            @Override
+            public ConsumerEnd await(Duration timeout) throws IOException, InterruptedException {
+                return Accepted.await(accepted, timeout, what);
+            }
+
+            @Override
+            public void cancel() {
+                giveUp.run();
+                accepted.thenAccept(ConsumerEnd::close);
+            }
+        };
+    }
+
     /** The end {@code accepted} makes, within {@code timeout}; its failure as an IOException naming {@code what}. */
     static <E extends ConsumerEnd> E await(CompletableFuture<E> accepted, Duration timeout, String what) throws IOException, InterruptedException {
         try {

@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-import tigris.ConsumerEnd;
 import tigris.ProducerEnd;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
@@ -63,27 +61,13 @@ public final class TcpTransport implements Transport {
                 throw new UncheckedIOException(e);
             }
         });
-        return new PendingConsumer() {
-            @Override
-            public Endpoint endpoint() {
-                return at;
+        return Accepted.pending(at, accepted, "TCP reservoir " + plan.name() + " listening at " + at.host() + ":" + at.port(), () -> {
+            try {
+                server.close();
+            } catch (IOException ignored) {
+                // closing
             }
-
-            @Override
-            public ConsumerEnd await(Duration timeout) throws IOException, InterruptedException {
-                return Accepted.await(accepted, timeout, "TCP reservoir " + plan.name() + " listening at " + at.host() + ":" + at.port());
-            }
-
-            @Override
-            public void cancel() {
-                try {
-                    server.close();
-                } catch (IOException ignored) {
-                    // closing
-                }
-                accepted.thenAccept(TcpReceiver::close);
-            }
-        };
+        });
     }
 
     @Override

@@ -3,13 +3,11 @@ package tigris.transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
 import jaguar.verbs.RdmaListener;
 import jaguar.verbs.VerbsException;
-import tigris.ConsumerEnd;
 import tigris.ProducerEnd;
 import tigris.reservoir.VerbsReceiver;
 import tigris.reservoir.VerbsSender;
@@ -82,23 +80,8 @@ public final class VerbsTransport implements Transport {
                 throw new UncheckedIOException(e);
             }
         }, task -> Thread.ofPlatform().daemon().name("tigris-accept-" + plan.name()).start(task));
-        return new PendingConsumer() {
-            @Override
-            public Endpoint endpoint() {
-                return at;
-            }
-
-            @Override
-            public ConsumerEnd await(Duration timeout) throws IOException, InterruptedException {
-                return Accepted.await(accepted, timeout, "verbs reservoir " + plan.name() + " listening at " + at.host() + ":" + at.port());
-            }
-
-            @Override
-            public void cancel() {
-                cancelled.set(true);
-                accepted.thenAccept(VerbsReceiver::close);
-            }
-        };
+        return Accepted.pending(at, accepted, "verbs reservoir " + plan.name() + " listening at " + at.host() + ":" + at.port(),
+                        () -> cancelled.set(true));
     }
 
     @Override

@@ -1,4 +1,4 @@
-package tigris.cli;
+package tigris;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -7,12 +7,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 
 /** What went wrong with a file, in words, without the path the caller already names. */
-final class FileProblems {
+public final class FileProblems {
     private FileProblems() {
     }
 
     /** "no such file", "permission denied", "is a directory", or the exception's own reason. */
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         return switch (e) {
             case NoSuchFileException x -> "no such file";
             case AccessDeniedException x -> "permission denied";
