@@ -53,7 +53,7 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new RiverFileException(file, 0, "cannot read river file " + file + ": " + FileProblems.describe(e));
+            throw RiverFileException.unreadable(file, FileProblems.describe(e));
         }
         Map<String, Integer> moduleLines = new java.util.HashMap<>();
         Map<String, Integer> connectLines = new java.util.HashMap<>();

@@ -9,4 +9,13 @@ public final class RiverFileException extends Exception {
     public RiverFileException(Path file, int line, String problem) {
         super(file + (line > 0 ? ":" + line : "") + ": " + problem);
     }
+
+    private RiverFileException(String message) {
+        super(message);
+    }
+
+    /** The file cannot be read at all: "cannot read river file F: no such file". */
+    static RiverFileException unreadable(Path file, String reason) {
+        return new RiverFileException("cannot read river file " + file + ": " + reason);
+    }
 }
