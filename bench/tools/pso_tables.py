@@ -18,8 +18,10 @@ FIG8 = [
     ("recover reference (first walk of a fresh container) vs follow Java reference", ("PsoObjects", "recover"), ("JavaObjects", "follow"), 8.9, None),
     ("follow recovered (cached) reference vs follow Java reference", ("PsoObjects", "follow"), ("JavaObjects", "follow"), 0.305, None),
     ("assign int field, each of the N objects", ("PsoObjects", "assignEach"), ("JavaObjects", "assignEach"), 0.033, 0.023),
+    ("assign int field, each object, through a bare address holder (no container, scope or liveness check: the floor of any proxy design)", ("PsoObjects", "assignEachNoCheck"), ("JavaObjects", "assignEach"), None, None),
     ("assign int field, one object N times", ("PsoObjects", "assignOne"), ("JavaObjects", "assignOne"), 0.033, 0.023),
     ("read int field, each of the N objects", ("PsoObjects", "readEach"), ("JavaObjects", "readEach"), None, None),
+    ("read int field, each object, through a bare address holder (the floor, as above)", ("PsoObjects", "readEachNoCheck"), ("JavaObjects", "readEach"), None, None),
     ("read int array element (PSOIntArray vs int[], 1 MiB)", ("PsoArrays", "read"), ("JavaArrays", "read"), 0.049, 0.043),
     ("write int array element (PSOIntArray vs int[], 1 MiB)", ("PsoArrays", "write"), ("JavaArrays", "write"), 0.053, 0.041),
 ]
@@ -75,6 +77,7 @@ def ratio(a, b):
 
 
 assign = ratio(jaguar.get(("PsoObjects", "assignEach")), jaguar.get(("JavaObjects", "assignEach")))
+assign_floor = ratio(jaguar.get(("PsoObjects", "assignEachNoCheck")), jaguar.get(("JavaObjects", "assignEach")))
 serial = ratio(jaguar.get(("SerializationMessage", "build")), pso_msg)
 sbe = ratio(jaguar.get(("SbeMessage", "build")), pso_msg)
 sbe_c2 = ratio(c2.get(("SbeMessage", "build")), pso_msg)
@@ -125,7 +128,11 @@ targets = [
      verdict(None if serial_refill is None else serial_refill >= 200)],
     ["(reused PSO message) not slower than SBE", "n/a" if sbe_refill is None else f"SBE / PSO = {sbe_refill:.2f}×",
      verdict(None if sbe_refill is None else sbe_refill >= 1)],
-    ["(for reference) PSO [Jaguar] vs SBE [C2]", "n/a" if sbe_c2 is None else f"SBE / PSO = {sbe_c2:.2f}×", "–"],
+    ["(issue 26) message build: SBE on stock Temurin [C2] / PSO on Jaguar ≥ 1.0", "n/a" if sbe_c2 is None else f"SBE / PSO = {sbe_c2:.2f}×",
+     verdict(None if sbe_c2 is None else sbe_c2 >= 1)],
+    ["(issue 26) PSO field write per object ≤ 1.5× a Java field (same JIT)", "n/a" if assign is None else f"{assign:.2f}×",
+     verdict(None if assign is None else assign <= 1.5)],
+    ["(for scale) the same write through a bare address holder, no check: the floor of any proxy design", "n/a" if assign_floor is None else f"{assign_floor:.2f}×", "–"],
 ]
 
 def rounds_section():

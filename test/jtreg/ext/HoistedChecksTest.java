@@ -2,7 +2,7 @@
  * @test
  * @summary ExternalBuffer's indexed accessors leave no check in C2's main loop of an indexed loop
  *          inlined into a tiny outer loop (as in JMH's measurement stub): the innermost loop
- *          with the most instructions (the unrolled main loop) branches only on its back edge,
+ *          with the most memory accesses (the unrolled main loop) branches only on its back edge,
  *          and the fill's main loop stores vectors.
  * @requires os.arch == "amd64"
  * @library /lib
@@ -31,11 +31,13 @@ public class HoistedChecksTest {
 
     /**
      * C2 splits a counted loop into pre, main and post loops; the pre and post loops keep their
-     * checks by design (they run a few iterations), the main loop must have none.
+     * checks by design (they run a few iterations), the main loop must have none. The main loop is
+     * told by its memory accesses, not its length: a long range check makes C2 nest the loop in
+     * one over chunks, whose code between the inner loops can be longer than the main loop.
      */
     static void check(String method, C2Code code, boolean vectorStores) {
         List<C2Code.Loop> loops = code.innermostLoops();
-        C2Code.Loop main = loops.stream().max(Comparator.comparingInt(l -> l.body().size()))
+        C2Code.Loop main = loops.stream().max(Comparator.comparingLong(C2Code.Loop::memoryAccesses))
                         .orElseThrow(() -> new AssertionError(method + ": no loop in the C2 code:\n" + code.text()));
         if (!main.branches().isEmpty()) {
             throw new AssertionError(method + ": the main loop still branches inside its body: " + main.branches()

@@ -16,6 +16,10 @@ import java.lang.ref.Reference;
  * touches mapped memory. Buffers keep {@code this} (hence {@link #root}) reachable across each raw
  * access with {@link Reference#reachabilityFence}.
  *
+ * <p>A scope has a read-only twin ({@link ExternalBuffer#accessScope()} of a read-only buffer):
+ * the same liveness and owner, and writes denied to every thread, so that a structure keeps one
+ * scope and tests reads and writes against it, each with one load.
+ *
  * <p>Public so that structures in other packages can keep it ({@link ExternalBuffer#scope()});
  * what they may do with it is test it.
  */
@@ -25,9 +29,6 @@ public final class BufferScope {
      * positive, so that {@code access ^ tid} stays positive for every thread (see below).
      */
     private static final long CLOSED = Long.MAX_VALUE;
-
-    /** A scope no thread may use: the write scope of a read-only buffer. */
-    static final BufferScope NO_ACCESS = closedScope();
 
     /** The owner thread of a confined scope; null for a shared one. */
     final Thread owner;
@@ -41,6 +42,10 @@ public final class BufferScope {
      * scope.
      */
     private long access;
+    /** As {@link #access}, for writes: equal to it, except in a read-only twin, where it is {@link #CLOSED}. */
+    private long writeAccess;
+    /** The read-only twin, once asked for; closed with this scope. */
+    private BufferScope readOnlyTwin;
     /** Frees the memory of a confined scope on close; null for shared scopes (freed by the GC). */
     private final Arena confinedArena;
     /** Shared scopes only: the arena of the segment views handed out by asSegment(), closed on close(). */
@@ -53,6 +58,7 @@ public final class BufferScope {
     private BufferScope(Thread owner, MemorySegment root, Arena confinedArena) {
         this.owner = owner;
         this.access = owner == null ? 0 : owner.threadId();
+        this.writeAccess = access;
         this.root = root;
         this.confinedArena = confinedArena;
     }
@@ -71,13 +77,21 @@ public final class BufferScope {
         return owner != null;
     }
 
-    private static BufferScope closedScope() {
-        BufferScope s = new BufferScope(null, MemorySegment.NULL, null);
-        s.access = CLOSED;
-        return s;
+    /**
+     * The scope of a read-only view of this scope's memory: alive, and owned, exactly while this
+     * one is; writes denied to every thread. One per scope, made on first use.
+     */
+    synchronized BufferScope readOnlyTwin() {
+        if (readOnlyTwin == null) {
+            BufferScope t = new BufferScope(owner, root, null);
+            t.access = access;
+            t.writeAccess = CLOSED;
+            readOnlyTwin = t;
+        }
+        return readOnlyTwin;
     }
 
-    /** False once closed (and always for {@link #NO_ACCESS}). */
+    /** False once closed. */
     public boolean isAlive() {
         return access != CLOSED;
     }
@@ -96,6 +110,23 @@ public final class BufferScope {
         // non-negative, and so is their xor with a thread id), so that is min(a, other) > 0:
         // a compare and a conditional move, then the sign of the negation.
         return (int) (-Math.min(a, other) >>> 63);
+    }
+
+    /**
+     * Whether the current thread may read the memory now: open, and shared or owned by the caller.
+     * Two compares of one loaded field, for structures that test a different scope at every access
+     * (a PSO field of each object in turn), where the branch-free {@link #deniedToCurrentThread}
+     * costs more; where the scope is invariant the JIT hoists either.
+     */
+    public boolean readableByCurrentThread() {
+        long a = access;
+        return a == 0 || a == Thread.currentThread().threadId();
+    }
+
+    /** As {@link #readableByCurrentThread}, and the memory may be written through this scope (not a read-only twin). */
+    public boolean writableByCurrentThread() {
+        long a = writeAccess;
+        return a == 0 || a == Thread.currentThread().threadId();
     }
 
     /**
@@ -146,6 +177,10 @@ public final class BufferScope {
                         + ": close (deregister) those first");
             }
             access = CLOSED;
+            writeAccess = CLOSED;
+            if (readOnlyTwin != null) {
+                readOnlyTwin.access = CLOSED;
+            }
             views = viewArena;
         }
         if (confinedArena != null) {

@@ -88,11 +88,13 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     }
 
     /**
-     * {@link #scope()} if this buffer is writable, else a scope that denies every thread: a test
-     * of writability and liveness in one.
+     * The scope a structure laid over this buffer keeps and tests at each access (Pre-Serialized
+     * Objects): {@link #scope()} if this buffer is writable, else its read-only twin, whose
+     * {@link BufferScope#writableByCurrentThread()} is false for every thread. Liveness,
+     * ownership and writability in one object, so each test is one load.
      */
-    public final BufferScope writeScope() {
-        return readOnly ? BufferScope.NO_ACCESS : scope;
+    public final BufferScope accessScope() {
+        return readOnly ? scope.readOnlyTwin() : scope;
     }
 
     /**
@@ -140,28 +142,27 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
 
     /**
      * The address of element {@code index} of a {@code 1 << shift}-byte type, for the
-     * {@code ...AtIndex} accessors: an {@code int} index compared unsigned against a bound
-     * provably in [0, Integer.MAX_VALUE], an array bounds check's shape, which range-check
-     * elimination removes from a counted loop's body. Elements beyond index Integer.MAX_VALUE - 1 are reached
-     * through the byte-offset accessors.
+     * {@code ...AtIndex} accessors. The check compares the element's byte offset with the bytes
+     * of the first {@link #elementLimit} elements (index < limit, as a long), and the address adds
+     * that checked offset: range-check elimination removes it from a counted loop's body, and
+     * C2's SuperWord vectorises the loop, which it did not when the address added a shifted int
+     * index checked on its own (a fill cost 0.12 ns per element instead of 0.02). Elements beyond
+     * index Integer.MAX_VALUE - 1 are reached through the byte-offset accessors.
      */
     final long elementAddress(int index, int shift) {
         checkAccessible();
+        long offset = (long) index << shift;
         try {
-            Objects.checkIndex(index, elementLimit(size, shift));
+            Objects.checkIndex(offset, (long) elementLimit(size, shift) << shift);
         } catch (IndexOutOfBoundsException e) {
             // Cold path (a deoptimisation in compiled code): rethrow with Jaguar's message.
             throw new IndexOutOfBoundsException("index=" + index + " out of bounds for " + elementLimit(size, shift) + " elements of "
                             + (1 << shift) + " bytes (size=" + size + ")");
         }
-        return address + ((long) index << shift);
+        return address + offset;
     }
 
-    /**
-     * min(bytes >>> shift, Integer.MAX_VALUE) without a branch (a never-taken branch would become a
-     * guard that stays in loops); the final mask gives the result the stamp [0, Integer.MAX_VALUE]
-     * that speculative guard movement needs.
-     */
+    /** min(bytes >>> shift, Integer.MAX_VALUE) without a branch (a never-taken branch would become a guard that stays in loops). */
     private static int elementLimit(long bytes, int shift) {
         long count = bytes >>> shift;                      // >= 0: sizes are never negative
         long over = (Integer.MAX_VALUE - count) >> 63;     // -1 if count > Integer.MAX_VALUE, else 0
@@ -171,13 +172,14 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** As {@link #elementAddress}, and the buffer must be writable (one compare, as writeAddress). */
     final long writableElementAddress(int index, int shift) {
         checkAccessible();
+        long offset = (long) index << shift;
         try {
-            Objects.checkIndex(index, elementLimit(writableSize, shift));
+            Objects.checkIndex(offset, (long) elementLimit(writableSize, shift) << shift);
         } catch (IndexOutOfBoundsException e) {
             elementAddress(index, shift);
             throw new ReadOnlyViolation(describe());
         }
-        return address + ((long) index << shift);
+        return address + offset;
     }
 
     /** As read/writeAddress, and naturally aligned, which ordered and atomic accesses need. */

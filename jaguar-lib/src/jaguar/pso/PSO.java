@@ -3,8 +3,8 @@ package jaguar.pso;
 import java.lang.invoke.MethodHandles;
 import java.lang.ref.Reference;
 import java.nio.ByteOrder;
-import java.util.Objects;
 
+import jaguar.ext.BufferScope;
 import jaguar.memory.NativeMemory;
 
 /**
@@ -38,14 +38,16 @@ import jaguar.memory.NativeMemory;
 public abstract class PSO {
     private static final boolean SWAP = ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN;
 
-    /**
-     * The container, whose scope (or write scope) the liveness check of each field access tests.
-     * A proxy holds nothing else but its address and its reference caches: 32 bytes for Figure
-     * 7's MyObject. Keeping the scopes here too saved one load per access, which is an L1 hit
-     * (one container serves many objects), and cost two stores per allocation and 8 bytes per
-     * proxy: the 128-element message built 10% slower against SBE (doc/pso.md, The Java object).
-     */
+    /** The container: its base, its reference recovery, its buffer for the exceptions. */
     final PSOContainer container;
+    /**
+     * The container's access scope, which each field access tests (reads for liveness and owner,
+     * writes also for writability): one load from this object and one from the scope, which all
+     * the container's objects share. Through the container it was two loads and a dependent
+     * third; the field fills a gap in the object's layout, so Figure 7's MyObject stays 32 bytes
+     * (doc/pso.md, The Java object).
+     */
+    final BufferScope scope;
     /** Absolute address of the header. */
     final long address;
 
@@ -69,6 +71,7 @@ public abstract class PSO {
         }
         PSOContainer c = p.container;
         this.container = c;
+        this.scope = c.accessScope;
         // No offset field: it is address - container.base (PSOs are made by the hundred per message).
         this.address = c.base + p.offset;
     }
@@ -130,8 +133,8 @@ public abstract class PSO {
     // ---- targets of the rewritten field accesses ------------------------------------------------
     // One liveness check, then a raw access at a constant offset inside bounds checked at
     // placement: the JIT inlines these and maps NativeMemory's calls to single instructions.
-    // The checks end in Objects.checkIndex, as ExternalBuffer's do, so that they leave any loop
-    // that reaches the same object again and again; the handlers are the cold path. The fence
+    // The checks are two compares of the object's scope word, which C2 moves out of any loop that
+    // reaches the same object again and again (loop predication of an invariant test). The fence
     // after each access keeps p, hence its scope and a shared buffer's memory, reachable until
     // the access is done (as ExternalBuffer's accessors do for themselves).
 
@@ -147,18 +150,14 @@ public abstract class PSO {
 
     /** Throws unless the current thread may read this object's bytes now. */
     final void checkReadable() {
-        try {
-            Objects.checkIndex(container.scope.deniedToCurrentThread(), 1);
-        } catch (IndexOutOfBoundsException e) {
+        if (!scope.readableByCurrentThread()) {
             throw denied();
         }
     }
 
     /** Throws unless the current thread may write this object's bytes now. */
     final void checkWritable() {
-        try {
-            Objects.checkIndex(container.writeScope.deniedToCurrentThread(), 1);
-        } catch (IndexOutOfBoundsException e) {
+        if (!scope.writableByCurrentThread()) {
             throw denied();
         }
     }

@@ -67,14 +67,28 @@ public abstract sealed class PSOArray extends PSO
 
     final long elementAddress(int index, int shift) {
         checkReadable();
-        Objects.checkIndex(index, length);
-        return data + ((long) index << shift);
+        return data + byteOffset(index, shift);
     }
 
     final long writableElementAddress(int index, int shift) {
         checkWritable();
-        Objects.checkIndex(index, length);
-        return data + ((long) index << shift);
+        return data + byteOffset(index, shift);
+    }
+
+    /**
+     * The byte offset of element {@code index}, checked against the length as a byte offset
+     * against the byte length: C2's SuperWord vectorises a counted loop's native accesses when the
+     * address adds the range-checked long itself, and not when it adds a shifted int index
+     * checked on its own (a fill ran 0.12 ns per element instead of 0.02).
+     */
+    private long byteOffset(int index, int shift) {
+        long offset = (long) index << shift;
+        try {
+            Objects.checkIndex(offset, (long) length << shift);
+        } catch (IndexOutOfBoundsException e) {
+            throw new IndexOutOfBoundsException("index " + index + " out of bounds for length " + length);
+        }
+        return offset;
     }
 
     /** Copies {@code count} elements from {@code index} to a heap array (LE to native order). */

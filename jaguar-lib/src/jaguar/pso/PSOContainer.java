@@ -40,8 +40,8 @@ public class PSOContainer {
     final ExternalBuffer buffer;
     /** The buffer's scope, shared with its slices: a PSO whose container has this scope is in the same memory. */
     final BufferScope scope;
-    /** {@link #scope}, or one that denies every thread if the container is read-only. */
-    final BufferScope writeScope;
+    /** The scope its objects keep and test: {@link #scope}, or its read-only twin if the container is read-only. */
+    final BufferScope accessScope;
     /** Offset of the region in the buffer. */
     final long start;
     /** Absolute address of the region. */
@@ -58,7 +58,7 @@ public class PSOContainer {
     PSOContainer(ExternalBuffer buffer, long start, long size, long used) {
         this.buffer = buffer;
         this.scope = buffer.scope();
-        this.writeScope = buffer.writeScope();
+        this.accessScope = buffer.accessScope();
         this.start = start;
         this.size = size;
         this.used = used;
@@ -279,11 +279,14 @@ public class PSOContainer {
         long a = base + off;
         // The header's two u32 (fingerprint, size) as one little-endian u64, then zeroes: a
         // rewritten class's $pso$new passes constants, and the JIT unrolls this to a few stores.
+        // An int counter: C2 unrolls a counted int loop with a constant trip count completely,
+        // where a long one became two nested loops with a safepoint poll.
         long header = Integer.toUnsignedLong(fingerprint) | (bytes & 0xFFFF_FFFFL) << 32;
         NativeMemory.putLong(a, ByteOrder.nativeOrder() == LE ? header : Long.reverseBytes(header));
         if (bytes <= 256) {
-            for (long i = PSOLayout.HEADER_SIZE; i < bytes; i += 8) {
-                NativeMemory.putLong(a + i, 0);
+            int words = (int) bytes >>> 3;
+            for (int i = 1; i < words; i++) {
+                NativeMemory.putLong(a + ((long) i << 3), 0);
             }
         } else {
             buffer.fill(start + off + PSOLayout.HEADER_SIZE, bytes - PSOLayout.HEADER_SIZE, (byte) 0);
@@ -325,11 +328,9 @@ public class PSOContainer {
         }
     }
 
-    /** Writability and liveness in one test (see {@link ExternalBuffer#writeScope()}). */
+    /** Writability and liveness in one test (see {@link ExternalBuffer#accessScope()}). */
     private void checkWritableAndLive() {
-        try {
-            Objects.checkIndex(writeScope.deniedToCurrentThread(), 1);
-        } catch (IndexOutOfBoundsException e) {
+        if (!accessScope.writableByCurrentThread()) {
             checkWritable();
             buffer.checkAccessible();
             throw new IllegalStateException("access denied: " + this);

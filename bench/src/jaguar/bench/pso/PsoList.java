@@ -28,6 +28,10 @@ public class PsoList {
     public PSOContainer scratch;
     public OffHeapBuffer scratchBuffer;
     public MyObject[] objects;
+    /** The addresses of the same objects' bytes, in the same order (Figure 8's "no check" rows). */
+    public AddressHolder[] holders;
+    /** Offset of someInt in a MyObject's bytes. */
+    public int someIntOffset;
     /** The list's head recovered through a second view of the bytes, every reference followed once. */
     public MyObject recoveredHead;
 
@@ -51,6 +55,11 @@ public class PsoList {
             prev = o;
         }
         container.setRoot(objects[0]);
+        holders = new AddressHolder[N];
+        for (int i = 0; i < N; i++) {
+            holders[i] = new AddressHolder(buffer.address() + objects[i].offset());
+        }
+        someIntOffset = PSO.layoutOf(MyObject.class).fields().stream().filter(f -> f.name().equals("someInt")).findFirst().orElseThrow().offset();
         recoveredHead = PSOContainer.open(buffer).root(MyObject.class);
         if (PsoObjects.walk(recoveredHead) != N) {
             throw new IllegalStateException("the recovered list does not have " + N + " objects");

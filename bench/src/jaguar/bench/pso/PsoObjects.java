@@ -3,6 +3,7 @@ package jaguar.bench.pso;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import jaguar.memory.NativeMemory;
 import jaguar.pso.PSOContainer;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -112,6 +113,20 @@ public class PsoObjects {
         }
     }
 
+    /**
+     * The same stores through AddressHolders (an address and nothing else, no liveness check):
+     * the floor of assignEach for any proxy design.
+     */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public void assignEachNoCheck(PsoList s) {
+        AddressHolder[] holders = s.holders;
+        long field = s.someIntOffset;
+        for (int i = 0; i < holders.length; i++) {
+            NativeMemory.putInt(holders[i].address + field, i);
+        }
+    }
+
     /** Assign PSO int field: N stores to someInt of one object. */
     @Benchmark
     @OperationsPerInvocation(PsoList.N)
@@ -130,6 +145,19 @@ public class PsoObjects {
         int sum = 0;
         for (int i = 0; i < objects.length; i++) {
             sum += objects[i].someInt;
+        }
+        return sum;
+    }
+
+    /** readEach through AddressHolders: its floor for any proxy design (see assignEachNoCheck). */
+    @Benchmark
+    @OperationsPerInvocation(PsoList.N)
+    public int readEachNoCheck(PsoList s) {
+        AddressHolder[] holders = s.holders;
+        long field = s.someIntOffset;
+        int sum = 0;
+        for (int i = 0; i < holders.length; i++) {
+            sum += NativeMemory.getInt(holders[i].address + field);
         }
         return sum;
     }

@@ -97,24 +97,38 @@ class SafetyChecksTest {
             assertEquals(0, scope.deniedToCurrentThread());
             assertTrue(scope.isAlive());
             assertEquals(scope, b.slice(8, 8).scope());
-            assertEquals(b.isReadOnly() ? 1 : 0, b.writeScope().deniedToCurrentThread());
+            assertTrue(scope.readableByCurrentThread());
+            assertTrue(b.accessScope().readableByCurrentThread());
+            assertEquals(!b.isReadOnly(), b.accessScope().writableByCurrentThread());
             int fromOtherThread = CompletableFuture.supplyAsync(scope::deniedToCurrentThread).get();
             assertEquals(kind.confined ? 1 : 0, fromOtherThread);
+            assertEquals(!kind.confined, CompletableFuture.supplyAsync(scope::readableByCurrentThread).get());
+            BufferScope access = b.accessScope();
+            assertEquals(!kind.confined && !b.isReadOnly(), CompletableFuture.supplyAsync(access::writableByCurrentThread).get());
         }
         assertEquals(1, scope.deniedToCurrentThread());
         assertFalse(scope.isAlive());
+        assertFalse(scope.readableByCurrentThread());
+        assertFalse(scope.writableByCurrentThread());
         assertEquals(1, (int) CompletableFuture.supplyAsync(scope::deniedToCurrentThread).get());
+        assertFalse(CompletableFuture.supplyAsync(scope::readableByCurrentThread).get());
     }
 
     @Test
-    void shouldDenyTheWriteScopeOfAReadOnlyBuffer() throws Exception {
+    void shouldDenyWritesThroughTheAccessScopeOfAReadOnlyBufferAndCloseItWithTheBuffer() throws Exception {
         Path file = dir.resolve("ro");
         java.nio.file.Files.write(file, new byte[SIZE]);
+        BufferScope access;
         try (MappedFileBuffer b = MappedFileBuffer.map(file, MappingMode.READ_ONLY, 0, SIZE)) {
+            access = b.accessScope();
             assertEquals(0, b.scope().deniedToCurrentThread());
-            assertEquals(1, b.writeScope().deniedToCurrentThread());
-            assertTrue(b.scope().isAlive());
+            assertTrue(access.readableByCurrentThread());
+            assertFalse(access.writableByCurrentThread());
+            assertTrue(access.isAlive());
+            assertEquals(access, b.slice(8, 8).accessScope(), "one twin per scope");
         }
+        assertFalse(access.isAlive());
+        assertFalse(access.readableByCurrentThread());
     }
 
     @ParameterizedTest

@@ -24,6 +24,11 @@ public final class C2Code {
             return isJump() && !op.startsWith("jmp");
         }
 
+        /** Whether an operand is memory other than the stack ("(%rsi)", "8(%r9, %rcx, 4)"; not "(%rsp)"). */
+        public boolean accessesMemory() {
+            return args.contains("(") && !args.contains("%rsp") && !op.startsWith("lea") && !op.startsWith("nop");
+        }
+
         public boolean matches(String prefix) {
             return (op + " " + args).startsWith(prefix);
         }
@@ -45,6 +50,11 @@ public final class C2Code {
         /** Conditional jumps inside the body other than the back edge: checks left in the loop. */
         public List<Insn> branches() {
             return body.stream().filter(i -> i != backEdge && i.isConditionalJump()).toList();
+        }
+
+        /** Instructions that load or store memory other than the stack. */
+        public long memoryAccesses() {
+            return body.stream().filter(Insn::accessesMemory).count();
         }
     }
 
