@@ -7,6 +7,7 @@
 module jaguar.tigris {
     requires transitive jaguar.lib;
     requires transitive java.rmi;
+    requires jdk.httpserver;   // the live view (tigris.view)
     requires jdk.jfr;          // Tigris's flight recorder events (tigris.events)
     requires jdk.management;   // the machine's memory, for TigrisSort's choice of entries (SortPlan)
     requires jdk.unsupported;  // ExtendedOpenOption.DIRECT (reflectively) for the sorters' writes (RecordWriter)
@@ -21,5 +22,6 @@ module jaguar.tigris {
     exports tigris.river;
     exports tigris.sort;
     exports tigris.transport;
+    exports tigris.view;
     uses tigris.transport.Transport;
 }

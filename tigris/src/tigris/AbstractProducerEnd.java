@@ -17,6 +17,9 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
     private final String name;
     private final int window;
     private final WaitingThread producer = new WaitingThread();
+    /** Waters and bytes put so far: written by the producer's thread only, read by status (a stale count is fine). */
+    private volatile long watersPut;
+    private volatile long bytesPut;
 
     protected AbstractProducerEnd(String name, int window) {
         if (window < 1) {
@@ -103,20 +106,28 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         }
     }
 
-    /** Records the put of {@code w}, still the caller's (an event off by default: one per Water). */
+    /** Records the put of {@code w}, still the caller's: the end's counts, and an event (off by default: one per Water). */
     protected final void recordPut(Water w) {
+        long bytes = 0;
+        for (int i = 0; i < w.bufferCount(); i++) {
+            bytes += w.length(i);
+        }
+        // One writer: plain read-modify-write of the volatiles, so a reader sees whole counts.
+        watersPut = watersPut + 1;
+        bytesPut = bytesPut + bytes;
         WaterHandOffEvent e = new WaterHandOffEvent();
         if (e.shouldCommit()) {
-            long bytes = 0;
-            for (int i = 0; i < w.bufferCount(); i++) {
-                bytes += w.length(i);
-            }
             e.reservoir = name;
             e.bytes = bytes;
             e.kind = w.kind();
             e.credits = credits();
             e.commit();
         }
+    }
+
+    @Override
+    public final EndStatus status() {
+        return new EndStatus(name, watersPut, bytesPut, credits(), window);
     }
 
     /** Wakes the producer if it waits for credit (call after a credit comes back). */

@@ -154,7 +154,13 @@ public abstract class ModuleThread {
             r = new TextReport("(report failed: " + e + ")");
         }
         Throwable f = failure;
-        return new ThreadStatus(name(), state(), watersIn, operations, f == null ? null : Failure.of(f), r);
+        List<EndStatus> outputs = new ArrayList<>();
+        synchronized (this) {
+            for (ProducerEnd p : downstream) {
+                outputs.add(p.status());
+            }
+        }
+        return new ThreadStatus(name(), state(), watersIn, operations, f == null ? null : Failure.of(f), r, outputs);
     }
 
     /** Waters taken from upstream so far. */

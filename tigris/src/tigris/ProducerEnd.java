@@ -34,6 +34,9 @@ public interface ProducerEnd extends AutoCloseable {
     /** Ends the river through this reservoir: the consumer gets what was put, then the end. Idempotent. */
     void endOfRiver() throws InterruptedException;
 
+    /** What has gone through this end so far and the credits it has now, for the river's status (a live view, a report). */
+    EndStatus status();
+
     /** Makes {@code p} the producer's: credit signals wake it, and this end's waits park on it. */
     void attachProducer(Parker p);
 

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
+import tigris.view.LiveView;
 import tigris.node.NodeMain;
 
 /**
@@ -21,8 +22,9 @@ final class RunCommand implements Command {
     @Override
     public String usage() {
         return """
-                        usage: tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS] [--answer-timeout SECONDS]
+                        usage: tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS] [--answer-timeout SECONDS] [--view [HOST:]PORT]
                         Runs the river on its nodes, printing progress each second and the final report.
+                        --view serves a live view of the river on PORT (loopback unless HOST is given; HTTPS and the cluster key's password then).
                         Exit status: 0 the river completed, 1 it failed, 2 a bad command or river file.""";
     }
 
@@ -37,7 +39,7 @@ final class RunCommand implements Command {
         Path keyFile;
         Path passwordFile;
         try {
-            opts = NodeMain.options(Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--timeout", "--answer-timeout");
+            opts = NodeMain.options(Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--timeout", "--answer-timeout", "--view");
             timeout = seconds(opts, "--timeout", 3600) * 1000;
             answer = Duration.ofSeconds(seconds(opts, "--answer-timeout", ControlAgent.ANSWER_TIMEOUT.toSeconds()));
             keyFile = Path.of(NodeMain.require(opts, "--key"));
@@ -59,6 +61,12 @@ final class RunCommand implements Command {
             err.println("tigris run: " + e.getMessage());
             return ExitCode.USAGE.status();
         }
+        return ViewOption.serve("run", opts.get("--view"), key, out, err, problem -> usage(err, problem),
+                        live -> run(river, key, answer, timeout, live, out, err));
+    }
+
+    private int run(RiverFile river, ClusterKey key, Duration answer, long timeout, LiveView live, PrintStream out, PrintStream err)
+                    throws IOException, InterruptedException {
         ControlAgent agent = new ControlAgent(key, answer);
         ControlAgent.RiverRun run;
         try {
@@ -69,6 +77,9 @@ final class RunCommand implements Command {
             return ExitCode.FAILED.status();
         }
         out.println(run.grown());
+        if (live != null) {
+            live.show(run);
+        }
         long[] last = {0};
         ControlAgent.RunReport report = run.await(timeout, progress -> {
             long now = System.currentTimeMillis();

@@ -21,13 +21,15 @@ import tigris.sort.LocalSort;
 import tigris.sort.SortPlan;
 import tigris.sort.SortProgress;
 import tigris.sort.SortReport;
+import tigris.view.LiveView;
+import tigris.view.SnapshotSource;
 
 /**
  * {@code tigris sort}: TigrisSort on this machine (doc/tigrissort.md).
  *
  * <pre>
  * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs|file|ID]
- *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] INPUT OUTPUT
+ *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] [--view [HOST:]PORT] INPUT OUTPUT
  * </pre>
  *
  * Without nodes it sorts in this JVM ({@link LocalSort}); with them, the control agent sorts
@@ -37,7 +39,7 @@ import tigris.sort.SortReport;
  * line ({@code #} comments); {@code --answer-timeout} is how long the agent waits for a node's
  * answer before it calls the node lost (default 5 s). Prints a progress line each second on standard error (unless {@code -q}) and the report on
  * standard output; exits 0 when OUTPUT holds INPUT's records in order, 1 when the sort failed,
- * 2 for a bad command.
+ * 2 for a bad command. {@code --view} serves a live view of the sort's river (doc/tigris-operations.md).
  */
 public final class SortCommand {
     private SortCommand() {
@@ -56,6 +58,7 @@ public final class SortCommand {
         boolean quiet = false;
         List<Node> nodes = new ArrayList<>();
         Path key = null;
+        String view = null;
         Path password = null;
         String transport = null;
         long answerSeconds = -1;
@@ -79,6 +82,7 @@ public final class SortCommand {
                     case "--transport" -> transport = value(args, ++i, a);
                     case "--answer-timeout" -> answerSeconds = number(a, value(args, ++i, a));
                     case "--password-file" -> password = Path.of(value(args, ++i, a));
+                    case "--view" -> view = value(args, ++i, a);
                     default -> {
                         return usage(err, "unknown option " + a);
                     }
@@ -105,7 +109,7 @@ public final class SortCommand {
             }
             Duration answer = answerSeconds > 0 ? Duration.ofSeconds(answerSeconds) : ControlAgent.ANSWER_TIMEOUT;
             return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
-                            sync, direct, between, answer, quiet, out, err);
+                            sync, direct, between, answer, quiet, view, out, err);
         }
         if (memory < 0) {
             memory = SortPlan.defaultMemoryPerSorter(Math.max(1, sorters));
@@ -117,7 +121,25 @@ public final class SortCommand {
             return usage(err, e.getMessage());
         }
         SortPlan local = plan;
-        return report(progress -> LocalSort.run(local, progress, 1000), quiet, out, err);
+        boolean q = quiet;
+        return serve(view, null, err, live -> report(progress -> LocalSort.run(local, progress, 1000, river -> show(live, river)), q, out, err));
+    }
+
+    /** {@link ViewOption#serve} for this command, whose work reports its own failures (report() throws nothing checked). */
+    private static int serve(String view, ClusterKey key, PrintStream err, ViewOption.Viewed body) {
+        try {
+            return ViewOption.serve("sort", view, key, err, err, problem -> usage(err, problem), body);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("tigris sort: a checked exception escaped its report: " + e, e);
+        }
+    }
+
+    private static void show(LiveView live, SnapshotSource river) {
+        if (live != null) {
+            live.show(river);
+        }
     }
 
     private interface Sort {
@@ -144,7 +166,7 @@ public final class SortCommand {
 
     private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
                     Path tmp, int water, int window, boolean sync, boolean direct, String between, Duration answer, boolean quiet,
-                    PrintStream out, PrintStream err) {
+                    String view, PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
         ClusterKey clusterKey;
         try {
@@ -154,7 +176,8 @@ public final class SortCommand {
             return usage(err, e.getMessage());
         }
         ControlAgent agent = new ControlAgent(clusterKey, answer);
-        return report(progress -> ClusterSort.run(plan, agent, progress, 1000), quiet, out, err);
+        return serve(view, clusterKey, err, live -> report(progress -> ClusterSort.run(plan, agent, progress, 1000, river -> show(live, river)), quiet,
+                        out, err));
     }
 
     /** NAME{sep}HOST:PORT. */
@@ -246,10 +269,11 @@ public final class SortCommand {
     static final String USAGE = """
                     usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
                                        [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport ID]
-                                       [--answer-timeout SECONDS]
+                                       [--answer-timeout SECONDS] [--view [HOST:]PORT]
                                        INPUT OUTPUT
                     --transport joins partitioners and sorters on different nodes: tcp (the default), shm, verbs, file
-                    or another registered transport. Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
+                    or another registered transport. --view serves a live view of the sort on PORT (loopback; another HOST needs
+                    --key and --password-file). Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
 
     private static int usage(PrintStream err, String problem) {
         err.println("tigris sort: " + problem);

@@ -65,6 +65,11 @@ public final class LocalRiver implements AutoCloseable {
         return river;
     }
 
+    /** The graph this river was built from. */
+    public RiverGraph graph() {
+        return graph;
+    }
+
     public List<ModuleThread> threads() {
         return List.copyOf(threads);
     }

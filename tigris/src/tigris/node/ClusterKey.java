@@ -26,10 +26,13 @@ public final class ClusterKey {
 
     private final Path store;
     private final SSLContext context;
+    /** SHA-256 of the store's password: what a live view's HTTP login is checked against (the password itself is not kept). */
+    private final byte[] passwordHash;
 
-    private ClusterKey(Path store, SSLContext context) {
+    private ClusterKey(Path store, SSLContext context, byte[] passwordHash) {
         this.store = store;
         this.context = context;
+        this.passwordHash = passwordHash;
     }
 
     /**
@@ -64,7 +67,7 @@ public final class ClusterKey {
             tmf.init(ks);
             SSLContext ctx = SSLContext.getInstance("TLSv1.3");
             ctx.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-            return new ClusterKey(store, ctx);
+            return new ClusterKey(store, ctx, hash(password));
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot use cluster key store " + store + ": " + e.getMessage(), e);
         } catch (IOException e) {
@@ -91,5 +94,24 @@ public final class ClusterKey {
 
     public Path store() {
         return store;
+    }
+
+    /** The TLS context of this cluster's certificates (a live view on a non-loopback address serves HTTPS with it). */
+    public SSLContext tlsContext() {
+        return context;
+    }
+
+    /** Whether {@code password} is the cluster key store's password (compared in constant time). */
+    public boolean isPassword(char[] password) {
+        return java.security.MessageDigest.isEqual(passwordHash, hash(password));
+    }
+
+    private static byte[] hash(char[] password) {
+        try {
+            java.security.MessageDigest d = java.security.MessageDigest.getInstance("SHA-256");
+            return d.digest(new String(password).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from the JDK", e);
+        }
     }
 }

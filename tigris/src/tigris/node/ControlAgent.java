@@ -15,6 +15,8 @@ import tigris.Failure;
 import tigris.ModuleThread;
 import tigris.Report;
 import tigris.ThreadStatus;
+import tigris.view.RiverSnapshot;
+import tigris.view.SnapshotSource;
 import tigris.river.RiverAssembler;
 import tigris.transport.Transport;
 import tigris.transport.Transports;
@@ -211,7 +213,12 @@ public final class ControlAgent {
             placed.put(e.getKey(), s);
         }
         Map<String, Node> where = new LinkedHashMap<>();
-        RiverRun run = new RiverRun(river, managers, where, answerMillis);
+        List<RiverSnapshot.Link> links = new ArrayList<>();
+        for (var c : graph.connections()) {
+            links.add(new RiverSnapshot.Link(tigris.graph.Connection.module(c.from()), tigris.graph.Connection.module(c.to()),
+                            Transports.byId(c.reservoir().across()).id()));
+        }
+        RiverRun run = new RiverRun(river, managers, where, answerMillis, links);
         Node step = null;
         try {
             for (var e : managers.entrySet()) {
@@ -243,8 +250,12 @@ public final class ControlAgent {
                     Thread.ofPlatform().daemon().name("tigris-agent-call-", 0).factory());
 
     /** A started river: its nodes, and how to follow, stop and clean it up. */
-    public static final class RiverRun {
+    public static final class RiverRun implements SnapshotSource {
         private final String river;
+        /** The graph's connections, for the live view. */
+        private final List<RiverSnapshot.Link> links;
+        /** What the last round of status calls found, for the live view. */
+        private volatile RiverSnapshot latest;
         private final Map<Node, RiverManager> managers;
         /** Nodes that stopped answering: stop and destroy do not wait for them. */
         private final java.util.Set<Node> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -273,7 +284,9 @@ public final class ControlAgent {
             return sb.append(" between nodes").toString();
         }
 
-        RiverRun(String river, Map<Node, RiverManager> managers, Map<String, Node> where, long answerMillis) {
+        RiverRun(String river, Map<Node, RiverManager> managers, Map<String, Node> where, long answerMillis, List<RiverSnapshot.Link> links) {
+            this.links = List.copyOf(links);
+            this.latest = new RiverSnapshot(river, System.currentTimeMillis(), links, List.of(), null, false);
             this.where = where;
             this.river = river;
             this.managers = managers;
@@ -309,15 +322,20 @@ public final class ControlAgent {
                                         .map(en -> "module " + en.module() + " on node " + en.node() + " failed: " + en.failure()).orElse(null);
                     }
                     if (allEnded) {
+                        remember(entries, null, true);
                         return new RunReport(river, entries, null);
                     }
                     if (failure == null && System.currentTimeMillis() > deadline) {
                         failure = "timed out after " + timeoutMillis + " ms";
                     }
                     if (failure != null) {
+                        remember(entries, failure, false);
                         stop();
-                        return new RunReport(river, afterStop(), failure);
+                        List<RunReport.Entry> after = afterStop();
+                        remember(after, failure, true);
+                        return new RunReport(river, after, failure);
                     }
+                    remember(entries, null, false);
                     if (progress != null) {
                         progress.accept(List.copyOf(entries));
                     }
@@ -326,6 +344,30 @@ public final class ControlAgent {
             } finally {
                 destroy();
             }
+        }
+
+        /** The river as the live view shows it: the latest round of statuses. */
+        @Override
+        public RiverSnapshot snapshot() {
+            return latest;
+        }
+
+        /** Keeps {@code entries} for the view, with the last rows of nodes that stopped answering (marked unreachable). */
+        private void remember(List<RunReport.Entry> entries, String failure, boolean ended) {
+            List<RiverSnapshot.Instance> threads = new ArrayList<>();
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (RunReport.Entry e : entries) {
+                threads.add(new RiverSnapshot.Instance(e.module(), e.node(), e.status(), e.unreachable()));
+                seen.add(e.module());
+            }
+            for (var w : where.entrySet()) {
+                if (lost.contains(w.getValue()) && seen.add(w.getKey())) {
+                    ThreadStatus last = lastKnown.getOrDefault(w.getValue().name(), List.of()).stream().filter(r -> r.module().equals(w.getKey()))
+                                    .findFirst().map(RunReport.Entry::status).orElse(null);
+                    threads.add(new RiverSnapshot.Instance(w.getKey(), w.getValue().name(), last, true));
+                }
+            }
+            latest = new RiverSnapshot(river, System.currentTimeMillis(), links, threads, failure, ended);
         }
 
         /** The nodes' answers to one round of status calls, and the first failure to answer. */

@@ -38,6 +38,13 @@ public final class ClusterSort {
 
     public static SortReport run(ClusterSortPlan plan, ControlAgent agent, Consumer<SortProgress> progress, long progressMillis)
                     throws IOException, InterruptedException {
+        return run(plan, agent, progress, progressMillis, river -> {
+        });
+    }
+
+    /** As {@link #run(ClusterSortPlan, ControlAgent, Consumer, long)}, handing {@code onRiver} the river once it is grown (a live view shows it). */
+    public static SortReport run(ClusterSortPlan plan, ControlAgent agent, Consumer<SortProgress> progress, long progressMillis,
+                    Consumer<tigris.view.SnapshotSource> onRiver) throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         List<Node> nodes = plan.nodes();
@@ -75,6 +82,7 @@ public final class ClusterSort {
         ControlAgent.RiverRun run;
         try {
             run = agent.start(g.name(), g, placement, null, null);
+            onRiver.accept(run);
             sorted = run.awaitEntries(TIMEOUT_MILLIS, entries -> {
                 long now = System.nanoTime();
                 SortProgress p = progressOf(total, entries, now - t0);

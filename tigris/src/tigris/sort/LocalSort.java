@@ -9,6 +9,8 @@ import java.util.function.Consumer;
 
 import tigris.ModuleThread;
 import tigris.graph.LocalRiver;
+import tigris.view.LocalRiverSource;
+import tigris.view.SnapshotSource;
 import tigris.graph.RiverReport;
 
 /**
@@ -25,6 +27,13 @@ public final class LocalSort {
     }
 
     public static SortReport run(SortPlan plan, Consumer<SortProgress> progress, long progressMillis) throws IOException, InterruptedException {
+        return run(plan, progress, progressMillis, river -> {
+        });
+    }
+
+    /** As {@link #run(SortPlan, Consumer, long)}, handing {@code onRiver} the river once it is built (a live view shows it). */
+    public static SortReport run(SortPlan plan, Consumer<SortProgress> progress, long progressMillis, Consumer<SnapshotSource> onRiver)
+                    throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         long records = plan.check();
         KeySplitters splitters = KeySplitters.sample(plan.input(), 0, records, plan.sorters(),
@@ -44,6 +53,7 @@ public final class LocalSort {
                     sorters.add(s);
                 }
             }
+            onRiver.accept(new LocalRiverSource(river));
             long tStart = System.nanoTime();
             river.start();
             long lastReport = System.nanoTime();

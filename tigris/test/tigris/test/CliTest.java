@@ -53,6 +53,24 @@ class CliTest {
     }
 
     @Test
+    void aBadOrUnprotectedViewAddressIsRefusedBeforeTheSortStarts() throws Exception {
+        Path in = dir.resolve("in");
+        java.nio.file.Files.write(in, new byte[100]);
+        String out = dir.resolve("out").toString();
+        TigrisSortTest.Run bad = TigrisSortTest.tigris("sort", "-q", "--view", "port80", in.toString(), out);
+        assertEquals(2, bad.status(), bad.err());
+        assertTrue(bad.err().contains("--view port80: not [HOST:]PORT"), bad.err());
+        String outward = LiveViewTest.outward().getHostAddress();
+        TigrisSortTest.Run open = TigrisSortTest.tigris("sort", "-q", "--view", outward + ":0", in.toString(), out);
+        assertEquals(2, open.status(), open.err());
+        assertTrue(open.err().contains("a live view on " + outward + " (not loopback) needs the cluster's credentials"), open.err());
+        assertFalse(java.nio.file.Files.exists(Path.of(out)), "nothing was sorted");
+        TigrisSortTest.Run ok = TigrisSortTest.tigris("sort", "-q", "--view", "0", in.toString(), out);
+        assertEquals(0, ok.status(), ok.err());
+        assertTrue(ok.err().startsWith("live view: http://127.0.0.1:"), ok.err());
+    }
+
+    @Test
     void aMissingRiverFileOrKeyIsNamedAsSuch() throws Exception {
         TigrisSortTest.Run r = TigrisSortTest.tigris("run", "nothere.tgr", "--key", "k.p12", "--password-file", "pw");
         assertEquals(2, r.status(), r.err());

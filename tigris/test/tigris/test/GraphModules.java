@@ -114,6 +114,24 @@ public final class GraphModules {
         }
     }
 
+    /** Takes each Water and waits "pauseMillis" (default 2) before the next: a river a live view can watch. */
+    public static final class SlowSink extends TestModules.Named {
+        private long pause;
+
+        @Override
+        public void init(ModuleConfig config) {
+            super.init(config);
+            pause = config.getLong("pauseMillis", 2);
+        }
+
+        @Override
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
+            if (in != null) {
+                Thread.sleep(pause);
+            }
+        }
+    }
+
     /** Fails on its tenth Water. */
     public static final class FailingModule extends TestModules.Named {
         private int seen;

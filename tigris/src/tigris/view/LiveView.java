@@ -1,0 +1,212 @@
+package tigris.view;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import javax.net.ssl.SSLParameters;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
+
+import tigris.node.ClusterKey;
+
+/**
+ * A web page that shows a river while it runs (the JDK's HTTP server): {@code /} is the page,
+ * {@code /snapshot} the river now as JSON, {@code /events} the same as server-sent events, one
+ * every {@link #PERIOD_MILLIS}, which the page draws: the graph with each module's threads per
+ * node, Waters in and out with their rates, each output's credits, a Distributed Queue's shares
+ * per consumer, reports and failures as they come.
+ *
+ * <p>On a loopback address it serves plain HTTP to anyone on the machine. On any other address it
+ * needs the cluster's credentials: HTTPS with the cluster's certificate, and an HTTP login whose
+ * password is the cluster key store's.
+ */
+public final class LiveView implements AutoCloseable {
+    /** How often the page gets a new snapshot. */
+    public static final long PERIOD_MILLIS = 500;
+    /** The HTTP login's user name on a non-loopback address (the password is the cluster key store's). */
+    public static final String USER = "tigris";
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    /** What the view shows; null until a river is grown. */
+    private volatile SnapshotSource source;
+    private final ClusterKey key;
+    private final URI uri;
+    private volatile boolean closed;
+
+    private LiveView(HttpServer server, ClusterKey key, String scheme) {
+        this.server = server;
+        this.key = key;
+        String host = server.getAddress().getAddress().getHostAddress();
+        this.uri = URI.create(scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getAddress().getPort() + "/");
+    }
+
+    /**
+     * Serves a view at {@code at}, bound before any river is grown (so a bad address fails the
+     * command before it does any work); {@link #show} gives it the river.
+     *
+     * @param key the cluster's credentials; needed (else IllegalArgumentException) when {@code at} is not loopback
+     * @throws IOException if the address cannot be bound (in use, not this machine's)
+     */
+    public static LiveView start(ViewAddress at, ClusterKey key) throws IOException {
+        if (!at.isLoopback() && key == null) {
+            throw new IllegalArgumentException("a live view on " + at.host().getHostAddress()
+                            + " (not loopback) needs the cluster's credentials: give --key and --password-file, or serve it on loopback");
+        }
+        HttpServer server;
+        String scheme;
+        try {
+            if (at.isLoopback()) {
+                server = HttpServer.create(at.socketAddress(), 16);
+                scheme = "http";
+            } else {
+                HttpsServer https = HttpsServer.create(at.socketAddress(), 16);
+                https.setHttpsConfigurator(new HttpsConfigurator(key.tlsContext()) {
+                    @Override
+                    public void configure(HttpsParameters params) {
+                        SSLParameters p = getSSLContext().getDefaultSSLParameters();
+                        p.setNeedClientAuth(false);   // a browser logs in with the password instead
+                        params.setSSLParameters(p);
+                    }
+                });
+                server = https;
+                scheme = "https";
+            }
+        } catch (java.net.SocketException e) {
+            throw new IOException("cannot serve the live view on " + at.host().getHostAddress() + ":" + at.port() + ": " + e.getMessage(), e);
+        }
+        LiveView v = new LiveView(server, at.isLoopback() ? null : key, scheme);
+        server.createContext("/", v::page);
+        server.createContext("/snapshot", v::snapshot);
+        server.createContext("/events", v::events);
+        server.setExecutor(v.executor);
+        server.start();
+        return v;
+    }
+
+    /** Shows {@code river} from now on. */
+    public void show(SnapshotSource river) {
+        source = river;
+    }
+
+    private RiverSnapshot now() {
+        SnapshotSource s = source;
+        return s == null ? new RiverSnapshot("(no river yet)", System.currentTimeMillis(), java.util.List.of(), java.util.List.of(), null, false)
+                        : s.snapshot();
+    }
+
+    /** Where the page is. */
+    public URI uri() {
+        return uri;
+    }
+
+    private boolean allowed(HttpExchange x) throws IOException {
+        if (key == null) {
+            return true;
+        }
+        String auth = x.getRequestHeaders().getFirst("Authorization");
+        if (auth != null && auth.regionMatches(true, 0, "Basic ", 0, 6)) {
+            String pair;
+            try {
+                pair = new String(Base64.getDecoder().decode(auth.substring(6).trim()), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                pair = "";
+            }
+            int colon = pair.indexOf(':');
+            if (colon >= 0 && pair.substring(0, colon).equals(USER) && key.isPassword(pair.substring(colon + 1).toCharArray())) {
+                return true;
+            }
+        }
+        x.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"tigris live view: user " + USER + ", the cluster key's password\"");
+        send(x, 401, "text/plain", "the live view needs the cluster's credentials: user " + USER + " and the cluster key store's password\n");
+        return false;
+    }
+
+    private void page(HttpExchange x) throws IOException {
+        try (x) {
+            if (!allowed(x)) {
+                return;
+            }
+            if (!x.getRequestURI().getPath().equals("/")) {
+                send(x, 404, "text/plain", "no such page: " + x.getRequestURI().getPath() + " (the view is at /)\n");
+                return;
+            }
+            byte[] html;
+            try (InputStream in = LiveView.class.getResourceAsStream("view.html")) {
+                if (in == null) {
+                    throw new IOException("the view's page is missing from the tigris module (tigris/view/view.html)");
+                }
+                html = in.readAllBytes();
+            }
+            send(x, 200, "text/html; charset=utf-8", html);
+        }
+    }
+
+    private void snapshot(HttpExchange x) throws IOException {
+        try (x) {
+            if (allowed(x)) {
+                send(x, 200, "application/json", SnapshotJson.of(now()));
+            }
+        }
+    }
+
+    /**
+     * One snapshot every PERIOD_MILLIS until the page goes away or the view closes, then the last
+     * one: a page keeps showing how the river ended (completed, failed, a node unreachable) after
+     * the command that served it has exited.
+     */
+    private void events(HttpExchange x) throws IOException {
+        try (x) {
+            if (!allowed(x)) {
+                return;
+            }
+            x.getResponseHeaders().set("Content-Type", "text/event-stream");
+            x.getResponseHeaders().set("Cache-Control", "no-cache");
+            x.sendResponseHeaders(200, 0);
+            OutputStream out = x.getResponseBody();
+            while (true) {
+                boolean last = closed;
+                out.write(("data: " + SnapshotJson.of(now()) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                if (last) {
+                    return;
+                }
+                try {
+                    Thread.sleep(PERIOD_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        } catch (IOException gone) {
+            // the page was closed: nothing to tell anyone
+        }
+    }
+
+    private static void send(HttpExchange x, int status, String type, String body) throws IOException {
+        send(x, status, type, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange x, int status, String type, byte[] body) throws IOException {
+        x.getResponseHeaders().set("Content-Type", type);
+        x.sendResponseHeaders(status, body.length);
+        x.getResponseBody().write(body);
+    }
+
+    /** Stops serving: open event streams get the last snapshot first (within a period, at most a second). */
+    @Override
+    public void close() {
+        closed = true;
+        server.stop(1);
+        executor.shutdownNow();
+    }
+}

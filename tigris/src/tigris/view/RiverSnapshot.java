@@ -1,0 +1,46 @@
+package tigris.view;
+
+import java.util.List;
+import java.util.Objects;
+
+import tigris.ThreadStatus;
+
+/**
+ * What a live view shows of a river at one moment: its graph (module to module, by which
+ * transport), every module thread where it runs with its status (its outputs' counts and credits
+ * included), and the river's failure once there is one.
+ *
+ * @param river the river's name
+ * @param atMillis when the statuses were asked (wall clock), so rates can be taken between snapshots
+ * @param links the graph's connections
+ * @param threads every module thread of the river
+ * @param failure what failed the river, or null
+ * @param ended whether every thread has ended (the river completed or was stopped)
+ */
+public record RiverSnapshot(String river, long atMillis, List<Link> links, List<Instance> threads, String failure, boolean ended) {
+    public RiverSnapshot {
+        Objects.requireNonNull(river, "river");
+        links = List.copyOf(links);
+        threads = List.copyOf(threads);
+    }
+
+    /**
+     * A connection of the graph.
+     *
+     * @param from the producing module ("partition")
+     * @param to the consuming module ("sort")
+     * @param transport the transport between nodes ("tcp"; "memory" within one)
+     */
+    public record Link(String from, String to, String transport) {
+    }
+
+    /**
+     * A module instance's thread.
+     *
+     * @param node where it runs
+     * @param status its last status; null for a thread on a node that never answered
+     * @param unreachable whether its node stopped answering (the status is the last it gave)
+     */
+    public record Instance(String module, String node, ThreadStatus status, boolean unreachable) {
+    }
+}

@@ -1,0 +1,8 @@
+package tigris.view;
+
+/** Where a live view gets its river from: the control agent's last round of statuses, or a river in this JVM. */
+@FunctionalInterface
+public interface SnapshotSource {
+    /** The river now; cheap enough to call a few times a second (no call to a node). */
+    RiverSnapshot snapshot();
+}

@@ -1,0 +1,46 @@
+package tigris.view;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+
+/**
+ * Where a live view listens, as given after {@code --view}: {@code PORT} (loopback) or
+ * {@code HOST:PORT}; port 0 picks a free one.
+ */
+public record ViewAddress(InetAddress host, int port) {
+    /** {@code "8080"}, {@code "0"}, {@code "10.0.0.5:8080"}, {@code "[::1]:8080"}. */
+    public static ViewAddress parse(String spec) {
+        int colon = spec.lastIndexOf(':');
+        String host = colon < 0 ? null : spec.substring(0, colon);
+        String port = colon < 0 ? spec : spec.substring(colon + 1);
+        int p;
+        try {
+            p = Integer.parseInt(port);
+        } catch (NumberFormatException e) {
+            p = -1;
+        }
+        if (p < 0 || p > 65535) {
+            throw new IllegalArgumentException("--view " + spec + ": not [HOST:]PORT with a port from 0 to 65535");
+        }
+        if (host == null || host.isEmpty()) {
+            return new ViewAddress(InetAddress.getLoopbackAddress(), p);
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        try {
+            return new ViewAddress(InetAddress.getByName(host), p);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--view " + spec + ": unknown host " + host);
+        }
+    }
+
+    public boolean isLoopback() {
+        return host.isLoopbackAddress();
+    }
+
+    InetSocketAddress socketAddress() {
+        return new InetSocketAddress(host, port);
+    }
+}
