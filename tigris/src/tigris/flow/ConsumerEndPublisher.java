@@ -14,12 +14,14 @@ import tigris.Water;
 
 /**
  * A reservoir's consumer's end as a {@link Flow.Publisher} of Waters, for code written against
- * {@code java.util.concurrent.Flow}: demand is credit. A thread of its own takes a Water from the
- * end only while the subscriber has asked for one, hands it to {@code onNext} (the subscriber owns
- * it for the call, as a module owns its input for a doOperation; the Water is released after the
- * call unless the subscriber passed it on), then gives the end its credit back. End of River is
- * {@code onComplete}; a failed reservoir is {@code onError}. One subscriber: a consumer's end has
- * one consumer. The subscription is a {@link BoundedSubscription}.
+ * {@code java.util.concurrent.Flow}: demand is credit. A thread of its own holds at most one Water
+ * taken from the end, hands it to {@code onNext} once the subscriber has asked for one (the
+ * subscriber owns it for the call, as a module owns its input for a doOperation; the Water is
+ * released after the call unless the subscriber passed it on), then gives the end its credit
+ * back. End of River is {@code onComplete}; a failed reservoir is {@code onError}: both reach the
+ * subscriber whether or not it has asked for anything (rule 1.4), which is why one Water is taken
+ * ahead. One subscriber: a consumer's end has one consumer. The subscription is a
+ * {@link BoundedSubscription}.
  */
 public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
     private static final long PARK_NANOS = 200_000;
@@ -112,6 +114,7 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
             Parker parker = new Parker(Thread.currentThread(), () -> cancelled);
             end.attachConsumer(parker);
             subscriber.onSubscribe(this);
+            Water ahead = null;
             try {
                 while (!cancelled) {
                     if (badRequest != null) {
@@ -124,31 +127,34 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
                         expiresAt.compareAndSet(expiry, 0);
                         demand.set(0);   // the bounded wait is over: what arrived was delivered
                     }
+                    if (ahead == null) {
+                        try {
+                            ahead = end.poll();
+                        } catch (ReservoirFailedException e) {
+                            cancelled = true;
+                            subscriber.onError(e);
+                            return;
+                        }
+                        if (ahead == null) {
+                            if (end.isEnded()) {
+                                cancelled = true;
+                                subscriber.onComplete();
+                                return;
+                            }
+                            try {
+                                parker.park(PARK_NANOS);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                            continue;
+                        }
+                    }
                     if (demand.get() == 0) {
                         LockSupport.parkNanos(PARK_NANOS);
                         continue;
                     }
-                    Water w;
-                    try {
-                        w = end.poll();
-                    } catch (ReservoirFailedException e) {
-                        cancelled = true;
-                        subscriber.onError(e);
-                        return;
-                    }
-                    if (w == null) {
-                        if (end.isEnded()) {
-                            cancelled = true;
-                            subscriber.onComplete();
-                            return;
-                        }
-                        try {
-                            parker.park(PARK_NANOS);
-                        } catch (InterruptedException e) {
-                            return;
-                        }
-                        continue;
-                    }
+                    Water w = ahead;
+                    ahead = null;
                     demand.decrementAndGet();
                     try {
                         subscriber.onNext(w);
@@ -162,6 +168,11 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
             } catch (RuntimeException e) {
                 // rule 2.13: a subscriber that throws is cancelled; its exception is not ours to signal
                 cancelled = true;
+            } finally {
+                if (ahead != null) {
+                    ahead.release();   // taken ahead and never asked for: the end gets its credit back
+                    end.creditBack();
+                }
             }
         }
     }

@@ -1,5 +1,9 @@
 package tigris.tck;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Flow;
 
 import org.reactivestreams.tck.TestEnvironment;
@@ -7,7 +11,9 @@ import org.reactivestreams.tck.flow.FlowPublisherVerification;
 
 import tigris.Water;
 import tigris.flow.ConsumerEndPublisher;
+import tigris.reservoir.FileReservoir;
 import tigris.reservoir.MemoryReservoir;
+import tigris.reservoir.WaterFileWriter;
 
 /**
  * The Reactive Streams TCK (its java.util.concurrent.Flow form) on a reservoir's consumer's end
@@ -38,9 +44,21 @@ public class ConsumerEndPublisherTck extends FlowPublisherVerification<Water> {
         return new ConsumerEndPublisher(r.consumer());
     }
 
-    /** A publisher whose reservoir has failed: no such reservoir is made here, so the TCK skips those rules. */
+    /**
+     * A publisher whose reservoir has failed: the consumer's end of a Water file its writer left
+     * without End of River (as a producer that died leaves it), which fails on the first take.
+     */
     @Override
     public Flow.Publisher<Water> createFailedFlowPublisher() {
-        return null;
+        try {
+            Path f = Files.createTempFile("tigris-tck-", ".tgr");
+            f.toFile().deleteOnExit();
+            try (WaterFileWriter out = FileReservoir.writer("tck-writer", f, 64)) {
+                // closed with nothing put and no End of River
+            }
+            return new ConsumerEndPublisher(FileReservoir.reader("tck-failed", f));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
