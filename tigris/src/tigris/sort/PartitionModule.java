@@ -2,14 +2,12 @@ package tigris.sort;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
 import jaguar.ext.MappingMode;
-import jaguar.ext.ExternalBuffer;
 import jaguar.ext.MappedFileBuffer;
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
@@ -19,10 +17,9 @@ import tigris.Water;
 
 /**
  * TigrisSort's partitioner (a source, run by a {@code PARTITIONED} thread): maps its stripe of
- * the input file a window at a time as an External Object, and copies each record (or its
- * {@link SortEntries entry}) into the Water of the sorter whose key range holds it, made by that
- * sorter's reservoir; a full Water is put at once. At the end it puts the partly filled Waters and a {@link SortTally} to every
- * sorter, then ends its river.
+ * the input file a window at a time as an External Object and buckets its records to the sorters
+ * ({@link RecordBuckets}); at the end it puts the partly filled Waters and a {@link SortTally} to
+ * every sorter, then ends its river.
  *
  * <p>Parameters: {@link PartitionParameters}.
  */
@@ -39,20 +36,10 @@ public final class PartitionModule implements PartitioningModuleIF {
     private long next;
     private long end;
     private long total;
-    private KeySplitters splitters;
-    private int waterBytes;
-    private boolean sendEntries;
-    /** Bytes of one record's share of a Water: the record, or its entry. */
-    private int unit;
-    /** Bytes of a full Water: water, or the most whole entries that fit in it. */
-    private int fullBytes;
     private long windowRecords;
+    private RecordBuckets buckets;
     /** The window after the current one, mapped and read ahead (confined: destroy runs on the module's thread too). */
     private MappedFileBuffer ahead;
-    private Water[] open;
-    private MemorySegment[] openBuffer;
-    private int[] fill;
-    private long[] counts;
     private volatile long recordsDone;
 
     @Override
@@ -91,23 +78,14 @@ public final class PartitionModule implements PartitioningModuleIF {
             next = SortPlan.stripeStart(all, stripes, stripe);
             records = SortPlan.stripeStart(all, stripes, stripe + 1) - next;
         }
-        splitters = p.splitters();
-        waterBytes = p.water();
         windowRecords = Math.max(1, p.window() / RECORD);
-        sendEntries = p.send() == PartitionParameters.Payload.ENTRIES;
-        unit = sendEntries ? SortEntries.BYTES : RECORD;
-        fullBytes = waterBytes / unit * unit;
+        buckets = new RecordBuckets(p.splitters(), p.water(), p.send() == PartitionParameters.Payload.ENTRIES);
         end = next + records;
         total = records;
         if (next < 0 || records < 0 || end * RECORD > size) {
             throw new IllegalArgumentException("module " + name + ": records " + next + ".." + (end - 1) + " are not all in " + input + " ("
                             + size + " bytes, " + size / RECORD + " records)");
         }
-        int s = splitters.count();
-        open = new Water[s];
-        openBuffer = new MemorySegment[s];
-        fill = new int[s];
-        counts = new long[s];
     }
 
     /** Records read and bucketed so far. */
@@ -127,12 +105,12 @@ public final class PartitionModule implements PartitioningModuleIF {
 
     @Override
     public void doOperation(Water in, List<ProducerEnd> parts) throws EndOfRiverException, InterruptedException {
-        if (parts.size() != splitters.count()) {
+        if (parts.size() != buckets.ranges()) {
             throw new IllegalStateException("module " + name + " has " + parts.size() + " sorters downstream but splitters for "
-                            + splitters.count() + " key ranges");
+                            + buckets.ranges() + " key ranges");
         }
         if (next == end) {
-            finish(parts);
+            buckets.finish(instance, parts);
             throw new EndOfRiverException();
         }
         long n = Math.min(windowRecords, end - next);
@@ -148,7 +126,9 @@ public final class PartitionModule implements PartitioningModuleIF {
                 ahead = map(next + n, Math.min(windowRecords, end - next - n));
                 ahead.willNeed();
             }
-            bucket(window, next, (int) n, parts);
+            // The per-record loop works on the window's segment: bounds are checked per copy, the
+            // buffer's liveness once per window.
+            buckets.bucket(window.asSegment(), next, (int) n, parts);
         }
         next += n;
         recordsDone += n;
@@ -164,68 +144,14 @@ public final class PartitionModule implements PartitioningModuleIF {
         }
     }
 
-    private void bucket(ExternalBuffer window, long first, int records, List<ProducerEnd> parts) throws InterruptedException {
-        KeySplitters keys = splitters;
-        // The per-record loop works on the buffers' segments: bounds are checked per copy, the
-        // buffers' liveness once per window and Water.
-        MemorySegment in = window.asSegment();
-        for (int i = 0; i < records; i++) {
-            long o = (long) i * RECORD;
-            long prefix = RecordKey.prefix(in, o);
-            int r = keys.rangeOf(prefix);
-            MemorySegment b = openBuffer[r];
-            if (b == null) {
-                Water w = parts.get(r).spring().createWater(waterBytes);
-                w.setKind(sendEntries ? SortWaterKind.ENTRIES : SortWaterKind.RECORDS);
-                open[r] = w;
-                b = openBuffer[r] = w.buffer().asSegment();
-            }
-            if (sendEntries) {
-                SortEntries.put(b, fill[r], prefix, RecordKey.suffix(in, o), first + i);
-            } else {
-                MemorySegment.copy(in, o, b, fill[r], RECORD);
-            }
-            counts[r]++;
-            if ((fill[r] += unit) == fullBytes) {
-                send(parts, r);
-            }
-        }
-    }
-
-    private void send(List<ProducerEnd> parts, int r) throws InterruptedException {
-        Water w = open[r];
-        w.setLength(fill[r]);
-        open[r] = null;
-        openBuffer[r] = null;
-        fill[r] = 0;
-        parts.get(r).put(w);
-    }
-
-    private void finish(List<ProducerEnd> parts) throws InterruptedException {
-        for (int r = 0; r < open.length; r++) {
-            if (open[r] != null) {
-                send(parts, r);
-            }
-        }
-        for (int r = 0; r < open.length; r++) {
-            Water t = parts.get(r).spring().createWater(SortTally.bytes(counts.length));
-            SortTally.write(t, instance, counts);
-            parts.get(r).put(t);
-        }
-    }
-
     @Override
     public void destroy() {
         if (ahead != null) {
             ahead.close();
             ahead = null;
         }
-        if (open != null) {
-            for (Water w : open) {
-                if (w != null && w.isOwned()) {
-                    w.release();
-                }
-            }
+        if (buckets != null) {
+            buckets.release();
         }
     }
 }

@@ -1,6 +1,12 @@
 package tigris.sort;
 
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import tigris.Water;
+import tigris.graph.ModuleSpec;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 import tigris.graph.ThreadPolicy;
@@ -24,6 +30,67 @@ public final class SortGraph {
                         .parameters(partition.toMap());
         g.module("sort", SortModule.class).instances(sorters).input("in", Water.class).parameters(sort.toMap());
         g.connect("partition.out", "sort.in", reservoirs);
+        return g;
+    }
+
+    /**
+     * TigrisSort over a mirrored input (graduated declustering): one {@link ChunkDealer}
+     * ("deal-S", a lottery Distributed Queue) per stripe deals its chunks to the readers holding a
+     * copy of it; reader r ("read-R", a {@link MirroredPartitionModule}) holds the copies
+     * {@code copies.get(r)} (stripe to file) and buckets what it reads to every sorter.
+     *
+     * @param stripeRecords records of each stripe
+     * @param chunk records per ticket
+     * @param sort the sorters' parameters; its partitioners must be the number of readers
+     * @param tickets the dealers' reservoirs: their window is how many chunks a reader may hold dealt and not yet read
+     */
+    public static RiverGraph mirrored(String name, long[] stripeRecords, long chunk, List<Map<Integer, Path>> copies, KeySplitters splitters, int water,
+                    int sorters, SortParameters sort, ReservoirSpec tickets, ReservoirSpec reservoirs) {
+        return mirrored(name, stripeRecords, chunk, copies, splitters, water, sorters, sort, tickets, reservoirs, MirroredPartitionModule.class);
+    }
+
+    /** As {@link #mirrored(String, long[], long, List, KeySplitters, int, int, SortParameters, ReservoirSpec, ReservoirSpec)}, the readers of {@code readerClass} (MirroredPartitionModule, or one that wraps it). */
+    public static RiverGraph mirrored(String name, long[] stripeRecords, long chunk, List<Map<Integer, Path>> copies, KeySplitters splitters, int water,
+                    int sorters, SortParameters sort, ReservoirSpec tickets, ReservoirSpec reservoirs,
+                    Class<? extends tigris.PartitioningModuleIF> readerClass) {
+        if (splitters.count() != sorters) {
+            throw new IllegalArgumentException(sorters + " sorters but splitters for " + splitters.count() + " key ranges");
+        }
+        if (sort.partitioners() != copies.size()) {
+            throw new IllegalArgumentException("the sorters expect " + sort.partitioners() + " partitioners' tallies, but there are " + copies.size() + " readers");
+        }
+        RiverGraph g = new RiverGraph(name);
+        g.module("sort", SortModule.class).instances(sorters).input("in", Water.class).parameters(sort.toMap());
+        for (int s = 0; s < stripeRecords.length; s++) {
+            Map<String, String> deal = new LinkedHashMap<>();
+            ChunkDealer.STRIPE.put(deal, s);
+            ChunkDealer.RECORDS.put(deal, stripeRecords[s]);
+            ChunkDealer.CHUNK.put(deal, chunk);
+            g.module("deal-" + s, ChunkDealer.class).policy(ThreadPolicy.LOTTERY).output("out", Water.class).parameters(deal);
+        }
+        for (int r = 0; r < copies.size(); r++) {
+            String reader = "read-" + r;
+            Map<String, String> read = new LinkedHashMap<>();
+            MirroredPartitionModule.PARTITIONER.put(read, r);
+            MirroredPartitionModule.COPIES.put(read, copies.get(r));
+            PartitionParameters.SPLITTERS.put(read, splitters);
+            PartitionParameters.WATER.put(read, water);
+            ModuleSpec m = g.module(reader, readerClass).policy(ThreadPolicy.PARTITIONED).output("out", Water.class).parameters(read);
+            for (int s : copies.get(r).keySet()) {
+                if (s < 0 || s >= stripeRecords.length) {
+                    throw new IllegalArgumentException(reader + " holds a copy of stripe " + s + ", but there are stripes 0 to " + (stripeRecords.length - 1));
+                }
+                m.input("stripe" + s, Water.class);
+                g.connect("deal-" + s + ".out", reader + ".stripe" + s, tickets);
+            }
+            g.connect(reader + ".out", "sort.in", reservoirs);
+        }
+        for (int s = 0; s < stripeRecords.length; s++) {
+            int stripe = s;
+            if (copies.stream().noneMatch(c -> c.containsKey(stripe))) {
+                throw new IllegalArgumentException("no reader holds a copy of stripe " + s);
+            }
+        }
         return g;
     }
 }

@@ -12,6 +12,8 @@ public final class SortWaterKind {
     public static final byte ENTRIES = 2;
     /** A {@link SortTally}: how many records a partitioner sent to each key range. */
     public static final byte TALLY = 3;
+    /** A {@link ChunkTicket}: a chunk of a mirrored input dealt to a partitioner that holds a copy. */
+    public static final byte TICKET = 4;
 
     private SortWaterKind() {
     }
@@ -22,6 +24,7 @@ public final class SortWaterKind {
             case RECORDS -> "records";
             case ENTRIES -> "entries";
             case TALLY -> "tally";
+            case TICKET -> "chunk ticket";
             default -> "kind " + Byte.toUnsignedInt(kind) + " (not TigrisSort's)";
         };
     }

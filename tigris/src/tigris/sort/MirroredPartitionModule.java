@@ -1,0 +1,149 @@
+package tigris.sort;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import jaguar.ext.MappedFileBuffer;
+import jaguar.ext.MappingMode;
+import tigris.ModuleConfig;
+import tigris.Parameter;
+import tigris.PartitioningModuleIF;
+import tigris.ProducerEnd;
+import tigris.TextReport;
+import tigris.Water;
+
+/**
+ * A partitioner of a mirrored input (graduated declustering): it holds copies of some stripes and
+ * reads the chunks it is dealt ({@link ChunkTicket}s from each stripe's {@link ChunkDealer}) from
+ * its copy, bucketing the records to the sorters as {@link PartitionModule} does. Which chunks it
+ * reads is the dealers' choice: the faster its copies deliver, the more it is dealt. At End of
+ * River it sends its tally.
+ *
+ * <p>Parameters: {@code copies} ({@code STRIPE=PATH,...}: the files here holding each stripe's
+ * records, in stripe order), {@code splitters}, {@code water} (as {@link PartitionParameters}).
+ * It sends records (entries name a record's place in one file, and a chunk is read from either
+ * copy).
+ */
+public final class MirroredPartitionModule implements PartitioningModuleIF {
+    private static final int RECORD = RecordGenerator.RECORD_BYTES;
+
+    /** Its number in the sorters' tallies (its instance number unless given: each reader may be a module of its own). */
+    public static final Parameter<Integer> PARTITIONER = Parameter.intValue("partitioner", null);
+    public static final Parameter<Map<Integer, Path>> COPIES = new Parameter<Map<Integer, Path>>("copies", MirroredPartitionModule::decodeCopies,
+                    MirroredPartitionModule::encodeCopies, null).required();
+
+    private String name;
+    private int instance;
+    private Map<Integer, Path> copies;
+    private Map<Integer, Long> copyRecords;
+    private RecordBuckets buckets;
+    private volatile long recordsDone;
+    private volatile int chunksRead;
+
+    /** Made by the river from its module class name. */
+    public MirroredPartitionModule() {
+    }
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public void init(ModuleConfig config) {
+        name = config.name();
+        Integer number = PARTITIONER.from(config);
+        instance = number == null ? config.instance() : number;
+        copies = COPIES.from(config);
+        copyRecords = new TreeMap<>();
+        for (var c : copies.entrySet()) {
+            long size;
+            try {
+                size = Files.size(c.getValue());
+            } catch (IOException e) {
+                throw new IllegalArgumentException("module " + name + ": cannot read the copy of stripe " + c.getKey() + " at " + c.getValue() + ": " + e);
+            }
+            if (size % RECORD != 0) {
+                throw new IllegalArgumentException("module " + name + ": the copy of stripe " + c.getKey() + " at " + c.getValue() + " has " + size
+                                + " bytes, not a whole number of " + RECORD + "-byte records");
+            }
+            copyRecords.put(c.getKey(), size / RECORD);
+        }
+        buckets = new RecordBuckets(PartitionParameters.SPLITTERS.from(config), PartitionParameters.WATER.from(config), false);
+    }
+
+    @Override
+    public void doOperation(Water in, List<ProducerEnd> parts) throws InterruptedException {
+        if (parts.size() != buckets.ranges()) {
+            throw new IllegalStateException("module " + name + " has " + parts.size() + " sorters downstream but splitters for " + buckets.ranges()
+                            + " key ranges");
+        }
+        if (in == null) {
+            buckets.finish(instance, parts);
+            return;
+        }
+        ChunkTicket t = ChunkTicket.of(in);
+        Path copy = copies.get(t.stripe());
+        if (copy == null) {
+            throw new IllegalStateException("module " + name + " was dealt chunk " + t.chunk() + " of stripe " + t.stripe() + " but holds copies of stripes "
+                            + copies.keySet() + " only: the river joins a dealer to a partitioner without its copy");
+        }
+        if (t.first() + t.records() > copyRecords.get(t.stripe())) {
+            throw new IllegalStateException("module " + name + ": chunk " + t.chunk() + " of stripe " + t.stripe() + " (records " + t.first() + ".."
+                            + (t.first() + t.records() - 1) + ") is past the end of its copy " + copy + " (" + copyRecords.get(t.stripe()) + " records)");
+        }
+        try (MappedFileBuffer chunk = MappedFileBuffer.map(copy, MappingMode.READ_ONLY, t.first() * RECORD, (long) t.records() * RECORD)) {
+            chunk.willNeed();
+            buckets.bucket(chunk.asSegment(), t.first(), t.records(), parts);
+        } catch (IOException e) {
+            throw new UncheckedIOException("module " + name + ": cannot read chunk " + t.chunk() + " of stripe " + t.stripe() + " from " + copy + ": " + e.getMessage(), e);
+        }
+        recordsDone += t.records();
+        chunksRead++;
+    }
+
+    @Override
+    public TextReport report() {
+        return new TextReport("read " + recordsDone + " records in " + chunksRead + " chunk(s) dealt, from copies of stripes " + copies.keySet());
+    }
+
+    /** Chunks this partitioner has read so far. */
+    public int chunksRead() {
+        return chunksRead;
+    }
+
+    @Override
+    public void destroy() {
+        if (buckets != null) {
+            buckets.release();
+        }
+    }
+
+    static Map<Integer, Path> decodeCopies(String v) {
+        Map<Integer, Path> m = new TreeMap<>();
+        for (String item : v.split(",")) {
+            int eq = item.indexOf('=');
+            int stripe;
+            try {
+                stripe = Integer.parseInt(item.substring(0, Math.max(0, eq)).trim());
+            } catch (NumberFormatException e) {
+                stripe = -1;
+            }
+            if (eq < 0 || stripe < 0 || item.substring(eq + 1).isBlank() || m.put(stripe, Path.of(item.substring(eq + 1).trim())) != null) {
+                throw new IllegalArgumentException("copies=" + v + ": not STRIPE=PATH,... with each stripe (a number from 0) once");
+            }
+        }
+        return m;
+    }
+
+    static String encodeCopies(Map<Integer, Path> m) {
+        StringBuilder sb = new StringBuilder();
+        m.forEach((s, p) -> sb.append(sb.isEmpty() ? "" : ",").append(s).append('=').append(p));
+        return sb.toString();
+    }
+}
