@@ -29,7 +29,8 @@ import tigris.view.SnapshotSource;
  *
  * <pre>
  * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs|file|ID]
- *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] [--view [HOST:]PORT] INPUT OUTPUT
+ *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] [--view [HOST:]PORT]
+ *             [--mirror PATH] INPUT OUTPUT
  * </pre>
  *
  * Without nodes it sorts in this JVM ({@link LocalSort}); with them, the control agent sorts
@@ -59,6 +60,7 @@ public final class SortCommand {
         List<Node> nodes = new ArrayList<>();
         Path key = null;
         String view = null;
+        String mirror = null;
         Path password = null;
         String transport = null;
         long answerSeconds = -1;
@@ -83,6 +85,7 @@ public final class SortCommand {
                     case "--answer-timeout" -> answerSeconds = number(a, value(args, ++i, a));
                     case "--password-file" -> password = Path.of(value(args, ++i, a));
                     case "--view" -> view = value(args, ++i, a);
+                    case "--mirror" -> mirror = value(args, ++i, a);
                     default -> {
                         return usage(err, "unknown option " + a);
                     }
@@ -94,8 +97,8 @@ public final class SortCommand {
         if (args.length - i != 2) {
             return usage(err, "INPUT and OUTPUT are needed");
         }
-        if (nodes.isEmpty() && (key != null || password != null || transport != null || answerSeconds > 0)) {
-            return usage(err, "--key, --password-file, --transport and --answer-timeout are for a sort across nodes (--node or --nodes)");
+        if (nodes.isEmpty() && (key != null || password != null || transport != null || answerSeconds > 0 || mirror != null)) {
+            return usage(err, "--key, --password-file, --transport, --answer-timeout and --mirror are for a sort across nodes (--node or --nodes)");
         }
         if (!nodes.isEmpty()) {
             if (key == null || password == null) {
@@ -109,7 +112,7 @@ public final class SortCommand {
             }
             Duration answer = answerSeconds > 0 ? Duration.ofSeconds(answerSeconds) : ControlAgent.ANSWER_TIMEOUT;
             return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
-                            sync, direct, between, answer, quiet, view, out, err);
+                            sync, direct, between, answer, quiet, view, mirror, out, err);
         }
         if (memory < 0) {
             memory = SortPlan.defaultMemoryPerSorter(Math.max(1, sorters));
@@ -166,11 +169,11 @@ public final class SortCommand {
 
     private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
                     Path tmp, int water, int window, boolean sync, boolean direct, String between, Duration answer, boolean quiet,
-                    String view, PrintStream out, PrintStream err) {
+                    String view, String mirror, PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
         ClusterKey clusterKey;
         try {
-            plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync, direct, between);
+            plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync, direct, between, mirror);
             clusterKey = ClusterKey.load(key, password);
         } catch (IllegalArgumentException | IOException e) {
             return usage(err, e.getMessage());
@@ -269,11 +272,13 @@ public final class SortCommand {
     static final String USAGE = """
                     usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
                                        [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport ID]
-                                       [--answer-timeout SECONDS] [--view [HOST:]PORT]
+                                       [--answer-timeout SECONDS] [--view [HOST:]PORT] [--mirror PATH]
                                        INPUT OUTPUT
                     --transport joins partitioners and sorters on different nodes: tcp (the default), shm, verbs, file
                     or another registered transport. --view serves a live view of the sort on PORT (loopback; another HOST needs
-                    --key and --password-file). Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
+                    --key and --password-file). --mirror: each node also holds a copy of the previous node's INPUT at PATH ({stripe}
+                    in it is that node's name), and the copies' readers share each input by graduated declustering.
+                    Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
 
     private static int usage(PrintStream err, String problem) {
         err.println("tigris sort: " + problem);

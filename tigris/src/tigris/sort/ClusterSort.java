@@ -33,6 +33,9 @@ public final class ClusterSort {
     /** How long the agent waits for a river at most: a day (dead nodes are noticed within seconds). */
     private static final long TIMEOUT_MILLIS = 24 * 3600 * 1000L;
 
+    /** Chunks a mirrored input's reader may hold dealt and not yet read: small, so a slow copy is dealt little. */
+    static final int TICKET_WINDOW = 2;
+
     private ClusterSort() {
     }
 
@@ -70,10 +73,32 @@ public final class ClusterSort {
                         PartitionParameters.Payload.RECORDS);
         SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), plan.partitioners(),
                         plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
-        RiverGraph g = SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting,
-                        ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport()));
+        RiverGraph g;
         Map<String, List<Node>> placement = new LinkedHashMap<>();
-        placement.put("partition", spread(nodes, plan.partitionersPerNode()));
+        ReservoirSpec data = ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport());
+        if (plan.mirrored()) {
+            // Graduated declustering: node i's input is stripe i, read by node i and by the holder
+            // of its copy, as its dealer (on node i) deals the chunks.
+            List<Map<Integer, Path>> copies = new ArrayList<>();
+            for (int r = 0; r < nodes.size(); r++) {
+                copies.add(new LinkedHashMap<>());
+            }
+            for (int s = 0; s < nodes.size(); s++) {
+                copies.get(s).put(s, Path.of(plan.input()));
+                copies.get((s + 1) % nodes.size()).put(s, Path.of(plan.mirrorOf(nodes.get(s))));
+            }
+            SortParameters mirroredSorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), nodes.size(),
+                            plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
+            g = SortGraph.mirrored("tigris-sort-" + id, records, ChunkDealer.CHUNK.orElse(), copies, splitters, plan.water(), plan.sorters(),
+                            mirroredSorting, ReservoirSpec.of(TICKET_WINDOW, ChunkTicketDescriptor.BYTES).across(plan.transport()), data);
+            for (int s = 0; s < nodes.size(); s++) {
+                placement.put("deal-" + s, List.of(nodes.get(s)));
+                placement.put("read-" + s, List.of(nodes.get(s)));
+            }
+        } else {
+            g = SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting, data);
+            placement.put("partition", spread(nodes, plan.partitionersPerNode()));
+        }
         placement.put("sort", spread(nodes, plan.sortersPerNode()));
         long tStart = System.nanoTime();
         long[] partitionEnd = {0};
@@ -126,7 +151,7 @@ public final class ClusterSort {
                 direct += r.direct() ? 1 : 0;
             }
         }
-        return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.partitioners(),
+        return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.mirrored() ? nodes.size() : plan.partitioners(),
                         plan.sorters(), runs, tSampled - t0, partitionEnd[0], sort, write, elapsed, run.reservoirs() + ", carrying records",
                         SortReport.writes(direct, sorters));
     }

@@ -26,8 +26,15 @@ import tigris.node.ControlAgent.Node;
  *        address of its RDMA device), file (one host), or another registered one
  */
 public record ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
-                String tmp, int water, int window, boolean sync, boolean direct, String transport) {
+                String tmp, int water, int window, boolean sync, boolean direct, String transport, String mirror) {
     private static final String NODE = "{node}";
+    private static final String STRIPE = "{stripe}";
+
+    /** A plan without mirrors: each node's input is read by its own partitioners only. */
+    public ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
+                    String tmp, int water, int window, boolean sync, boolean direct, String transport) {
+        this(nodes, input, output, partitionersPerNode, sortersPerNode, memoryPerSorter, tmp, water, window, sync, direct, transport, null);
+    }
 
     public ClusterSortPlan {
         nodes = List.copyOf(nodes);
@@ -43,6 +50,10 @@ public record ClusterSortPlan(List<Node> nodes, String input, String output, int
             throw new IllegalArgumentException("at most 4096 sorters in all, got " + nodes.size() + " x " + sortersPerNode);
         }
         SortPlan.checkSizes(water, window, memoryPerSorter);
+        if (mirror != null && (nodes.size() < 2 || !mirror.contains(STRIPE))) {
+            throw new IllegalArgumentException("--mirror " + mirror + ": mirrored inputs need two nodes or more, and " + STRIPE
+                            + " in the path (the name of the node whose input the file copies)");
+        }
         Map<String, Node> names = new HashMap<>();
         Map<String, Node> hosts = new HashMap<>();
         for (Node n : nodes) {
@@ -71,6 +82,21 @@ public record ClusterSortPlan(List<Node> nodes, String input, String output, int
 
     public int partitioners() {
         return nodes.size() * partitionersPerNode;
+    }
+
+    /** Whether each node's input has a copy on the next node (graduated declustering: {@link ClusterSort}). */
+    public boolean mirrored() {
+        return mirror != null;
+    }
+
+    /** The node holding the copy of node {@code owner}'s input: the next one in the list, the first after the last. */
+    public Node mirrorHolder(int owner) {
+        return nodes.get((owner + 1) % nodes.size());
+    }
+
+    /** The path of node {@code owner}'s input copy on its holder, {@code {node}} left for the holder to fill in. */
+    public String mirrorOf(Node owner) {
+        return mirror.replace(STRIPE, owner.name());
     }
 
     /** {@code path} as node {@code n} sees it. */

@@ -14,7 +14,6 @@ import tigris.ModuleConfig;
 import tigris.Parameter;
 import tigris.PartitioningModuleIF;
 import tigris.ProducerEnd;
-import tigris.TextReport;
 import tigris.Water;
 
 /**
@@ -107,9 +106,10 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
         chunksRead++;
     }
 
+    /** Records read so far (of no fixed total: the dealers decide); {@link #chunksRead()} says how many chunks. */
     @Override
-    public TextReport report() {
-        return new TextReport("read " + recordsDone + " records in " + chunksRead + " chunk(s) dealt, from copies of stripes " + copies.keySet());
+    public PartitionerReport report() {
+        return new PartitionerReport(recordsDone, -1);
     }
 
     /** Chunks this partitioner has read so far. */

@@ -2,10 +2,10 @@ package tigris.sort;
 
 import tigris.Report;
 
-/** A partitioner's report: records read and bucketed so far, of its stripe's. */
+/** A partitioner's report: records read and bucketed so far, of its stripe's ({@code of} negative: no fixed share, as a mirrored input's readers read what they are dealt). */
 public record PartitionerReport(long read, long of) implements Report {
     @Override
     public String toString() {
-        return "read " + read + " of " + of + " records";
+        return of < 0 ? "read " + read + " records" : "read " + read + " of " + of + " records";
     }
 }

@@ -142,6 +142,41 @@ class ClusterSortTest {
         assertArrayEquals(onePass, concat("two"), "one pass and two passes write the same bytes");
     }
 
+    /**
+     * --mirror: every node's input has a copy on the next node, and the two readers of each share
+     * it by graduated declustering. The outputs are byte for byte those of the sort without
+     * mirrors (the same sample, so the same ranges); a missing copy fails the sort, naming it.
+     */
+    @Test
+    void mirroredInputsSortToTheSameBytesAndAMissingCopyIsNamed() throws Exception {
+        gensort("n1", 0, 20_000);
+        gensort("n2", 20_000, 25_000);
+        gensort("n3", 45_000, 15_000);
+        for (String n : List.of("n1", "n2", "n3")) {
+            Files.copy(dir.resolve("in-" + n), dir.resolve("mirror-" + n), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        String in = dir.resolve("in-{node}").toString();
+        String mirror = dir.resolve("mirror-{stripe}").toString();
+        Run plain = sort("-p", "1", "-s", "2", "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("plain-{node}").toString());
+        assertEquals(0, plain.status(), plain.out() + plain.err());
+        Run mirrored = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("mirrored-{node}").toString());
+        assertEquals(0, mirrored.status(), mirrored.out() + mirrored.err());
+        assertTrue(mirrored.out().contains("60000 records") && mirrored.out().contains("3 nodes, 3 partitioner(s), 6 sorter(s)"), mirrored.out());
+        Run v = validate("mirrored", "n1", "n2", "n3");
+        assertEquals(0, v.status(), v.err());
+        assertTrue(v.err().contains("Records: 60000") && v.err().contains("SUCCESS"), v.err());
+        assertArrayEquals(concat("plain"), concat("mirrored"), "a mirrored sort writes what the sort without mirrors writes");
+
+        Files.delete(dir.resolve("mirror-n3"));
+        Run missing = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("gone-{node}").toString());
+        assertEquals(1, missing.status(), missing.out() + missing.err());
+        assertTrue(missing.err().contains("read-0") && missing.err().contains("cannot read the copy of stripe 2 at " + dir.resolve("mirror-n3")),
+                        missing.err());
+        Run alone = sort("-s", "2", "--mirror", mirror, "--node", n1, in, dir.resolve("alone-{node}").toString());
+        assertEquals(2, alone.status(), alone.err());
+        assertTrue(alone.err().contains("mirrored inputs need two nodes or more"), alone.err());
+    }
+
     /** --transport shm: the three nodes (JVMs of this host) exchange records through shared-memory rings; same bytes as over TCP. */
     @Test
     void nodesOfOneHostSortOverSharedMemoryAsOverTcp() throws Exception {
