@@ -17,12 +17,12 @@ import tigris.Water;
  * of it.
  *
  * <p>Parameters: {@code stripe} (its number), {@code records} (the stripe's records), {@code chunk}
- * (records per ticket, default 100,000: 10 MB).
+ * (records per ticket, default 20,000: 2 MB).
  */
 public final class ChunkDealer implements ModuleIF {
     public static final Parameter<Integer> STRIPE = Parameter.intValue("stripe", null).required();
     public static final Parameter<Long> RECORDS = Parameter.longValue("records", null).required();
-    public static final Parameter<Long> CHUNK = Parameter.longValue("chunk", 100_000L);
+    public static final Parameter<Long> CHUNK = Parameter.longValue("chunk", 20_000L);
 
     private String name;
     private int stripe;

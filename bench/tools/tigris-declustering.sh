@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Graduated declustering across hosts (issue 29 item 1; doc/tigris-operations.md): four hosts made of
+# network namespaces on a bridge (root needed), a `tigris node` in each, each with an input of
+# RECORDS records and a copy of the previous host's input. One host's reads are throttled to
+# READ_MBPS MB/s (the blkio cgroup's read limit on the data's disk; cgroup v1 here). `tigris sort`
+# runs across the four, from a cold page cache, with and without `--mirror`, with and without the
+# throttle, ROUNDS times each in a rotated order; the table gives the partition phase (the reading
+# of the input, which the throttle slows) and the whole sort. The four hosts share two cores and
+# one disk: the figures are indicative; doc/tigris-operations.md has the command for real hosts.
+# Usage: tigris-declustering.sh IMAGE OUT_DIR RECORDS READ_MBPS [ROUNDS]
+set -euo pipefail
+image=$1 out=$2 records=$3 limit=$4 rounds=${5:-3}
+[ "$(id -u)" = 0 ] || { echo "tigris-declustering: needs root (network namespaces, cgroups, dropping the page cache)" >&2; exit 2; }
+blkio=/sys/fs/cgroup/blkio
+[ -f $blkio/blkio.throttle.read_bps_device ] || { echo "tigris-declustering: no blkio cgroup controller at $blkio (cgroup v1): cannot throttle a host's reads" >&2; exit 2; }
+rm -rf "$out" && mkdir -p "$out"
+dev=$(lsblk -no MAJ:MIN "$(findmnt -no SOURCE --target "$out")" | head -1 | tr -d ' ')
+[ -n "$dev" ] || { echo "tigris-declustering: cannot find the block device holding $out" >&2; exit 2; }
+p=tgd$$ br=tgd$$br hosts=4 cg=$blkio/tigris-declustering-$$
+cleanup() {
+  pkill -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
+  for i in $(seq 1 50); do pgrep -f "tigris.cli.Tigris node --name $p" > /dev/null || break; sleep 0.1; done
+  pkill -9 -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
+  for h in $(seq 1 $hosts); do ip netns del $p-h$h 2>/dev/null || true; ip link del ${p}h$h 2>/dev/null || true; done
+  ip link del $br 2>/dev/null || true
+  [ -d $cg ] && { for t in $(cat $cg/cgroup.procs 2>/dev/null); do echo $t > $blkio/cgroup.procs 2>/dev/null || true; done; rmdir $cg 2>/dev/null || true; }
+}
+trap cleanup EXIT
+ip link add $br type bridge && ip addr add 10.79.0.1/24 dev $br && ip link set $br up
+for h in $(seq 1 $hosts); do
+  ip netns add $p-h$h
+  ip link add ${p}h$h type veth peer name ${p}i$h
+  ip link set ${p}i$h netns $p-h$h
+  ip link set ${p}h$h master $br up
+  ip netns exec $p-h$h ip addr add 10.79.0.$((10 + h))/24 dev ${p}i$h
+  ip netns exec $p-h$h ip link set ${p}i$h up
+  ip netns exec $p-h$h ip link set lo up
+done
+mkdir -p $cg && echo "$dev $((limit * 1000000))" > $cg/blkio.throttle.read_bps_device
+"$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
+nodes=()
+for h in $(seq 1 $hosts); do
+  "$image/bin/tigris" gensort -b$(( (h - 1) * records )) "$records" "$out/in-$p-$h" > /dev/null 2>&1
+  ip netns exec $p-h$h "$image/bin/tigris" node --name $p-$h --port 7000 --host 10.79.0.$((10 + h)) \
+      --key "$out/cluster.p12" --password-file "$out/cluster.pw" --work "$out/work-$h" > "$out/node-$h.log" 2>&1 &
+  nodes+=(--node "$p-$h=10.79.0.$((10 + h)):7000")
+done
+for h in $(seq 1 $hosts); do
+  prev=$(( (h + hosts - 2) % hosts + 1 ))   # the host whose input this one mirrors
+  cp "$out/in-$p-$prev" "$out/mirror-$p-$prev"
+  for i in $(seq 1 100); do grep -q "listening on 7000" "$out/node-$h.log" 2>/dev/null && break; sleep 0.1; done
+  grep -q "listening on 7000" "$out/node-$h.log" || { echo "node $h did not start:" >&2; cat "$out/node-$h.log" >&2; exit 1; }
+done
+slow_pid=$(pgrep -f "tigris.cli.Tigris node --name $p-1 ")
+
+# run MODE THROTTLED: one sort from a cold cache; prints "partition_s total_s"
+run() {
+  local mode=$1 throttled=$2 log="$out/sort-$1-$2.log" extra=()
+  [ "$mode" = mirror ] && extra=(--mirror "$out/mirror-{stripe}")
+  # cgroup.procs moves every thread of the node's JVM.
+  if [ "$throttled" = 1 ]; then echo "$slow_pid" > $cg/cgroup.procs; else echo "$slow_pid" > $blkio/cgroup.procs; fi
+  rm -f "$out"/out-*
+  sync; echo 3 > /proc/sys/vm/drop_caches
+  "$image/bin/tigris" sort -q -p 1 -s 1 --no-sync "${extra[@]}" --key "$out/cluster.p12" --password-file "$out/cluster.pw" \
+      "${nodes[@]}" "$out/in-{node}" "$out/out-{node}" > "$log" 2>&1 || { echo "sort $mode throttled=$throttled failed:" >&2; cat "$log" >&2; exit 1; }
+  awk '/^  partition /{p=$2} /^  total /{t=$2} END {print p, t}' "$log"
+}
+# The node JVMs compile their code during the first sorts: two discarded sorts warm them.
+run plain 0 > /dev/null; run mirror 0 > /dev/null
+cells=(plain-0 mirror-0 plain-1 mirror-1)
+raw="$out/cells.txt"; : > "$raw"
+for r in $(seq 1 "$rounds"); do
+  for i in 0 1 2 3; do
+    c=${cells[$(( (i + r) % 4 ))]}
+    echo "$r ${c%-*} ${c#*-} $(run ${c%-*} ${c#*-})" >> "$raw"
+  done
+done
+mb=$(( records * 100 * hosts / 1000000 ))
+echo "Four hosts (network namespaces on one 2-core machine and one disk, veth + bridge), each with an input of $records"
+echo "records ($((records * 100 / 1000000)) MB) and a copy of the previous host's; \`tigris sort -p 1 -s 1 --no-sync\` across them, from a cold"
+echo "page cache, $rounds round(s) of four cells in rotated order after two discarded sorts. Throttled: host 1's node"
+echo "may read $limit MB/s from the disk (blkio cgroup, read_bps_device $dev). Medians over the rounds, lowest and highest in brackets."
+echo
+python3 - "$raw" "$mb" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+mb = float(sys.argv[2])
+cell = {}
+for r, mode, thr, part, total in rows:
+    cell.setdefault((mode, thr), []).append((float(part), float(total)))
+def med(vals):
+    return statistics.median(vals), min(vals), max(vals)
+print("| input | host 1 | partition s | read MB/s (all hosts) | sort s | of the unthrottled sort's read rate |")
+print("|---|---|---|---|---|---|")
+base = {m: statistics.median(p for p, _ in cell[(m, "0")]) for m in ("plain", "mirror")}
+for mode, label in (("plain", "not mirrored"), ("mirror", "mirrored (declustering)")):
+    for thr, hl in (("0", "as the others"), ("1", "throttled")):
+        p = med([x for x, _ in cell[(mode, thr)]])
+        t = med([y for _, y in cell[(mode, thr)]])
+        share = base[mode] / p[0]
+        print(f"| {label} | {hl} | {p[0]:.2f} [{p[1]:.2f}–{p[2]:.2f}] | {mb / p[0]:.0f} | {t[0]:.2f} [{t[1]:.2f}–{t[2]:.2f}] | {100 * share:.0f}% |")
+PY
