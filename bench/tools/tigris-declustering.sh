@@ -16,26 +16,14 @@ blkio=/sys/fs/cgroup/blkio
 rm -rf "$out" && mkdir -p "$out"
 dev=$(lsblk -no MAJ:MIN "$(findmnt -no SOURCE --target "$out")" | head -1 | tr -d ' ')
 [ -n "$dev" ] || { echo "tigris-declustering: cannot find the block device holding $out" >&2; exit 2; }
-p=tgd$$ br=tgd$$br hosts=4 cg=$blkio/tigris-declustering-$$
+p=tgd$$ hosts=4 cg=$blkio/tigris-declustering-$$
+. "$(dirname "$0")/netns-hosts.sh"
 cleanup() {
-  pkill -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
-  for i in $(seq 1 50); do pgrep -f "tigris.cli.Tigris node --name $p" > /dev/null || break; sleep 0.1; done
-  pkill -9 -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
-  for h in $(seq 1 $hosts); do ip netns del $p-h$h 2>/dev/null || true; ip link del ${p}h$h 2>/dev/null || true; done
-  ip link del $br 2>/dev/null || true
+  netns_hosts_down
   [ -d $cg ] && { for t in $(cat $cg/cgroup.procs 2>/dev/null); do echo $t > $blkio/cgroup.procs 2>/dev/null || true; done; rmdir $cg 2>/dev/null || true; }
 }
 trap cleanup EXIT
-ip link add $br type bridge && ip addr add 10.79.0.1/24 dev $br && ip link set $br up
-for h in $(seq 1 $hosts); do
-  ip netns add $p-h$h
-  ip link add ${p}h$h type veth peer name ${p}i$h
-  ip link set ${p}i$h netns $p-h$h
-  ip link set ${p}h$h master $br up
-  ip netns exec $p-h$h ip addr add 10.79.0.$((10 + h))/24 dev ${p}i$h
-  ip netns exec $p-h$h ip link set ${p}i$h up
-  ip netns exec $p-h$h ip link set lo up
-done
+netns_hosts_up $p 10.79.0 $hosts
 mkdir -p $cg && echo "$dev $((limit * 1000000))" > $cg/blkio.throttle.read_bps_device
 "$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
 nodes=()

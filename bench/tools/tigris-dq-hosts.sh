@@ -10,25 +10,10 @@ set -euo pipefail
 image=$1 classes=$2 out=$3 warm=$4 measure=$5 service=$6 delay=$7 rounds=${8:-1}
 [ "$(id -u)" = 0 ] || { echo "tigris-dq-hosts: needs root (network namespaces)" >&2; exit 2; }
 rm -rf "$out" && mkdir -p "$out"
-p=tgb$$ br=tgb$$br hosts=5
-cleanup() {
-  pkill -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
-  for i in $(seq 1 50); do pgrep -f "tigris.cli.Tigris node --name $p" > /dev/null || break; sleep 0.1; done
-  pkill -9 -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
-  for h in $(seq 1 $hosts); do ip netns del $p-h$h 2>/dev/null || true; ip link del ${p}h$h 2>/dev/null || true; done
-  ip link del $br 2>/dev/null || true
-}
-trap cleanup EXIT
-ip link add $br type bridge && ip addr add 10.78.0.1/24 dev $br && ip link set $br up
-for h in $(seq 1 $hosts); do
-  ip netns add $p-h$h
-  ip link add ${p}h$h type veth peer name ${p}i$h
-  ip link set ${p}i$h netns $p-h$h
-  ip link set ${p}h$h master $br up
-  ip netns exec $p-h$h ip addr add 10.78.0.$((10 + h))/24 dev ${p}i$h
-  ip netns exec $p-h$h ip link set ${p}i$h up
-  ip netns exec $p-h$h ip link set lo up
-done
+p=tgb$$ hosts=5
+. "$(dirname "$0")/netns-hosts.sh"
+trap netns_hosts_down EXIT
+netns_hosts_up $p 10.78.0 $hosts
 "$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
 (cd "$classes" && "$image/bin/jar" --create --file "$out/modules.jar" jaguar/bench/tigris/HostModules*.class)
 for h in $(seq 1 $hosts); do
