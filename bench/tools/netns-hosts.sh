@@ -6,7 +6,9 @@
 netns_hosts_up() {
   NETNS_PREFIX=$1 NETNS_NET=$2 NETNS_HOSTS=$3
   local p=$1 br=$1br h
-  ip link add $br type bridge && ip addr add $NETNS_NET.1/24 dev $br && ip link set $br up
+  ip link add $br type bridge
+  ip addr add $NETNS_NET.1/24 dev $br
+  ip link set $br up
   for h in $(seq 1 $NETNS_HOSTS); do
     ip netns add $p-h$h
     ip link add ${p}h$h type veth peer name ${p}i$h
@@ -21,9 +23,9 @@ netns_hosts_up() {
 # netns_hosts_down: stops the hosts' nodes (TERM, then KILL after 5 s) and removes hosts and bridge.
 netns_hosts_down() {
   local p=$NETNS_PREFIX h i
-  pkill -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
-  for i in $(seq 1 50); do pgrep -f "tigris.cli.Tigris node --name $p" > /dev/null || break; sleep 0.1; done
-  pkill -9 -f "tigris.cli.Tigris node --name $p" 2>/dev/null || true
+  pkill -f "tigris.cli.Tigris node --name $p-" 2>/dev/null || true
+  for i in $(seq 1 50); do pgrep -f "tigris.cli.Tigris node --name $p-" > /dev/null || break; sleep 0.1; done
+  pkill -9 -f "tigris.cli.Tigris node --name $p-" 2>/dev/null || true
   for h in $(seq 1 $NETNS_HOSTS); do ip netns del $p-h$h 2>/dev/null || true; ip link del ${p}h$h 2>/dev/null || true; done
   ip link del ${p}br 2>/dev/null || true
 }

@@ -14,8 +14,12 @@ image=$1 out=$2 records=$3 limit=$4 rounds=${5:-3}
 blkio=/sys/fs/cgroup/blkio
 [ -f $blkio/blkio.throttle.read_bps_device ] || { echo "tigris-declustering: no blkio cgroup controller at $blkio (cgroup v1): cannot throttle a host's reads" >&2; exit 2; }
 rm -rf "$out" && mkdir -p "$out"
-dev=$(lsblk -no MAJ:MIN "$(findmnt -no SOURCE --target "$out")" | head -1 | tr -d ' ')
-[ -n "$dev" ] || { echo "tigris-declustering: cannot find the block device holding $out" >&2; exit 2; }
+# The throttle takes a whole disk, not a partition: the parent of the file system's device, if any.
+src=$(findmnt -no SOURCE --target "$out" | sed 's/\[.*//')
+parent=$(lsblk -no PKNAME "$src" 2>/dev/null | head -1 | tr -d ' ')
+disk=${parent:+/dev/$parent}
+dev=$(lsblk -dno MAJ:MIN "${disk:-$src}" 2>/dev/null | head -1 | tr -d ' ')
+[ -n "$dev" ] || { echo "tigris-declustering: cannot find the disk holding $out (file system on '$src')" >&2; exit 2; }
 p=tgd$$ hosts=4 cg=$blkio/tigris-declustering-$$
 . "$(dirname "$0")/netns-hosts.sh"
 cleanup() {
@@ -43,29 +47,32 @@ slow_pid=$(pgrep -f "tigris.cli.Tigris node --name $p-1 ")
 
 # run MODE THROTTLED: one sort from a cold cache; prints "partition_s total_s"
 run() {
-  local mode=$1 throttled=$2 log="$out/sort-$1-$2.log" extra=()
-  [ "$mode" = mirror ] && extra=(--mirror "$out/mirror-{stripe}")
+  local mode=$1 throttled=$2 log="$out/sort-$1-$2.log" extra=(-p 1)
+  [ "$mode" = mirror ] && extra=(--mirror "$out/mirror-{stripe}")   # one reader per node, as -p 1
   # cgroup.procs moves every thread of the node's JVM.
   if [ "$throttled" = 1 ]; then echo "$slow_pid" > $cg/cgroup.procs; else echo "$slow_pid" > $blkio/cgroup.procs; fi
   rm -f "$out"/out-*
   sync; echo 3 > /proc/sys/vm/drop_caches
-  "$image/bin/tigris" sort -q -p 1 -s 1 --no-sync "${extra[@]}" --key "$out/cluster.p12" --password-file "$out/cluster.pw" \
+  "$image/bin/tigris" sort -q -s 1 --no-sync "${extra[@]}" --key "$out/cluster.p12" --password-file "$out/cluster.pw" \
       "${nodes[@]}" "$out/in-{node}" "$out/out-{node}" > "$log" 2>&1 || { echo "sort $mode throttled=$throttled failed:" >&2; cat "$log" >&2; exit 1; }
   awk '/^  partition /{p=$2} /^  total /{t=$2} END {print p, t}' "$log"
 }
 # The node JVMs compile their code during the first sorts: two discarded sorts warm them.
-run plain 0 > /dev/null; run mirror 0 > /dev/null
+run plain 0 > /dev/null || exit 1
+run mirror 0 > /dev/null || exit 1
 cells=(plain-0 mirror-0 plain-1 mirror-1)
 raw="$out/cells.txt"; : > "$raw"
 for r in $(seq 1 "$rounds"); do
   for i in 0 1 2 3; do
     c=${cells[$(( (i + r) % 4 ))]}
-    echo "$r ${c%-*} ${c#*-} $(run ${c%-*} ${c#*-})" >> "$raw"
+    cell=$(run ${c%-*} ${c#*-}) || exit 1
+    [[ $cell =~ ^[0-9.]+\ [0-9.]+$ ]] || { echo "tigris-declustering: no partition and total times in the sort's report: '$cell'" >&2; exit 1; }
+    echo "$r ${c%-*} ${c#*-} $cell" >> "$raw"
   done
 done
 mb=$(( records * 100 * hosts / 1000000 ))
 echo "Four hosts (network namespaces on one 2-core machine and one disk, veth + bridge), each with an input of $records"
-echo "records ($((records * 100 / 1000000)) MB) and a copy of the previous host's; \`tigris sort -p 1 -s 1 --no-sync\` across them, from a cold"
+echo "records ($((records * 100 / 1000000)) MB) and a copy of the previous host's; \`tigris sort -s 1 --no-sync\` across them (-p 1, or --mirror: one reader a node), from a cold"
 echo "page cache, $rounds round(s) of four cells in rotated order after two discarded sorts. Throttled: host 1's node"
 echo "may read $limit MB/s from the disk (blkio cgroup, read_bps_device $dev). Medians over the rounds, lowest and highest in brackets."
 echo

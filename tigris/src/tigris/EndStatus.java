@@ -7,7 +7,7 @@ import java.io.Serializable;
  * The Waters each output of a Distributed Queue took are that queue's shares per consumer.
  *
  * @param reservoir the reservoir's name ("a->b")
- * @param waters Waters put so far
+ * @param waters Waters put so far (counted as each put starts: one waiting for credit is in)
  * @param bytes their bytes
  * @param credits Waters that can be put now without waiting
  * @param window most Waters in flight

@@ -157,7 +157,12 @@ public abstract class ModuleThread {
         List<EndStatus> outputs = new ArrayList<>();
         synchronized (this) {
             for (ProducerEnd p : downstream) {
-                outputs.add(p.status());
+                try {
+                    outputs.add(p.status());
+                } catch (RuntimeException e) {
+                    // An end that cannot say (a closed ring) must not cost the node its whole status.
+                    outputs.add(new EndStatus(p.name() + " (no status: " + e.getMessage() + ")", 0, 0, 0, p.window()));
+                }
             }
         }
         return new ThreadStatus(name(), state(), watersIn, operations, f == null ? null : Failure.of(f), r, outputs);

@@ -23,6 +23,7 @@ import tigris.sort.SortProgress;
 import tigris.sort.SortReport;
 import tigris.view.LiveView;
 import tigris.view.SnapshotSource;
+import tigris.view.ViewAddress;
 
 /**
  * {@code tigris sort}: TigrisSort on this machine (doc/tigrissort.md).
@@ -61,6 +62,7 @@ public final class SortCommand {
         Path key = null;
         String view = null;
         String mirror = null;
+        boolean partitionersGiven = false;
         Path password = null;
         String transport = null;
         long answerSeconds = -1;
@@ -69,7 +71,10 @@ public final class SortCommand {
             for (; i < args.length && args[i].startsWith("-") && args[i].length() > 1; i++) {
                 String a = args[i];
                 switch (a) {
-                    case "-p" -> partitioners = (int) number(a, value(args, ++i, a));
+                    case "-p" -> {
+                        partitioners = (int) number(a, value(args, ++i, a));
+                        partitionersGiven = true;
+                    }
                     case "-s" -> sorters = (int) number(a, value(args, ++i, a));
                     case "--memory" -> memory = size(a, value(args, ++i, a));
                     case "--tmp" -> tmp = Path.of(value(args, ++i, a));
@@ -99,6 +104,19 @@ public final class SortCommand {
         }
         if (nodes.isEmpty() && (key != null || password != null || transport != null || answerSeconds > 0 || mirror != null)) {
             return usage(err, "--key, --password-file, --transport, --answer-timeout and --mirror are for a sort across nodes (--node or --nodes)");
+        }
+        if (mirror != null && partitionersGiven) {
+            return usage(err, "-p does not apply with --mirror: each node runs one reader, dealt the chunks of its own input and of its copy");
+        }
+        if (nodes.isEmpty() && view != null) {
+            try {
+                if (!ViewAddress.parse(view).isLoopback()) {
+                    return usage(err, "--view " + view + ": a sort on this machine serves its view on loopback only (a sort across nodes, with the "
+                                    + "cluster's key, may serve it on another address)");
+                }
+            } catch (IllegalArgumentException e) {
+                return usage(err, e.getMessage());
+            }
         }
         if (!nodes.isEmpty()) {
             if (key == null || password == null) {

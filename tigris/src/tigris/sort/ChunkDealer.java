@@ -28,8 +28,9 @@ public final class ChunkDealer implements ModuleIF {
     private int stripe;
     private long records;
     private long chunk;
-    private long next;
-    private int dealt;
+    /** Written by the dealer's thread, read by report() on others. */
+    private volatile long next;
+    private volatile int dealt;
 
     /** Made by the river from its module class name. */
     public ChunkDealer() {

@@ -35,6 +35,9 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
     public static final Parameter<Integer> PARTITIONER = Parameter.intValue("partitioner", null);
     public static final Parameter<Map<Integer, Path>> COPIES = new Parameter<Map<Integer, Path>>("copies", MirroredPartitionModule::decodeCopies,
                     MirroredPartitionModule::encodeCopies, null).required();
+    /** Each stripe's records ({@code STRIPE=RECORDS,...}), as its dealer deals them: a copy of another length is refused at init. */
+    public static final Parameter<Map<Integer, Long>> STRIPE_RECORDS = new Parameter<Map<Integer, Long>>("stripe-records",
+                    MirroredPartitionModule::decodeRecords, MirroredPartitionModule::encodeRecords, null).required();
 
     private String name;
     private int instance;
@@ -59,6 +62,7 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
         Integer number = PARTITIONER.from(config);
         instance = number == null ? config.instance() : number;
         copies = COPIES.from(config);
+        Map<Integer, Long> expected = STRIPE_RECORDS.from(config);
         copyRecords = new TreeMap<>();
         for (var c : copies.entrySet()) {
             long size;
@@ -70,6 +74,11 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
             if (size % RECORD != 0) {
                 throw new IllegalArgumentException("module " + name + ": the copy of stripe " + c.getKey() + " at " + c.getValue() + " has " + size
                                 + " bytes, not a whole number of " + RECORD + "-byte records");
+            }
+            Long stripe = expected.get(c.getKey());
+            if (stripe == null || stripe != size / RECORD) {
+                throw new IllegalArgumentException("module " + name + ": the copy of stripe " + c.getKey() + " at " + c.getValue() + " holds " + size / RECORD
+                                + " records, but the stripe has " + stripe + ": a stale or wrong copy");
             }
             copyRecords.put(c.getKey(), size / RECORD);
         }
@@ -143,7 +152,30 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
 
     static String encodeCopies(Map<Integer, Path> m) {
         StringBuilder sb = new StringBuilder();
-        m.forEach((s, p) -> sb.append(sb.isEmpty() ? "" : ",").append(s).append('=').append(p));
+        m.forEach((s, p) -> {
+            if (p.toString().contains(",")) {
+                throw new IllegalArgumentException("the copy of stripe " + s + " is at " + p + ": a mirrored input's paths may not contain ','");
+            }
+            sb.append(sb.isEmpty() ? "" : ",").append(s).append('=').append(p);
+        });
+        return sb.toString();
+    }
+
+    static Map<Integer, Long> decodeRecords(String v) {
+        Map<Integer, Long> m = new TreeMap<>();
+        for (var e : decodeCopies(v).entrySet()) {
+            try {
+                m.put(e.getKey(), Long.parseLong(e.getValue().toString()));
+            } catch (NumberFormatException x) {
+                throw new IllegalArgumentException("stripe-records=" + v + ": not STRIPE=RECORDS,...");
+            }
+        }
+        return m;
+    }
+
+    static String encodeRecords(Map<Integer, Long> m) {
+        StringBuilder sb = new StringBuilder();
+        m.forEach((s, n) -> sb.append(sb.isEmpty() ? "" : ",").append(s).append('=').append(n));
         return sb.toString();
     }
 }

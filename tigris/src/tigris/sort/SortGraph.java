@@ -73,6 +73,13 @@ public final class SortGraph {
             Map<String, String> read = new LinkedHashMap<>();
             MirroredPartitionModule.PARTITIONER.put(read, r);
             MirroredPartitionModule.COPIES.put(read, copies.get(r));
+            Map<Integer, Long> held = new java.util.TreeMap<>();
+            for (int s : copies.get(r).keySet()) {
+                if (s >= 0 && s < stripeRecords.length) {
+                    held.put(s, stripeRecords[s]);
+                }
+            }
+            MirroredPartitionModule.STRIPE_RECORDS.put(read, held);
             PartitionParameters.SPLITTERS.put(read, splitters);
             PartitionParameters.WATER.put(read, water);
             ModuleSpec m = g.module(reader, readerClass).policy(ThreadPolicy.PARTITIONED).output("out", Water.class).parameters(read);

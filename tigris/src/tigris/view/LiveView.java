@@ -26,9 +26,12 @@ import tigris.node.ClusterKey;
  * node, Waters in and out with their rates, each output's credits, a Distributed Queue's shares
  * per consumer, reports and failures as they come.
  *
- * <p>On a loopback address it serves plain HTTP to anyone on the machine. On any other address it
+ * <p>On a loopback address it serves plain HTTP to anyone on the machine, for requests addressed
+ * to localhost, 127.0.0.1 or [::1] (not to a name rebound to loopback). On any other address it
  * needs the cluster's credentials: HTTPS with the cluster's certificate, and an HTTP login whose
- * password is the cluster key store's.
+ * password is the cluster key store's; a wrong login waits a second. That password also unlocks
+ * the cluster's key: a browser that was not given the cluster's CA warns about the certificate,
+ * and only a user who checked it should log in (or use loopback through an SSH tunnel).
  */
 public final class LiveView implements AutoCloseable {
     /** How often the page gets a new snapshot. */
@@ -112,6 +115,14 @@ public final class LiveView implements AutoCloseable {
 
     private boolean allowed(HttpExchange x) throws IOException {
         if (key == null) {
+            // Loopback: answer only requests addressed to loopback by name, so a web page whose
+            // name was rebound to 127.0.0.1 (DNS rebinding) cannot read the view from a browser.
+            String host = hostOf(x.getRequestHeaders().getFirst("Host"));
+            if (host == null || !LOOPBACK_NAMES.contains(host)) {
+                send(x, 403, "text/plain", "the live view answers requests for localhost, 127.0.0.1 or [::1] only (Host: "
+                                + x.getRequestHeaders().getFirst("Host") + ")\n");
+                return false;
+            }
             return true;
         }
         String auth = x.getRequestHeaders().getFirst("Authorization");
@@ -126,10 +137,37 @@ public final class LiveView implements AutoCloseable {
             if (colon >= 0 && pair.substring(0, colon).equals(USER) && key.isPassword(pair.substring(colon + 1).toCharArray())) {
                 return true;
             }
+            // A wrong login waits before it is answered, one at a time: guessing the password over
+            // the network costs a second a guess.
+            synchronized (FAILED_LOGINS) {
+                try {
+                    Thread.sleep(FAILED_LOGIN_DELAY_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
         x.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"tigris live view: user " + USER + ", the cluster key's password\"");
         send(x, 401, "text/plain", "the live view needs the cluster's credentials: user " + USER + " and the cluster key store's password\n");
         return false;
+    }
+
+    private static final java.util.Set<String> LOOPBACK_NAMES = java.util.Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+    private static final Object FAILED_LOGINS = new Object();
+    private static final long FAILED_LOGIN_DELAY_MILLIS = 1000;
+
+    /** The host part of a Host header ("localhost:8080" -> "localhost", "[::1]:8080" -> "[::1]"), lower case; null if none. */
+    static String hostOf(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        String h = header.trim().toLowerCase(java.util.Locale.ROOT);
+        if (h.startsWith("[")) {
+            int end = h.indexOf(']');
+            return end < 0 ? null : h.substring(0, end + 1);
+        }
+        int colon = h.indexOf(':');
+        return colon < 0 ? h : h.substring(0, colon);
     }
 
     private void page(HttpExchange x) throws IOException {

@@ -172,6 +172,13 @@ class ClusterSortTest {
         assertEquals(1, missing.status(), missing.out() + missing.err());
         assertTrue(missing.err().contains("read-0") && missing.err().contains("cannot read the copy of stripe 2 at " + dir.resolve("mirror-n3")),
                         missing.err());
+        Files.copy(dir.resolve("in-n1"), dir.resolve("mirror-n3"));
+        Run stale = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("stale-{node}").toString());
+        assertEquals(1, stale.status(), stale.out() + stale.err());
+        assertTrue(stale.err().contains("holds 20000 records, but the stripe has 15000: a stale or wrong copy"), stale.err());
+        Run p = sort("-p", "2", "-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, in, dir.resolve("p-{node}").toString());
+        assertEquals(2, p.status(), p.err());
+        assertTrue(p.err().contains("-p does not apply with --mirror"), p.err());
         Run alone = sort("-s", "2", "--mirror", mirror, "--node", n1, in, dir.resolve("alone-{node}").toString());
         assertEquals(2, alone.status(), alone.err());
         assertTrue(alone.err().contains("mirrored inputs need two nodes or more"), alone.err());

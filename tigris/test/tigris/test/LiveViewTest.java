@@ -87,6 +87,8 @@ class LiveViewTest {
             assertTrue(view.uri().toString().startsWith("http://127.0.0.1:"), view.uri().toString());
             assertTrue(get(view.uri()).contains("<title>Tigris live view</title>"));
             assertTrue(get(view.uri().resolve("snapshot")).contains("\"river\":\"(no river yet)\""));
+            assertTrue(rawGet(view.uri(), "evil.example:80").startsWith("HTTP/1.1 403"), "a request for another host name is refused (DNS rebinding)");
+            assertTrue(rawGet(view.uri(), "localhost:" + view.uri().getPort()).startsWith("HTTP/1.1 200"));
             view.show(new LocalRiverSource(river));
             river.start();
             List<String> events = new ArrayList<>();
@@ -222,6 +224,14 @@ class LiveViewTest {
         SSLContext ctx = SSLContext.getInstance("TLSv1.3");
         ctx.init(null, new TrustManager[] {chainOnly}, null);
         return ctx;
+    }
+
+    /** The status line and headers of GET /snapshot sent with {@code host} as the Host header (HttpClient will not send another). */
+    static String rawGet(URI view, String host) throws IOException {
+        try (Socket s = new Socket(view.getHost(), view.getPort())) {
+            s.getOutputStream().write(("GET /snapshot HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     static HttpRequest login(URI uri, String user, String password) {
