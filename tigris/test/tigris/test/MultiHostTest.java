@@ -111,7 +111,7 @@ class MultiHostTest {
             var report = run.await(120_000, null);
             long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
             assertFalse(report.completed());
-            assertTrue(report.failure().contains("h3") || report.failure().contains(NetnsCluster.address(3)), report.toString());
+            assertTrue(report.failure().contains("h3") || report.failure().contains(c.address(3)), report.toString());
             assertTrue(seconds < 20, "the agent took " + seconds + " s: " + report);
             assertFalse(Files.exists(out), "no success was reported");
         }
@@ -135,7 +135,7 @@ class MultiHostTest {
             var report = run.await(120_000, null);
             long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
             assertFalse(report.completed());
-            assertTrue(report.failure().contains("h2") || report.failure().contains(NetnsCluster.address(2)), report.toString());
+            assertTrue(report.failure().contains("h2") || report.failure().contains(c.address(2)), report.toString());
             assertTrue(seconds < 20, "the agent took " + seconds + " s: " + report);
             assertFalse(Files.exists(out), "no success was reported");
         }
@@ -152,7 +152,7 @@ class MultiHostTest {
             List<java.net.InetSocketAddress> listening = ListeningSockets.withAConsumerEndOpen(m, process[0].pid(), jar);
             assertTrue(listening.size() >= 2, "the registry and the reservoir's listener, at least: " + listening);
             for (var a : listening) {
-                assertEquals(NetnsCluster.address(1), a.getAddress().getHostAddress(), "only on its host's address: " + listening);
+                assertEquals(c.address(1), a.getAddress().getHostAddress(), "only on its host's address: " + listening);
             }
         }
     }

@@ -20,6 +20,8 @@ import tigris.node.ControlAgent.Node;
 final class NetnsCluster implements AutoCloseable {
     private final String prefix;
     private final String bridge;
+    /** This cluster's subnet, 10.77.N.0/24: one no other cluster on the machine uses (two test runs at once must not share routes). */
+    private final String subnet;
     private final int hosts;
     private final List<Process> nodes = new ArrayList<>();
 
@@ -27,9 +29,10 @@ final class NetnsCluster implements AutoCloseable {
         this.hosts = hosts;
         this.prefix = "tg" + (ProcessHandle.current().pid() % 100000);
         this.bridge = prefix + "br";
+        this.subnet = freeSubnet(ProcessHandle.current().pid());
         try {
             sh("ip", "link", "add", bridge, "type", "bridge");
-            sh("ip", "addr", "add", "10.77.0.1/24", "dev", bridge);
+            sh("ip", "addr", "add", subnet + ".1/24", "dev", bridge);
             sh("ip", "link", "set", bridge, "up");
             for (int h = 1; h <= hosts; h++) {
                 String ns = ns(h);
@@ -60,8 +63,21 @@ final class NetnsCluster implements AutoCloseable {
         return prefix + "-h" + host;
     }
 
-    static String address(int host) {
-        return "10.77.0." + (10 + host);
+    String address(int host) {
+        return subnet + "." + (10 + host);
+    }
+
+    /** The first 10.77.N.0/24 from one picked by {@code seed} that no interface of the root namespace has an address in. */
+    private static String freeSubnet(long seed) throws IOException, InterruptedException {
+        for (int i = 0; i < 250; i++) {
+            String net = "10.77." + (1 + (seed + i) % 250);
+            Process p = new ProcessBuilder("ip", "-o", "addr", "show", "to", net + ".0/24").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (p.waitFor() == 0 && out.isBlank()) {
+                return net;
+            }
+        }
+        throw new IOException("no free subnet 10.77.N.0/24 for the test's hosts");
     }
 
     /** Starts {@code tigris node} in host {@code h}'s namespace; returns it once it listens. */
