@@ -79,7 +79,7 @@ public abstract sealed class PSOArray extends PSO
      * The byte offset of element {@code index}, checked against the length as a byte offset
      * against the byte length: C2's SuperWord vectorises a counted loop's native accesses when the
      * address adds the range-checked long itself, and not when it adds a shifted int index
-     * checked on its own (a fill ran 0.12 ns per element instead of 0.02).
+     * checked on its own (bench/results/pso.md, the PSOIntArray write row).
      */
     private long byteOffset(int index, int shift) {
         long offset = (long) index << shift;

@@ -355,19 +355,29 @@ public final class ControlAgent {
         /** Keeps {@code entries} for the view, with the last rows of nodes that stopped answering (marked unreachable). */
         private void remember(List<RunReport.Entry> entries, String failure, boolean ended) {
             List<RiverSnapshot.Instance> threads = new ArrayList<>();
-            java.util.Set<String> seen = new java.util.HashSet<>();
-            for (RunReport.Entry e : entries) {
+            for (RunReport.Entry e : withLostRows(entries)) {
                 threads.add(new RiverSnapshot.Instance(e.module(), e.node(), e.status(), e.unreachable()));
-                seen.add(e.module());
-            }
-            for (var w : where.entrySet()) {
-                if (lost.contains(w.getValue()) && seen.add(w.getKey())) {
-                    ThreadStatus last = lastKnown.getOrDefault(w.getValue().name(), List.of()).stream().filter(r -> r.module().equals(w.getKey()))
-                                    .findFirst().map(RunReport.Entry::status).orElse(null);
-                    threads.add(new RiverSnapshot.Instance(w.getKey(), w.getValue().name(), last, true));
-                }
             }
             latest = new RiverSnapshot(river, System.currentTimeMillis(), links, threads, failure, ended);
+        }
+
+        /**
+         * {@code entries} and, for every thread of a node that stopped answering and is not among
+         * them, the row that node last gave, marked unreachable.
+         */
+        private List<RunReport.Entry> withLostRows(List<RunReport.Entry> entries) {
+            List<RunReport.Entry> all = new ArrayList<>(entries);
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            entries.forEach(e -> seen.add(e.module()));
+            for (var w : where.entrySet()) {
+                Node n = w.getValue();
+                if (lost.contains(n) && seen.add(w.getKey())) {
+                    ThreadStatus last = lastKnown.getOrDefault(n.name(), List.of()).stream().filter(e -> e.module().equals(w.getKey())).findFirst()
+                                    .map(RunReport.Entry::status).orElse(null);
+                    all.add(new RunReport.Entry(n.name(), w.getKey(), last, true));
+                }
+            }
+            return all;
         }
 
         /** The nodes' answers to one round of status calls, and the first failure to answer. */
@@ -416,16 +426,7 @@ public final class ControlAgent {
          * answers is there with the rows it last gave, marked unreachable.
          */
         private List<RunReport.Entry> afterStop() {
-            List<RunReport.Entry> after = new ArrayList<>(askAll().entries());
-            for (var w : where.entrySet()) {
-                Node n = w.getValue();
-                if (lost.contains(n)) {
-                    ThreadStatus last = lastKnown.getOrDefault(n.name(), List.of()).stream().filter(e -> e.module().equals(w.getKey())).findFirst()
-                                    .map(RunReport.Entry::status).orElse(null);
-                    after.add(new RunReport.Entry(n.name(), w.getKey(), last, true));
-                }
-            }
-            return after;
+            return withLostRows(askAll().entries());
         }
 
         /** Stops the river on every node that still answers (in parallel, a few seconds at most). */

@@ -134,20 +134,7 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
     }
 
     static Map<Integer, Path> decodeCopies(String v) {
-        Map<Integer, Path> m = new TreeMap<>();
-        for (String item : v.split(",")) {
-            int eq = item.indexOf('=');
-            int stripe;
-            try {
-                stripe = Integer.parseInt(item.substring(0, Math.max(0, eq)).trim());
-            } catch (NumberFormatException e) {
-                stripe = -1;
-            }
-            if (eq < 0 || stripe < 0 || item.substring(eq + 1).isBlank() || m.put(stripe, Path.of(item.substring(eq + 1).trim())) != null) {
-                throw new IllegalArgumentException("copies=" + v + ": not STRIPE=PATH,... with each stripe (a number from 0) once");
-            }
-        }
-        return m;
+        return decodeStripes("copies", "PATH", v, Path::of);
     }
 
     static String encodeCopies(Map<Integer, Path> m) {
@@ -162,12 +149,22 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
     }
 
     static Map<Integer, Long> decodeRecords(String v) {
-        Map<Integer, Long> m = new TreeMap<>();
-        for (var e : decodeCopies(v).entrySet()) {
+        return decodeStripes("stripe-records", "RECORDS", v, Long::parseLong);
+    }
+
+    /** {@code STRIPE=VALUE,...}, each stripe (a number from 0) once; IllegalArgumentException naming {@code key} otherwise. */
+    private static <T> Map<Integer, T> decodeStripes(String key, String what, String v, java.util.function.Function<String, T> value) {
+        Map<Integer, T> m = new TreeMap<>();
+        for (String item : v.split(",")) {
+            int eq = item.indexOf('=');
             try {
-                m.put(e.getKey(), Long.parseLong(e.getValue().toString()));
-            } catch (NumberFormatException x) {
-                throw new IllegalArgumentException("stripe-records=" + v + ": not STRIPE=RECORDS,...");
+                int stripe = Integer.parseInt(item.substring(0, Math.max(0, eq)).trim());
+                String rest = item.substring(eq + 1).trim();
+                if (eq < 0 || stripe < 0 || rest.isEmpty() || m.put(stripe, value.apply(rest)) != null) {
+                    throw new IllegalArgumentException();
+                }
+            } catch (IllegalArgumentException e) {   // NumberFormatException too
+                throw new IllegalArgumentException(key + "=" + v + ": not STRIPE=" + what + ",... with each stripe (a number from 0) once");
             }
         }
         return m;

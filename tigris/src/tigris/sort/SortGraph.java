@@ -59,6 +59,19 @@ public final class SortGraph {
         if (sort.partitioners() != copies.size()) {
             throw new IllegalArgumentException("the sorters expect " + sort.partitioners() + " partitioners' tallies, but there are " + copies.size() + " readers");
         }
+        for (int r = 0; r < copies.size(); r++) {
+            for (int s : copies.get(r).keySet()) {
+                if (s < 0 || s >= stripeRecords.length) {
+                    throw new IllegalArgumentException("read-" + r + " holds a copy of stripe " + s + ", but there are stripes 0 to " + (stripeRecords.length - 1));
+                }
+            }
+        }
+        for (int s = 0; s < stripeRecords.length; s++) {
+            int stripe = s;
+            if (copies.stream().noneMatch(c -> c.containsKey(stripe))) {
+                throw new IllegalArgumentException("no reader holds a copy of stripe " + s);
+            }
+        }
         RiverGraph g = new RiverGraph(name);
         g.module("sort", SortModule.class).instances(sorters).input("in", Water.class).parameters(sort.toMap());
         for (int s = 0; s < stripeRecords.length; s++) {
@@ -74,29 +87,16 @@ public final class SortGraph {
             MirroredPartitionModule.PARTITIONER.put(read, r);
             MirroredPartitionModule.COPIES.put(read, copies.get(r));
             Map<Integer, Long> held = new java.util.TreeMap<>();
-            for (int s : copies.get(r).keySet()) {
-                if (s >= 0 && s < stripeRecords.length) {
-                    held.put(s, stripeRecords[s]);
-                }
-            }
+            copies.get(r).keySet().forEach(s -> held.put(s, stripeRecords[s]));
             MirroredPartitionModule.STRIPE_RECORDS.put(read, held);
             PartitionParameters.SPLITTERS.put(read, splitters);
             PartitionParameters.WATER.put(read, water);
             ModuleSpec m = g.module(reader, readerClass).policy(ThreadPolicy.PARTITIONED).output("out", Water.class).parameters(read);
             for (int s : copies.get(r).keySet()) {
-                if (s < 0 || s >= stripeRecords.length) {
-                    throw new IllegalArgumentException(reader + " holds a copy of stripe " + s + ", but there are stripes 0 to " + (stripeRecords.length - 1));
-                }
                 m.input("stripe" + s, Water.class);
                 g.connect("deal-" + s + ".out", reader + ".stripe" + s, tickets);
             }
             g.connect(reader + ".out", "sort.in", reservoirs);
-        }
-        for (int s = 0; s < stripeRecords.length; s++) {
-            int stripe = s;
-            if (copies.stream().noneMatch(c -> c.containsKey(stripe))) {
-                throw new IllegalArgumentException("no reader holds a copy of stripe " + s);
-            }
         }
         return g;
     }
