@@ -180,6 +180,35 @@ public final class ControlAgent {
         }
     }
 
+    /**
+     * Destroys {@code rivers} on each of {@code nodes} that answers within the answer timeout (all
+     * at once): how a job fences nodes it lost, should they answer again, so nothing of theirs
+     * goes on running. A node that does not answer, or has no such river, is passed over.
+     */
+    public void destroyWhereReachable(List<Node> nodes, List<String> rivers) {
+        List<java.util.concurrent.Future<?>> calls = new ArrayList<>();
+        for (Node n : nodes) {
+            calls.add(CALLS.submit(() -> {
+                RiverManager m = connect(n);
+                for (String r : rivers) {
+                    m.destroy(r);
+                }
+                return null;
+            }));
+        }
+        for (var f : calls) {
+            try {
+                f.get(2 * answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                f.cancel(true);   // still lost: its rivers die with their reservoirs' dead peers
+            } catch (InterruptedException e) {
+                f.cancel(true);
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** The instance names of a module: "m" alone, "m#0".. with several instances. */
     static String instanceName(ModuleSpec m, int i) {
         return m.instances() == 1 ? m.name() : m.name() + "#" + i;
@@ -257,8 +286,8 @@ public final class ControlAgent {
         /** What the last round of status calls found, for the live view. */
         private volatile RiverSnapshot latest;
         private final Map<Node, RiverManager> managers;
-        /** Nodes that stopped answering: stop and destroy do not wait for them. */
-        private final java.util.Set<Node> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        /** Nodes that stopped answering, with what the agent saw: stop and destroy do not wait for them, and they are never asked again. */
+        private final Map<Node, String> lost = new java.util.concurrent.ConcurrentHashMap<>();
         /** Reservoirs made, by transport id. */
         private final Map<String, Integer> made = new java.util.concurrent.ConcurrentHashMap<>();
         /** The node of each module instance. */
@@ -319,7 +348,7 @@ public final class ControlAgent {
                     boolean allEnded = failure == null && entries.stream().allMatch(en -> en.state() == ModuleThread.State.ENDED);
                     if (failure == null) {
                         failure = entries.stream().filter(en -> en.state() == ModuleThread.State.FAILED).findFirst()
-                                        .map(en -> "module " + en.module() + " on node " + en.node() + " failed: " + en.failure()).orElse(null);
+                                        .map(RiverRun::failureLine).orElse(null);
                     }
                     if (allEnded) {
                         remember(entries, null, true);
@@ -332,6 +361,7 @@ public final class ControlAgent {
                         remember(entries, failure, false);
                         stop();
                         List<RunReport.Entry> after = afterStop();
+                        failure = withOtherFailures(failure, after);
                         remember(after, failure, true);
                         return new RunReport(river, after, failure);
                     }
@@ -344,6 +374,36 @@ public final class ControlAgent {
             } finally {
                 destroy();
             }
+        }
+
+        /** The nodes that stopped answering during the run, each with what the agent saw. */
+        public Map<Node, String> lost() {
+            return Map.copyOf(lost);
+        }
+
+        /**
+         * {@code failure} and every other module failure in {@code entries} (a few at most): the
+         * one seen first may be a consequence (a sorter that got End of River early because its
+         * reader failed), and the cause must not be lost.
+         */
+        private static String withOtherFailures(String failure, List<RunReport.Entry> entries) {
+            StringBuilder sb = new StringBuilder(failure);
+            int more = 0;
+            for (RunReport.Entry e : entries) {
+                if (e.state() != ModuleThread.State.FAILED || failure.equals(failureLine(e))) {
+                    continue;
+                }
+                if (++more > 4) {
+                    sb.append("; and more");
+                    break;
+                }
+                sb.append("; also ").append(failureLine(e));
+            }
+            return sb.toString();
+        }
+
+        private static String failureLine(RunReport.Entry e) {
+            return "module " + e.module() + " on node " + e.node() + " failed: " + e.failure();
         }
 
         /** The river as the live view shows it: the latest round of statuses. */
@@ -371,7 +431,7 @@ public final class ControlAgent {
             entries.forEach(e -> seen.add(e.module()));
             for (var w : where.entrySet()) {
                 Node n = w.getValue();
-                if (lost.contains(n) && seen.add(w.getKey())) {
+                if (lost.containsKey(n) && seen.add(w.getKey())) {
                     ThreadStatus last = lastKnown.getOrDefault(n.name(), List.of()).stream().filter(e -> e.module().equals(w.getKey())).findFirst()
                                     .map(RunReport.Entry::status).orElse(null);
                     all.add(new RunReport.Entry(n.name(), w.getKey(), last, true));
@@ -395,7 +455,7 @@ public final class ControlAgent {
             String failure = null;
             Map<Node, java.util.concurrent.Future<List<ThreadStatus>>> asked = new LinkedHashMap<>();
             for (var e : managers.entrySet()) {
-                if (!lost.contains(e.getKey())) {
+                if (!lost.containsKey(e.getKey())) {
                     RiverManager m = e.getValue();
                     asked.put(e.getKey(), CALLS.submit(() -> m.status(river)));
                 }
@@ -409,12 +469,13 @@ public final class ControlAgent {
                     entries.addAll(rows);
                     lastKnown.put(e.getKey().name(), rows);
                 } catch (java.util.concurrent.ExecutionException x) {
-                    lost.add(e.getKey());
-                    failure = "node " + e.getKey() + " stopped answering: " + rootCause(x.getCause());
+                    lost.put(e.getKey(), "stopped answering: " + rootCause(x.getCause()));
+                    failure = "node " + e.getKey() + " " + lost.get(e.getKey());
                 } catch (java.util.concurrent.TimeoutException | InterruptedException x) {
+                    // Its answer, should it come late, is dropped with the call.
                     e.getValue().cancel(true);
-                    lost.add(e.getKey());
-                    failure = "node " + e.getKey() + " did not answer within " + answerMillis + " ms";
+                    lost.put(e.getKey(), "did not answer within " + answerMillis + " ms");
+                    failure = "node " + e.getKey() + " " + lost.get(e.getKey());
                 }
             }
             return new Asked(entries, failure);
@@ -445,7 +506,7 @@ public final class ControlAgent {
         private void everyNode(Call call) {
             List<java.util.concurrent.Future<?>> calls = new ArrayList<>();
             for (var e : managers.entrySet()) {
-                if (lost.contains(e.getKey())) {
+                if (lost.containsKey(e.getKey())) {
                     continue;
                 }
                 RiverManager m = e.getValue();

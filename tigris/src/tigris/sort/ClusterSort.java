@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
@@ -32,9 +35,6 @@ import tigris.node.RemoveFileAction;
 public final class ClusterSort {
     /** How long the agent waits for a river at most: a day (dead nodes are noticed within seconds). */
     private static final long TIMEOUT_MILLIS = 24 * 3600 * 1000L;
-
-    /** Chunks a mirrored input's reader may hold dealt and not yet read: small, so a slow copy is dealt little. */
-    static final int TICKET_WINDOW = 2;
 
     private ClusterSort() {
     }
@@ -68,72 +68,60 @@ public final class ClusterSort {
         long total = Arrays.stream(records).sum();
         long tSampled = System.nanoTime();
 
-        // 2. The sort.
-        PartitionParameters partition = PartitionParameters.striped(Path.of(plan.input()), plan.partitionersPerNode(), splitters, plan.water(),
-                        PartitionParameters.Payload.RECORDS);
-        SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), plan.partitioners(),
-                        plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
-        RiverGraph g;
-        Map<String, List<Node>> placement = new LinkedHashMap<>();
-        ReservoirSpec data = ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport());
-        if (plan.mirrored()) {
-            // Graduated declustering: node i's input is stripe i, read by node i and by the holder
-            // of its copy, as its dealer (on node i) deals the chunks.
-            List<Map<Integer, Path>> copies = new ArrayList<>();
-            for (int r = 0; r < nodes.size(); r++) {
-                copies.add(new LinkedHashMap<>());
-            }
-            for (int s = 0; s < nodes.size(); s++) {
-                copies.get(s).put(s, Path.of(plan.input()));
-                copies.get((s + 1) % nodes.size()).put(s, Path.of(plan.mirrorOf(nodes.get(s))));
-            }
-            SortParameters mirroredSorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), nodes.size(),
-                            plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
-            g = SortGraph.mirrored("tigris-sort-" + id, records, ChunkDealer.CHUNK.orElse(), copies, splitters, plan.water(), plan.sorters(),
-                            mirroredSorting, ReservoirSpec.of(TICKET_WINDOW, ChunkTicketDescriptor.BYTES).across(plan.transport()), data);
-            for (int s = 0; s < nodes.size(); s++) {
-                placement.put("deal-" + s, List.of(nodes.get(s)));
-                placement.put("read-" + s, List.of(nodes.get(s)));
-            }
-        } else {
-            g = SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting, data);
-            placement.put("partition", spread(nodes, plan.partitionersPerNode()));
-        }
-        placement.put("sort", spread(nodes, plan.sortersPerNode()));
-        long tStart = System.nanoTime();
-        long[] partitionEnd = {0};
-        long[] lastReport = {0};
-        RunReport sorted;
-        ControlAgent.RiverRun run;
-        try {
-            run = agent.start(g.name(), g, placement, null, null);
-            onRiver.accept(run);
-            sorted = run.awaitEntries(TIMEOUT_MILLIS, entries -> {
-                long now = System.nanoTime();
-                SortProgress p = progressOf(total, entries, now - t0);
-                if (partitionEnd[0] == 0 && p.partitioned() == total && entries.stream()
-                                .allMatch(e -> !(e.report() instanceof PartitionerReport) || e.state() == ModuleThread.State.ENDED)) {
-                    partitionEnd[0] = now - tStart;
+        // 2. The sort: one river, or for a mirrored input as many attempts as lost nodes take.
+        SortAttempts attempts = new SortAttempts(plan, id, records, splitters);
+        Attempted done;
+        while (true) {
+            SortAttempt a = null;
+            RiverGraph g;
+            Map<String, List<Node>> placement;
+            Attempted tried;
+            try {
+                if (plan.mirrored()) {
+                    a = attempts.next();
+                    g = a.graph();
+                    placement = a.placement();
+                } else {
+                    PartitionParameters partition = PartitionParameters.striped(Path.of(plan.input()), plan.partitionersPerNode(), splitters, plan.water(),
+                                    PartitionParameters.Payload.RECORDS);
+                    SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(),
+                                    plan.partitioners(), plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
+                    g = SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting,
+                                    ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport()));
+                    placement = new LinkedHashMap<>();
+                    placement.put("partition", spread(nodes, plan.partitionersPerNode()));
+                    placement.put("sort", spread(nodes, plan.sortersPerNode()));
                 }
-                if (progress != null && now - lastReport[0] >= progressMillis * 1_000_000) {
-                    lastReport[0] = now;
-                    progress.accept(p);
+                tried = attempt(g, placement, agent, total, t0, attempts, progress, progressMillis, onRiver);
+            } catch (SortFailedException e) {
+                if (attempts.lostAny()) {
+                    // Earlier attempts wrote: leave nothing that looks whole.
+                    List<String> left = removeOutputs(plan, agent, attempts.rebuiltFiles());
+                    throw new SortFailedException(e.getMessage() + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left),
+                                    e.getCause());
                 }
-            });
-        } catch (IOException e) {
-            // Nothing was written: sorters open their output at End of River.
-            throw new SortFailedException("sort across " + nodes.size() + " nodes could not start: " + e.getMessage(), e);
+                throw e;
+            }
+            if (tried.report().completed()) {
+                if (a != null) {
+                    attempts.finished(a, tried.report());
+                }
+                done = tried;
+                break;
+            }
+            Map<Node, String> lost = tried.run().lost();
+            if (a == null || lost.isEmpty()) {
+                List<String> left = removeOutputs(plan, agent, attempts.rebuiltFiles());
+                throw new SortFailedException("sort across " + nodes.size() + " nodes failed" + attempts.which() + ": " + tried.report().failure()
+                                + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left)
+                                + (a == null && !lost.isEmpty() ? " (with mirrored inputs, --mirror, a sort finishes without a lost node)" : ""), null);
+            }
+            attempts.lost(a, tried.report(), lost, System.nanoTime() - t0);
         }
-        if (!sorted.completed()) {
-            List<String> left = removeOutputs(plan, agent);
-            throw new SortFailedException("sort across " + nodes.size() + " nodes failed: " + sorted.failure()
-                            + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left), null);
-        }
+        attempts.fence(agent);
         long elapsed = System.nanoTime() - t0;
-        if (partitionEnd[0] == 0) {
-            partitionEnd[0] = elapsed - (tStart - t0);
-        }
-        SortProgress last = progressOf(total, sorted.entries(), elapsed);
+        long partitionEnd = done.partitionEndNanos() == 0 ? elapsed - (done.startNanos() - t0) : done.partitionEndNanos();
+        SortProgress last = progressOf(total, done.report().entries(), elapsed, attempts);
         if (progress != null) {
             progress.accept(last);
         }
@@ -142,7 +130,7 @@ public final class ClusterSort {
         int runs = 0;
         int sorters = 0;
         int direct = 0;
-        for (RunReport.Entry e : sorted.entries()) {
+        for (RunReport.Entry e : done.report().entries()) {
             if (e.report() instanceof SorterReport r) {
                 sorters++;
                 sort = Math.max(sort, r.sortNanos());
@@ -152,8 +140,42 @@ public final class ClusterSort {
             }
         }
         return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.mirrored() ? nodes.size() : plan.partitioners(),
-                        plan.sorters(), runs, tSampled - t0, partitionEnd[0], sort, write, elapsed, run.reservoirs() + ", carrying records",
-                        SortReport.writes(direct, sorters));
+                        plan.sorters(), runs, tSampled - t0, partitionEnd, sort, write, elapsed, done.run().reservoirs() + ", carrying records",
+                        SortReport.writes(direct, sorters), attempts.losses());
+    }
+
+    /** One river run to its end: how it ended, when it started and when its partitioners were done (0: not seen). */
+    private record Attempted(ControlAgent.RiverRun run, RunReport report, long startNanos, long partitionEndNanos) {
+    }
+
+    /** Grows and follows one attempt's river, reporting progress; the river is destroyed on the nodes when it returns. */
+    private static Attempted attempt(RiverGraph g, Map<String, List<Node>> placement, ControlAgent agent, long total, long t0, SortAttempts attempts,
+                    Consumer<SortProgress> progress, long progressMillis, Consumer<tigris.view.SnapshotSource> onRiver)
+                    throws IOException, InterruptedException {
+        long tStart = System.nanoTime();
+        long[] partitionEnd = {0};
+        long[] lastReport = {0};
+        ControlAgent.RiverRun run;
+        try {
+            run = agent.start(g.name(), g, placement, null, null);
+        } catch (IOException e) {
+            // Nothing was written in this attempt: sorters open their output at End of River.
+            throw new SortFailedException("sort across " + attempts.nodes() + " nodes could not start" + attempts.which() + ": " + e.getMessage(), e);
+        }
+        onRiver.accept(run);
+        RunReport sorted = run.awaitEntries(TIMEOUT_MILLIS, entries -> {
+            long now = System.nanoTime();
+            SortProgress p = progressOf(total, entries, now - t0, attempts);
+            if (partitionEnd[0] == 0 && p.partitioned() >= total && entries.stream()
+                            .allMatch(e -> !(e.report() instanceof PartitionerReport) || e.state() == ModuleThread.State.ENDED)) {
+                partitionEnd[0] = now - tStart;
+            }
+            if (progress != null && now - lastReport[0] >= progressMillis * 1_000_000) {
+                lastReport[0] = now;
+                progress.accept(p);
+            }
+        });
+        return new Attempted(run, sorted, tStart, partitionEnd[0]);
     }
 
     /** Each node listed {@code perNode} times in a row: instance i runs on node i / perNode. */
@@ -188,9 +210,9 @@ public final class ClusterSort {
         return all;
     }
 
-    private static SortProgress progressOf(long total, List<RunReport.Entry> entries, long elapsed) {
+    private static SortProgress progressOf(long total, List<RunReport.Entry> entries, long elapsed, SortAttempts attempts) {
         long read = 0;
-        long received = 0;
+        long received = attempts.finishedRecords();
         StringBuilder phases = new StringBuilder();
         for (RunReport.Entry e : entries) {
             switch (e.report()) {
@@ -204,25 +226,35 @@ public final class ClusterSort {
                 }
             }
         }
-        return new SortProgress(total, read, received, phases.toString(), elapsed);
+        return new SortProgress(total, read, received, phases.toString(), elapsed, attempts.number(),
+                        attempts.lostNames());
     }
 
     /**
-     * Deletes every node's output (a failed sort leaves no output that looks whole); each node on
-     * its own, so one dead node does not keep the others' files.
+     * Deletes every node's output and the lost nodes' parts rebuilt on others (a failed sort leaves
+     * no output that looks whole); each node on its own, so one dead node does not keep the
+     * others' files.
      *
      * @return the nodes whose output could not be deleted
      */
-    private static List<String> removeOutputs(ClusterSortPlan plan, ControlAgent agent) {
+    private static List<String> removeOutputs(ClusterSortPlan plan, ControlAgent agent, Map<Node, String> rebuilt) {
         List<String> left = new ArrayList<>();
         for (Node n : plan.nodes()) {
-            try {
-                agent.performEverywhere(List.of(n), x -> new RemoveFileAction(plan.output()), 30_000);
-            } catch (IOException e) {
-                left.add(n.name());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                left.add(n.name());
+            List<String> files = new ArrayList<>(List.of(plan.output()));
+            if (rebuilt.containsKey(n)) {
+                files.add(rebuilt.get(n));
+            }
+            for (String f : files) {
+                try {
+                    agent.performEverywhere(List.of(n), x -> new RemoveFileAction(f), 30_000);
+                } catch (IOException e) {
+                    left.add(n.name());
+                    break;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    left.add(n.name());
+                    break;
+                }
             }
         }
         return left;

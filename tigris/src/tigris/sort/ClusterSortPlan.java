@@ -99,6 +99,15 @@ public record ClusterSortPlan(List<Node> nodes, String input, String output, int
         return mirror.replace(STRIPE, owner.name());
     }
 
+    /**
+     * Where the output part of lost node {@code owner} is rebuilt on a node still up: the output
+     * path as {@code owner} sees it when the path names {@code {node}} (so it differs from the
+     * survivor's own part), else the output path with {@code .NAME} added.
+     */
+    public String rebuiltOutput(Node owner) {
+        return output.contains(NODE) ? on(owner, output) : output + "." + owner.name();
+    }
+
     /** {@code path} as node {@code n} sees it. */
     public static String on(Node n, String path) {
         return path.replace(NODE, n.name());

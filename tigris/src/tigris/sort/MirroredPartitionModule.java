@@ -26,7 +26,8 @@ import tigris.Water;
  * <p>Parameters: {@code copies} ({@code STRIPE=PATH,...}: the files here holding each stripe's
  * records, in stripe order), {@code splitters}, {@code water} (as {@link PartitionParameters}).
  * It sends records (entries name a record's place in one file, and a chunk is read from either
- * copy).
+ * copy). With a {@link RangeShare} it sends only the ranges shared out (a river that rebuilds
+ * some ranges after a node was lost) and still tallies all.
  */
 public final class MirroredPartitionModule implements PartitioningModuleIF {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
@@ -82,14 +83,15 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
             }
             copyRecords.put(c.getKey(), size / RECORD);
         }
-        buckets = new RecordBuckets(PartitionParameters.SPLITTERS.from(config), PartitionParameters.WATER.from(config), false);
+        KeySplitters splitters = PartitionParameters.SPLITTERS.from(config);
+        buckets = new RecordBuckets(splitters, PartitionParameters.WATER.from(config), false, RangeShare.from(config, splitters.count()));
     }
 
     @Override
     public void doOperation(Water in, List<ProducerEnd> parts) throws InterruptedException {
-        if (parts.size() != buckets.ranges()) {
-            throw new IllegalStateException("module " + name + " has " + parts.size() + " sorters downstream but splitters for " + buckets.ranges()
-                            + " key ranges");
+        if (parts.size() != buckets.sorters()) {
+            throw new IllegalStateException("module " + name + " has " + parts.size() + " sorters downstream but sends to " + buckets.sorters()
+                            + " (its key ranges or its share of them)");
         }
         if (in == null) {
             buckets.finish(instance, parts);
@@ -134,45 +136,18 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
     }
 
     static Map<Integer, Path> decodeCopies(String v) {
-        return decodeStripes("copies", "PATH", v, Path::of);
+        return NumberedValues.decode("copies", "STRIPE", "PATH", v, Path::of);
     }
 
     static String encodeCopies(Map<Integer, Path> m) {
-        StringBuilder sb = new StringBuilder();
-        m.forEach((s, p) -> {
-            if (p.toString().contains(",")) {
-                throw new IllegalArgumentException("the copy of stripe " + s + " is at " + p + ": a mirrored input's paths may not contain ','");
-            }
-            sb.append(sb.isEmpty() ? "" : ",").append(s).append('=').append(p);
-        });
-        return sb.toString();
+        return NumberedValues.encode(m, "the copy of stripe");
     }
 
     static Map<Integer, Long> decodeRecords(String v) {
-        return decodeStripes("stripe-records", "RECORDS", v, Long::parseLong);
-    }
-
-    /** {@code STRIPE=VALUE,...}, each stripe (a number from 0) once; IllegalArgumentException naming {@code key} otherwise. */
-    private static <T> Map<Integer, T> decodeStripes(String key, String what, String v, java.util.function.Function<String, T> value) {
-        Map<Integer, T> m = new TreeMap<>();
-        for (String item : v.split(",")) {
-            int eq = item.indexOf('=');
-            try {
-                int stripe = Integer.parseInt(item.substring(0, Math.max(0, eq)).trim());
-                String rest = item.substring(eq + 1).trim();
-                if (eq < 0 || stripe < 0 || rest.isEmpty() || m.put(stripe, value.apply(rest)) != null) {
-                    throw new IllegalArgumentException();
-                }
-            } catch (IllegalArgumentException e) {   // NumberFormatException too
-                throw new IllegalArgumentException(key + "=" + v + ": not STRIPE=" + what + ",... with each stripe (a number from 0) once");
-            }
-        }
-        return m;
+        return NumberedValues.decode("stripe-records", "STRIPE", "RECORDS", v, Long::parseLong);
     }
 
     static String encodeRecords(Map<Integer, Long> m) {
-        StringBuilder sb = new StringBuilder();
-        m.forEach((s, n) -> sb.append(sb.isEmpty() ? "" : ",").append(s).append('=').append(n));
-        return sb.toString();
+        return NumberedValues.encode(m, "the records of stripe");
     }
 }

@@ -105,9 +105,9 @@ public final class PartitionModule implements PartitioningModuleIF {
 
     @Override
     public void doOperation(Water in, List<ProducerEnd> parts) throws EndOfRiverException, InterruptedException {
-        if (parts.size() != buckets.ranges()) {
+        if (parts.size() != buckets.sorters()) {
             throw new IllegalStateException("module " + name + " has " + parts.size() + " sorters downstream but splitters for "
-                            + buckets.ranges() + " key ranges");
+                            + buckets.sorters() + " key ranges");
         }
         if (next == end) {
             buckets.finish(instance, parts);

@@ -12,6 +12,7 @@ import tigris.Water;
  * made by that sorter's reservoir; a full Water is put at once. At the end, the partly filled
  * Waters and a {@link SortTally} go to every sorter. Shared by the partitioners that read a stripe
  * ({@link PartitionModule}) and those that read the chunks they are dealt ({@link MirroredPartitionModule}).
+ * Records of a range no sorter downstream takes ({@link RangeShare}) are counted, not sent.
  */
 final class RecordBuckets {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
@@ -23,27 +24,39 @@ final class RecordBuckets {
     private final int unit;
     /** Bytes of a full Water: water, or the most whole entries that fit in it. */
     private final int fullBytes;
+    /** For each key range, the sorter (index into the producer ends) that takes it, or -1. */
+    private final int[] sorterOf;
     private final Water[] open;
     private final MemorySegment[] openBuffer;
     private final int[] fill;
     private final long[] counts;
 
+    /** Buckets for sorter i taking key range i, every range sent. */
     RecordBuckets(KeySplitters splitters, int waterBytes, boolean sendEntries) {
+        this(splitters, waterBytes, sendEntries, RangeShare.all(splitters.count()));
+    }
+
+    /** Buckets for the sorters of {@code share}: sorter i takes range {@code share.ranges().get(i)}. */
+    RecordBuckets(KeySplitters splitters, int waterBytes, boolean sendEntries, RangeShare share) {
+        if (share.keyRanges() != splitters.count()) {
+            throw new IllegalArgumentException("a share of " + share.keyRanges() + " key ranges, but splitters for " + splitters.count());
+        }
         this.splitters = splitters;
         this.waterBytes = waterBytes;
         this.sendEntries = sendEntries;
         this.unit = sendEntries ? SortEntries.BYTES : RECORD;
         this.fullBytes = waterBytes / unit * unit;
-        int s = splitters.count();
+        this.sorterOf = share.instanceOfRange();
+        int s = share.ranges().size();
         open = new Water[s];
         openBuffer = new MemorySegment[s];
         fill = new int[s];
-        counts = new long[s];
+        counts = new long[splitters.count()];
     }
 
-    /** Key ranges, one per sorter. */
-    int ranges() {
-        return splitters.count();
+    /** Sorters downstream. */
+    int sorters() {
+        return open.length;
     }
 
     /** Buckets {@code records} records of {@code in} from offset 0; the first is record number {@code first} of its file (for entries). */
@@ -52,7 +65,12 @@ final class RecordBuckets {
         for (int i = 0; i < records; i++) {
             long o = (long) i * RECORD;
             long prefix = RecordKey.prefix(in, o);
-            int r = keys.rangeOf(prefix);
+            int range = keys.rangeOf(prefix);
+            counts[range]++;
+            int r = sorterOf[range];
+            if (r < 0) {
+                continue;
+            }
             MemorySegment b = openBuffer[r];
             if (b == null) {
                 Water w = parts.get(r).spring().createWater(waterBytes);
@@ -65,7 +83,6 @@ final class RecordBuckets {
             } else {
                 MemorySegment.copy(in, o, b, fill[r], RECORD);
             }
-            counts[r]++;
             if ((fill[r] += unit) == fullBytes) {
                 send(parts, r);
             }

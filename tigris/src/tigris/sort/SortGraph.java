@@ -56,6 +56,20 @@ public final class SortGraph {
         if (splitters.count() != sorters) {
             throw new IllegalArgumentException(sorters + " sorters but splitters for " + splitters.count() + " key ranges");
         }
+        return mirrored(name, stripeRecords, chunk, copies, splitters, water, RangeShare.all(sorters), sort, tickets, reservoirs, readerClass);
+    }
+
+    /**
+     * As {@link #mirrored(String, long[], long, List, KeySplitters, int, int, SortParameters, ReservoirSpec, ReservoirSpec)},
+     * sorting only the key ranges of {@code share} (sorter instance i takes range {@code share.ranges().get(i)}): the river that
+     * rebuilds what a lost node held ({@link SortRecovery}).
+     */
+    public static RiverGraph mirrored(String name, long[] stripeRecords, long chunk, List<Map<Integer, Path>> copies, KeySplitters splitters, int water,
+                    RangeShare share, SortParameters sort, ReservoirSpec tickets, ReservoirSpec reservoirs,
+                    Class<? extends tigris.PartitioningModuleIF> readerClass) {
+        if (splitters.count() != share.keyRanges()) {
+            throw new IllegalArgumentException("a share of " + share.keyRanges() + " key ranges but splitters for " + splitters.count());
+        }
         if (sort.partitioners() != copies.size()) {
             throw new IllegalArgumentException("the sorters expect " + sort.partitioners() + " partitioners' tallies, but there are " + copies.size() + " readers");
         }
@@ -72,8 +86,11 @@ public final class SortGraph {
                 throw new IllegalArgumentException("no reader holds a copy of stripe " + s);
             }
         }
+        int sorters = share.ranges().size();
+        Map<String, String> sorting = sort.toMap();
+        share.putInto(sorting);
         RiverGraph g = new RiverGraph(name);
-        g.module("sort", SortModule.class).instances(sorters).input("in", Water.class).parameters(sort.toMap());
+        g.module("sort", SortModule.class).instances(sorters).input("in", Water.class).parameters(sorting);
         for (int s = 0; s < stripeRecords.length; s++) {
             Map<String, String> deal = new LinkedHashMap<>();
             ChunkDealer.STRIPE.put(deal, s);
@@ -91,6 +108,7 @@ public final class SortGraph {
             MirroredPartitionModule.STRIPE_RECORDS.put(read, held);
             PartitionParameters.SPLITTERS.put(read, splitters);
             PartitionParameters.WATER.put(read, water);
+            share.putInto(read);
             ModuleSpec m = g.module(reader, readerClass).policy(ThreadPolicy.PARTITIONED).output("out", Water.class).parameters(read);
             for (int s : copies.get(r).keySet()) {
                 m.input("stripe" + s, Water.class);

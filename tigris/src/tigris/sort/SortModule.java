@@ -30,7 +30,8 @@ import tigris.Water;
  * the byte where the ranges below it end, so S sorters fill one output file; in the {@code own}
  * layout each writes its range as a whole file (one per host, as the Sort Benchmark allows).
  *
- * <p>Parameters: {@link SortParameters}.
+ * <p>Parameters: {@link SortParameters}, and a {@link RangeShare} when the river sorts only some
+ * key ranges (instance i then takes range {@code ranges[i]}, and writes where its file group is).
  */
 public final class SortModule implements ModuleIF {
     /** Made by the river from its module class name. */
@@ -43,7 +44,8 @@ public final class SortModule implements ModuleIF {
     public enum Phase { RECEIVING, SPILLING, SORTING, MERGING, WRITING, DONE }
 
     private String name;
-    private int instance;
+    /** The key range this sorter takes: its instance number, unless a {@link RangeShare} says otherwise. */
+    private int range;
     private Path output;
     private boolean shared;
     private int partitioners;
@@ -80,15 +82,27 @@ public final class SortModule implements ModuleIF {
     @Override
     public void init(ModuleConfig config) {
         name = config.name();
-        instance = config.instance();
         SortParameters p = SortParameters.from(config);
-        output = p.output();
+        RangeShare share = RangeShare.from(config, config.instances());
+        if (share.ranges().size() != config.instances()) {
+            throw new IllegalArgumentException("module " + name + ": ranges=" + share.ranges() + " names a key range for " + share.ranges().size()
+                            + " sorters, but there are " + config.instances());
+        }
+        range = share.ranges().get(config.instance());
         shared = p.layout() == SortParameters.Layout.SHARED;
         partitioners = p.partitioners();
         memory = p.memory();
         tmp = p.tmp();
         sync = p.sync();
         direct = p.direct();
+        rangeTotals = new long[share.keyRanges()];
+        long perFile = p.rangesPerFile() == null ? share.keyRanges() : p.rangesPerFile();
+        if (perFile < 1 || perFile > share.keyRanges()) {
+            throw new IllegalArgumentException("module " + name + ": ranges-per-file=" + perFile + " is not between 1 and " + share.keyRanges());
+        }
+        fileFirstRange = (int) (range / perFile * perFile);
+        fileEndRange = (int) Math.min(share.keyRanges(), fileFirstRange + perFile);
+        output = share.movedFiles().getOrDefault(fileFirstRange, p.output());
         Path dir = output.toAbsolutePath().getParent();
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("module " + name + ": output directory " + dir + " does not exist");
@@ -106,13 +120,6 @@ public final class SortModule implements ModuleIF {
         } else {
             held = new RecordArena(RecordArena.capacityFor(memory));
         }
-        rangeTotals = new long[config.instances()];
-        long perFile = p.rangesPerFile() == null ? config.instances() : p.rangesPerFile();
-        if (perFile < 1 || perFile > config.instances()) {
-            throw new IllegalArgumentException("module " + name + ": ranges-per-file=" + perFile + " is not between 1 and " + config.instances());
-        }
-        fileFirstRange = (int) (instance / perFile * perFile);
-        fileEndRange = (int) Math.min(config.instances(), fileFirstRange + perFile);
     }
 
     public long recordsReceived() {
@@ -140,7 +147,7 @@ public final class SortModule implements ModuleIF {
 
     @Override
     public SorterReport report() {
-        return new SorterReport(phase, received, spilled, sortNanos + spillNanos, writeNanos, wroteDirect);
+        return new SorterReport(range, phase, received, spilled, sortNanos + spillNanos, writeNanos, wroteDirect);
     }
 
     @Override
@@ -208,14 +215,14 @@ public final class SortModule implements ModuleIF {
             throw new IllegalStateException("module " + name + ": End of River after tallies from " + tallies + " of " + partitioners
                             + " partitioners: records may be missing");
         }
-        if (rangeTotals[instance] != received) {
+        if (rangeTotals[range] != received) {
             throw new IllegalStateException("module " + name + ": received " + received + " records, but the partitioners sent "
-                            + rangeTotals[instance] + " to key range " + instance);
+                            + rangeTotals[range] + " to key range " + range);
         }
         long below = 0;
         long all = 0;
         for (int r = fileFirstRange; r < fileEndRange; r++) {
-            if (r < instance) {
+            if (r < range) {
                 below += rangeTotals[r];
             }
             all += rangeTotals[r];
@@ -251,7 +258,7 @@ public final class SortModule implements ModuleIF {
                 }
                 writeNanos += System.nanoTime() - t1;
             }
-            if (shared && instance == fileEndRange - 1) {
+            if (shared && range == fileEndRange - 1) {
                 ch.truncate(all * RECORD);   // an older, longer file at the same path loses its tail
             }
             if (sync) {

@@ -3,15 +3,25 @@ package tigris.sort;
 /**
  * Where a running sort is: records the partitioners have read, records the sorters have received,
  * the sorters' phases (one letter each: R receiving, S spilling, s sorting, M merging, W writing,
- * D done) and the time since the start.
+ * D done) and the time since the start; for a sort that lost nodes, the attempt and the nodes lost.
  */
-public record SortProgress(long records, long partitioned, long received, String sorterPhases, long elapsedNanos) {
+public record SortProgress(long records, long partitioned, long received, String sorterPhases, long elapsedNanos, int attempt, java.util.List<String> lost) {
     private static final int BAR = 24;
+
+    public SortProgress {
+        lost = java.util.List.copyOf(lost);
+    }
+
+    /** Progress of a sort in its first attempt. */
+    public SortProgress(long records, long partitioned, long received, String sorterPhases, long elapsedNanos) {
+        this(records, partitioned, received, sorterPhases, elapsedNanos, 1, java.util.List.of());
+    }
 
     /** Two bars, partitioning and sorting, on one line. */
     public String line() {
         return String.format("partition %s %3d%%  sort %s %3d%% [%s]  %s records  %.1f s", bar(partitioned), percent(partitioned),
-                        bar(received), percent(received), sorterPhases, records, elapsedNanos / 1e9);
+                        bar(received), percent(received), sorterPhases, records, elapsedNanos / 1e9)
+                        + (attempt == 1 ? "" : "  attempt " + attempt + " without " + String.join(", ", lost));
     }
 
     private int percent(long n) {

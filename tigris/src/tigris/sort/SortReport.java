@@ -1,6 +1,7 @@
 package tigris.sort;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a finished sort did: records and bytes, the shape of the river, and the time of each phase.
@@ -14,13 +15,26 @@ import java.nio.file.Path;
  * @param totalNanos from the check of the input until the output is complete
  * @param reservoirs what joined partitioners and sorters (and whether records or entries moved)
  * @param writes how the sorters wrote: {@link #DIRECT}, {@link #PAGE_CACHE} or {@link #MIXED}
+ * @param lost the nodes the sort lost and finished without (a mirrored sort across nodes); the
+ *        phases' times are then those of the last attempt
  */
 public record SortReport(Path input, Path output, long records, int nodes, int partitioners, int sorters, int runs, long sampleNanos, long partitionNanos,
-                long sortNanos, long writeNanos, long totalNanos, String reservoirs, String writes) {
+                long sortNanos, long writeNanos, long totalNanos, String reservoirs, String writes, List<LostNode> lost) {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
     public static final String DIRECT = "O_DIRECT";
     public static final String PAGE_CACHE = "page cache";
     public static final String MIXED = "O_DIRECT on some sorters, page cache on others";
+
+    public SortReport {
+        lost = List.copyOf(lost);
+    }
+
+    /** A sort that lost no node. */
+    public SortReport(Path input, Path output, long records, int nodes, int partitioners, int sorters, int runs, long sampleNanos, long partitionNanos,
+                    long sortNanos, long writeNanos, long totalNanos, String reservoirs, String writes) {
+        this(input, output, records, nodes, partitioners, sorters, runs, sampleNanos, partitionNanos, sortNanos, writeNanos, totalNanos, reservoirs, writes,
+                        List.of());
+    }
 
     /** {@link #writes} of sorters of which {@code direct} of {@code all} wrote with O_DIRECT. */
     public static String writes(int direct, int all) {
@@ -38,6 +52,8 @@ public record SortReport(Path input, Path output, long records, int nodes, int p
 
     @Override
     public String toString() {
+        StringBuilder losses = new StringBuilder();
+        lost.forEach(l -> losses.append("\n  lost       ").append(l));
         return String.format("""
                         TigrisSort: %d records (%s) from %s to %s
                           %s%d partitioner(s), %d sorter(s), %s
@@ -49,7 +65,7 @@ public record SortReport(Path input, Path output, long records, int nodes, int p
                           total      %8.3f s  %s""", records, size(bytes()), input, output, nodes == 1 ? "" : nodes + " nodes, ", partitioners, sorters,
                         runs == 0 ? "one pass" : "two passes (" + runs + " runs spilled and merged)", reservoirs, sampleNanos / 1e9, partitionNanos / 1e9,
                         rate(bytes(), partitionNanos), sortNanos / 1e9, writeNanos / 1e9, runs == 0 ? "" : ", merge", writes, totalNanos / 1e9,
-                        rate(bytes(), totalNanos));
+                        rate(bytes(), totalNanos)) + losses;
     }
 
     private static String rate(long bytes, long nanos) {

@@ -5,20 +5,21 @@ import tigris.Report;
 /**
  * A sorter's report.
  *
+ * @param range the key range it sorts
  * @param received records received so far
  * @param runs runs spilled to disk
  * @param sortNanos time spent sorting (and spilling)
  * @param writeNanos time spent writing its output
  * @param direct whether it wrote its output with O_DIRECT (known once it wrote)
  */
-public record SorterReport(SortModule.Phase phase, long received, int runs, long sortNanos, long writeNanos, boolean direct) implements Report {
+public record SorterReport(int range, SortModule.Phase phase, long received, int runs, long sortNanos, long writeNanos, boolean direct) implements Report {
     public SorterReport {
         java.util.Objects.requireNonNull(phase, "phase");
     }
 
     @Override
     public String toString() {
-        return phase + ", " + received + " records received, " + runs + " run(s), sort " + sortNanos / 1_000_000 + " ms, write " + writeNanos / 1_000_000
+        return "range " + range + ", " + phase + ", " + received + " records received, " + runs + " run(s), sort " + sortNanos / 1_000_000 + " ms, write " + writeNanos / 1_000_000
                         + " ms" + (direct ? ", O_DIRECT" : "");
     }
 }

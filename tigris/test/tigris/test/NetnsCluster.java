@@ -15,7 +15,7 @@ import tigris.node.ControlAgent.Node;
  * Several hosts on one machine: a network namespace per host, each joined by a veth pair to a
  * bridge in the root namespace (where the test and its agent run). Nodes run in their namespace
  * with {@code ip netns exec}. Needs root (CI has it). {@link #cut} takes a host's link down, as a
- * pulled cable would; {@link #close} removes everything.
+ * pulled cable would, and {@link #mend} brings it back; {@link #close} removes everything.
  */
 final class NetnsCluster implements AutoCloseable {
     private final String prefix;
@@ -103,6 +103,11 @@ final class NetnsCluster implements AutoCloseable {
     /** Takes host {@code h}'s link down: its packets stop, and nobody is told. */
     void cut(int h) throws IOException, InterruptedException {
         sh("ip", "link", "set", prefix + "h" + h, "down");
+    }
+
+    /** Brings host {@code h}'s link up again after {@link #cut}. */
+    void mend(int h) throws IOException, InterruptedException {
+        sh("ip", "link", "set", prefix + "h" + h, "up");
     }
 
     @Override

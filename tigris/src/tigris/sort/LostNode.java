@@ -1,0 +1,27 @@
+package tigris.sort;
+
+import java.util.List;
+
+/**
+ * A node a mirrored sort lost and finished without ({@link ClusterSort}): what the agent saw, when,
+ * and where the node's part of the output was rebuilt.
+ *
+ * @param node the lost node's name
+ * @param cause what the agent saw (no answer within the answer timeout, a refused connection)
+ * @param attempt the attempt it was lost in (its river is fenced from then on)
+ * @param declaredNanos when the agent called it lost, from the start of the sort
+ * @param rebuiltOn the node that sorted its key ranges again
+ * @param rebuiltFile its output part, on {@code rebuiltOn}
+ * @param ranges its key ranges
+ */
+public record LostNode(String node, String cause, int attempt, long declaredNanos, String rebuiltOn, String rebuiltFile, List<Integer> ranges) {
+    public LostNode {
+        ranges = List.copyOf(ranges);
+    }
+
+    @Override
+    public String toString() {
+        return String.format("node %s lost in attempt %d at %.3f s (%s); its key ranges %d-%d rebuilt on %s into %s", node, attempt, declaredNanos / 1e9,
+                        cause, ranges.get(0), ranges.get(ranges.size() - 1), rebuiltOn, rebuiltFile);
+    }
+}

@@ -1,0 +1,280 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.node.ClusterKey;
+import tigris.node.ControlAgent;
+import tigris.node.ControlAgent.Node;
+import tigris.sort.ClusterSort;
+import tigris.sort.ClusterSortPlan;
+import tigris.sort.LostNode;
+import tigris.sort.SortFailedException;
+import tigris.sort.SortProgress;
+import tigris.sort.SortReport;
+
+/**
+ * A mirrored TigrisSort across three network-namespace hosts that loses one of them mid-run: the
+ * node's process is killed while the partitioners read, or once the sorters have every record, or
+ * its link is cut (and mended later). The sort must finish on the other two, its output files
+ * byte for byte those of an undisturbed run, the loss declared within the answer timeout and a
+ * poll, and a mended node fenced. Without mirrors the same loss fails the sort, naming the node.
+ */
+class LostNodeSortTest {
+    private static final long RECORDS_PER_NODE = 300_000;
+    private static final Duration ANSWER = Duration.ofSeconds(2);
+    /** Answer timeout, one status poll, and room for a loaded two-core machine. */
+    private static final long DETECTION_BOUND_NANOS = ANSWER.toNanos() + TimeUnit.MILLISECONDS.toNanos(200 + 2500);
+
+    @TempDir
+    static Path dir;
+    private static Path key;
+    private static Path password;
+    /** The output parts of an undisturbed mirrored sort, in node order. */
+    private static List<byte[]> undisturbed;
+
+    @BeforeAll
+    static void inputsAndAnUndisturbedRun() throws Exception {
+        assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
+        key = dir.resolve("cluster.p12");
+        password = dir.resolve("password");
+        NodeControlTest.keygen(key, password, "lost-node");
+        for (int h = 1; h <= 3; h++) {
+            TigrisSortTest.Run g = TigrisSortTest.tigris("gensort", "-b" + RECORDS_PER_NODE * (h - 1), Long.toString(RECORDS_PER_NODE),
+                            dir.resolve("in-h" + h).toString());
+            assertEquals(0, g.status(), g.err());
+            Files.copy(dir.resolve("in-h" + h), dir.resolve("mirror-h" + h));
+        }
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Node[] h = start(c, null);
+            SortReport r = ClusterSort.run(plan(h, "undisturbed", true), agent(), null, 0);
+            assertTrue(r.lost().isEmpty(), r.toString());
+            undisturbed = parts("undisturbed");
+        }
+    }
+
+    @Test
+    void aNodeKilledWhileThePartitionersReadIsRebuiltFromItsMirror() throws Exception {
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Process[] victim = new Process[1];
+            Node[] h = start(c, victim);
+            String name = "killed-reading";
+            Lossy run = sortLosing(plan(h, name, true), p -> p.partitioned() > p.records() / 10, () -> victim[0].destroyForcibly());
+            LostNode l = onlyLoss(run.report, "h2", name);
+            assertTrue(run.killedAt > 0 && run.readWhenKilled < RECORDS_PER_NODE * 3, "the node died while the partitioners read: " + run.readWhenKilled);
+            assertEquals("h3", l.rebuiltOn(), "h2's ranges are sorted on the next node up");
+            assertDeclaredInTime(run, l);
+            assertSameAsUndisturbed(name);
+        }
+    }
+
+    /**
+     * h2 is killed once every sorter has had End of River: the ranges the other nodes finish in
+     * the first attempt are kept, and the second sorts exactly the rest (h2's at least).
+     */
+    @Test
+    void aNodeKilledWhileItsSortersSortLosesOnlyTheRangesNotFinished() throws Exception {
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Process[] victim = new Process[1];
+            Node[] h = start(c, victim);
+            String name = "killed-sorting";
+            List<tigris.view.SnapshotSource> attempts = new ArrayList<>();
+            Lossy run = sortLosing(plan(h, name, true, true), p -> p.attempt() == 1 && p.received() == p.records() && !p.sorterPhases().contains("R")
+                            && !p.sorterPhases().contains("S"), () -> victim[0].destroyForcibly(), p -> {
+                            }, attempts);
+            LostNode l = onlyLoss(run.report, "h2", name);
+            assertEquals(RECORDS_PER_NODE * 3, run.readWhenKilled, "the node died after the partitioners had read everything");
+            assertEquals("h3", l.rebuiltOn());
+            assertDeclaredInTime(run, l);
+            assertSameAsUndisturbed(name);
+            java.util.Set<Integer> finished = new java.util.TreeSet<>();
+            for (var t : attempts.get(0).snapshot().threads()) {
+                if (!t.node().equals("h2") && t.status() != null && t.status().state() == tigris.ModuleThread.State.ENDED
+                                && t.status().report() instanceof tigris.sort.SorterReport r && r.phase() == tigris.sort.SortModule.Phase.DONE) {
+                    finished.add(r.range());
+                }
+            }
+            java.util.Set<Integer> second = new java.util.TreeSet<>();
+            for (var t : attempts.get(1).snapshot().threads()) {
+                if (t.status() != null && t.status().report() instanceof tigris.sort.SorterReport r) {
+                    second.add(r.range());
+                }
+            }
+            java.util.Set<Integer> rest = new java.util.TreeSet<>(List.of(0, 1, 2, 3, 4, 5));
+            rest.removeAll(finished);
+            System.out.println("ranges finished in the first attempt on h1 and h3: " + finished + "; sorted in the second: " + second);
+            assertEquals(rest, second, "the second attempt sorts the ranges not finished in the first");
+            assertTrue(second.containsAll(l.ranges()), "h2's ranges " + l.ranges() + " are sorted again: " + second);
+        }
+    }
+
+    /**
+     * h2's link is cut while the partitioners read and mended once the second attempt runs: the
+     * sort finishes without it, and at the end the agent destroys h2's first attempt, which by
+     * then answers again, so nothing of it goes on.
+     */
+    @Test
+    void aNodeCutOffIsFinishedWithoutAndFencedWhenItComesBack() throws Exception {
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Node[] h = start(c, null);
+            List<tigris.view.SnapshotSource> rivers = new ArrayList<>();
+            boolean[] mended = {false};
+            String name = "cut";
+            Lossy run = sortLosing(plan(h, name, true), p -> p.partitioned() > p.records() / 10, () -> cut(c, 2), p -> {
+                if (p.attempt() == 2 && !mended[0]) {
+                    mended[0] = true;
+                    mend(c, 2);
+                }
+            }, rivers);
+            LostNode l = onlyLoss(run.report, "h2", name);
+            assertTrue(l.cause().contains("did not answer within " + ANSWER.toMillis() + " ms"), l.cause());
+            assertDeclaredInTime(run, l);
+            assertTrue(mended[0], "the link was mended while the second attempt ran");
+            assertSameAsUndisturbed(name);
+            assertEquals(2, rivers.size(), "two attempts, each a river of its own: " + rivers);
+            ControlAgent agent = agent();
+            RemoteException fenced = assertThrows(RemoteException.class, () -> agent.connect(h[1]).status(rivers.get(0).snapshot().river()));
+            assertTrue(fenced.getMessage().contains("no such river"), "h2's first attempt was destroyed once h2 answered again: " + fenced.getMessage());
+        }
+    }
+
+    @Test
+    void withoutMirrorsALostNodeFailsTheSortWithinSecondsNamingIt() throws Exception {
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Process[] victim = new Process[1];
+            Node[] h = start(c, victim);
+            long[] killed = {0};
+            SortFailedException e = assertThrows(SortFailedException.class, () -> ClusterSort.run(plan(h, "plain", false), agent(), p -> {
+                if (killed[0] == 0 && p.partitioned() > p.records() / 10) {
+                    victim[0].destroyForcibly();
+                    killed[0] = System.nanoTime();
+                }
+            }, 0));
+            long after = System.nanoTime() - killed[0];
+            assertTrue(killed[0] > 0, "the node was killed mid-run");
+            assertTrue(e.getMessage().contains("h2") && e.getMessage().contains("--mirror"), e.getMessage());
+            assertTrue(after < DETECTION_BOUND_NANOS + TimeUnit.SECONDS.toNanos(3), "failed " + after / 1_000_000 + " ms after the kill");
+        }
+    }
+
+    /** A sort run, and when its node was lost. */
+    private record Lossy(SortReport report, long killedAt, long readWhenKilled, long startedAt) {
+    }
+
+    private static Lossy sortLosing(ClusterSortPlan plan, Predicate<SortProgress> when, ThrowingRunnable loss) throws Exception {
+        return sortLosing(plan, when, loss, p -> {
+        }, new ArrayList<>());
+    }
+
+    /** Runs {@code plan}, doing {@code loss} at the first progress that satisfies {@code when}; {@code rivers} gets each attempt's river. */
+    private static Lossy sortLosing(ClusterSortPlan plan, Predicate<SortProgress> when, ThrowingRunnable loss,
+                    java.util.function.Consumer<SortProgress> also, List<tigris.view.SnapshotSource> rivers) throws Exception {
+        long t0 = System.nanoTime();
+        long[] killed = {0, 0};
+        SortReport r = ClusterSort.run(plan, agent(), p -> {
+            also.accept(p);
+            if (killed[0] == 0 && when.test(p)) {
+                try {
+                    loss.run();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                killed[0] = System.nanoTime();
+                killed[1] = p.partitioned();
+            }
+        }, 0, rivers::add);
+        assertTrue(killed[0] > 0, "the sort ended before the loss: " + r);
+        return new Lossy(r, killed[0], killed[1], t0);
+    }
+
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private static LostNode onlyLoss(SortReport r, String node, String name) {
+        assertEquals(1, r.lost().size(), r.toString());
+        LostNode l = r.lost().get(0);
+        assertEquals(node, l.node(), r.toString());
+        assertEquals(1, l.attempt(), r.toString());
+        assertEquals(dir.resolve(name + "-out-" + node).toString(), l.rebuiltFile(), "a lost node's part keeps its name ({node} is the lost node's)");
+        assertEquals(RECORDS_PER_NODE * 3, r.records());
+        return l;
+    }
+
+    private static void assertDeclaredInTime(Lossy run, LostNode l) {
+        long after = run.startedAt + l.declaredNanos() - run.killedAt;
+        assertTrue(after >= 0 && after < DETECTION_BOUND_NANOS, "lost declared " + after / 1_000_000 + " ms after the loss");
+    }
+
+    /** Every part byte for byte the undisturbed run's, and the parts one ordered whole without duplicates (valsort). */
+    private static void assertSameAsUndisturbed(String name) throws Exception {
+        List<byte[]> got = parts(name);
+        for (int i = 0; i < got.size(); i++) {
+            assertArrayEquals(undisturbed.get(i), got.get(i), "part " + (i + 1) + " of " + name);
+        }
+        Path all = dir.resolve(name + "-all.sum");
+        for (int h = 1; h <= 3; h++) {
+            Path sum = dir.resolve(name + "-h" + h + ".sum");
+            TigrisSortTest.Run v = TigrisSortTest.tigris("valsort", "-o", sum.toString(), dir.resolve(name + "-out-h" + h).toString());
+            assertEquals(0, v.status(), v.err());
+            Files.write(all, Files.readAllBytes(sum), java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
+        TigrisSortTest.Run v = TigrisSortTest.tigris("valsort", "-s", all.toString());
+        assertEquals(0, v.status(), v.err());
+        assertTrue(v.err().contains("Records: " + RECORDS_PER_NODE * 3) && v.err().contains("Duplicate keys: 0") && v.err().contains("SUCCESS"), v.err());
+    }
+
+    private static List<byte[]> parts(String name) throws Exception {
+        List<byte[]> p = new ArrayList<>();
+        for (int h = 1; h <= 3; h++) {
+            p.add(Files.readAllBytes(dir.resolve(name + "-out-h" + h)));
+        }
+        return p;
+    }
+
+    private static ClusterSortPlan plan(Node[] h, String name, boolean mirrored) {
+        return plan(h, name, mirrored, false);
+    }
+
+    /** With {@code sync}, sorters force their output to the disk: a longer time between End of River and done. */
+    private static ClusterSortPlan plan(Node[] h, String name, boolean mirrored, boolean sync) {
+        return new ClusterSortPlan(List.of(h), dir.resolve("in-{node}").toString(), dir.resolve(name + "-out-{node}").toString(), 1, 2, 256L << 20,
+                        dir.toString(), 2_560 * 100, 4, sync, false, "tcp", mirrored ? dir.resolve("mirror-{stripe}").toString() : null);
+    }
+
+    private static ControlAgent agent() throws Exception {
+        return new ControlAgent(ClusterKey.load(key, password), ANSWER);
+    }
+
+    private static Node[] start(NetnsCluster c, Process[] victim) throws Exception {
+        return new Node[] {c.startNode(1, key, password, dir, null), c.startNode(2, key, password, dir, victim), c.startNode(3, key, password, dir, null)};
+    }
+
+    private static void cut(NetnsCluster c, int h) throws Exception {
+        c.cut(h);
+    }
+
+    private static void mend(NetnsCluster c, int h) {
+        try {
+            c.mend(h);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
