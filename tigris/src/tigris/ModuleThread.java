@@ -31,8 +31,11 @@ public abstract class ModuleThread {
     /** A thread's life; STOPPING: asked to stop, not yet out of its loop. */
     public enum State { NEW, RUNNING, STOPPING, ENDED, STOPPED, FAILED }
 
-    /** Grace a stopped thread gets to leave a reservoir wait before it is interrupted. */
-    private static final long STOP_GRACE_MILLIS = 1000;
+    /**
+     * Grace a stopped thread gets to leave a reservoir wait or finish what it is doing before it is
+     * interrupted (the control agent waits a little longer for a stopped river to settle).
+     */
+    public static final long STOP_GRACE_MILLIS = 1000;
 
     private final ModuleLifecycle module;
     private final ModuleConfig config;

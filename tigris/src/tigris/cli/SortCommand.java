@@ -39,7 +39,8 @@ import tigris.view.ViewAddress;
  * node's files ({@code {node}} in them becomes the node's name), and the nodes' outputs in the
  * order listed hold the key ranges in order. A nodes file lists one {@code NAME HOST:PORT} per
  * line ({@code #} comments); {@code --answer-timeout} is how long the agent waits for a node's
- * answer before it calls the node lost (default 5 s). Prints a progress line each second on standard error (unless {@code -q}) and the report on
+ * answer before it calls the node lost (default 5 s): that fails the sort, unless {@code --mirror}
+ * gives each input a copy, when the sort finishes on the nodes still up. Prints a progress line each second on standard error (unless {@code -q}) and the report on
  * standard output; exits 0 when OUTPUT holds INPUT's records in order, 1 when the sort failed,
  * 2 for a bad command. {@code --view} serves a live view of the sort's river (doc/tigris-operations.md).
  */
@@ -295,7 +296,9 @@ public final class SortCommand {
                     --transport joins partitioners and sorters on different nodes: tcp (the default), shm, verbs, file
                     or another registered transport. --view serves a live view of the sort on PORT (loopback; another HOST needs
                     --key and --password-file). --mirror: each node also holds a copy of the previous node's INPUT at PATH ({stripe}
-                    in it is that node's name), and the copies' readers share each input by graduated declustering.
+                    in it is that node's name), and the copies' readers share each input by graduated declustering; a node
+                    lost (no answer within --answer-timeout) is then done without: its input read from the copy, its part of
+                    OUTPUT rebuilt on the next node (OUTPUT with {node} as the lost node's name, else OUTPUT.NAME).
                     Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
 
     private static int usage(PrintStream err, String problem) {

@@ -287,7 +287,7 @@ public final class ControlAgent {
         private volatile RiverSnapshot latest;
         private final Map<Node, RiverManager> managers;
         /** Nodes that stopped answering, with what the agent saw: stop and destroy do not wait for them, and they are never asked again. */
-        private final Map<Node, String> lost = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Map<Node, Silence> lost = new java.util.concurrent.ConcurrentHashMap<>();
         /** Reservoirs made, by transport id. */
         private final Map<String, Integer> made = new java.util.concurrent.ConcurrentHashMap<>();
         /** The node of each module instance. */
@@ -376,8 +376,8 @@ public final class ControlAgent {
             }
         }
 
-        /** The nodes that stopped answering during the run, each with what the agent saw. */
-        public Map<Node, String> lost() {
+        /** The nodes that stopped answering during the run, each with what the agent saw and when. */
+        public Map<Node, Silence> lost() {
             return Map.copyOf(lost);
         }
 
@@ -469,25 +469,35 @@ public final class ControlAgent {
                     entries.addAll(rows);
                     lastKnown.put(e.getKey().name(), rows);
                 } catch (java.util.concurrent.ExecutionException x) {
-                    lost.put(e.getKey(), "stopped answering: " + rootCause(x.getCause()));
-                    failure = "node " + e.getKey() + " " + lost.get(e.getKey());
+                    lost.put(e.getKey(), new Silence("stopped answering: " + rootCause(x.getCause()), System.nanoTime()));
+                    failure = "node " + e.getKey() + " " + lost.get(e.getKey()).cause();
                 } catch (java.util.concurrent.TimeoutException | InterruptedException x) {
                     // Its answer, should it come late, is dropped with the call.
                     e.getValue().cancel(true);
-                    lost.put(e.getKey(), "did not answer within " + answerMillis + " ms");
-                    failure = "node " + e.getKey() + " " + lost.get(e.getKey());
+                    lost.put(e.getKey(), new Silence("did not answer within " + answerMillis + " ms", System.nanoTime()));
+                    failure = "node " + e.getKey() + " " + lost.get(e.getKey()).cause();
                 }
             }
             return new Asked(entries, failure);
         }
 
         /**
-         * The final report of a river that was stopped: every node that still answers is asked
-         * once more, so no thread that was told to stop is reported RUNNING; a node that no longer
-         * answers is there with the rows it last gave, marked unreachable.
+         * The final report of a river that was stopped: the nodes that still answer are asked
+         * until none of their threads runs (a thread told to stop ends within its grace time; a
+         * sorter writing its range may finish it) or a little longer than that grace, so no thread
+         * that was told to stop is reported RUNNING; a node that no longer answers is there with
+         * the rows it last gave, marked unreachable.
          */
-        private List<RunReport.Entry> afterStop() {
-            return withLostRows(askAll().entries());
+        private List<RunReport.Entry> afterStop() throws InterruptedException {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(2 * ModuleThread.STOP_GRACE_MILLIS);
+            while (true) {
+                List<RunReport.Entry> entries = askAll().entries();
+                boolean settled = entries.stream().noneMatch(e -> e.state() == ModuleThread.State.RUNNING || e.state() == ModuleThread.State.STOPPING);
+                if (settled || System.nanoTime() > deadline) {
+                    return withLostRows(entries);
+                }
+                Thread.sleep(100);
+            }
         }
 
         /** Stops the river on every node that still answers (in parallel, a few seconds at most). */
@@ -524,6 +534,15 @@ public final class ControlAgent {
                 }
             }
         }
+    }
+
+    /**
+     * How a node stopped answering a river's status calls.
+     *
+     * @param cause what the agent saw: a refused connection, no answer within the answer timeout
+     * @param atNanos when the agent saw it ({@link System#nanoTime()})
+     */
+    public record Silence(String cause, long atNanos) {
     }
 
     /** How a distributed run ended: module threads per node, and the failure that ended it, if any. */

@@ -109,14 +109,14 @@ public final class ClusterSort {
                 done = tried;
                 break;
             }
-            Map<Node, String> lost = tried.run().lost();
+            Map<Node, ControlAgent.Silence> lost = tried.run().lost();
             if (a == null || lost.isEmpty()) {
                 List<String> left = removeOutputs(plan, agent, attempts.rebuiltFiles());
                 throw new SortFailedException("sort across " + nodes.size() + " nodes failed" + attempts.which() + ": " + tried.report().failure()
                                 + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left)
                                 + (a == null && !lost.isEmpty() ? " (with mirrored inputs, --mirror, a sort finishes without a lost node)" : ""), null);
             }
-            attempts.lost(a, tried.report(), lost, System.nanoTime() - t0);
+            attempts.lost(a, tried.report(), lost, t0);
         }
         attempts.fence(agent);
         long elapsed = System.nanoTime() - t0;

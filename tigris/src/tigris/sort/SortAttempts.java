@@ -82,13 +82,13 @@ final class SortAttempts {
         }
     }
 
-    /** Attempt {@code a} ended without the nodes {@code now}: the next attempt goes on without them. */
-    void lost(SortAttempt a, RunReport report, Map<Node, String> now, long declaredNanos) {
+    /** Attempt {@code a} ended without the nodes {@code now}: the next attempt goes on without them ({@code t0}: the sort's start). */
+    void lost(SortAttempt a, RunReport report, Map<Node, ControlAgent.Silence> now, long t0) {
         finished(a, report);
         lost.addAll(now.keySet());
         finished.entrySet().removeIf(e -> lost.contains(e.getValue()));
         finishedRecords.keySet().retainAll(finished.keySet());
-        now.forEach((n, cause) -> losses.put(n, new LostNode(n.name(), cause, a.number(), declaredNanos, null, null, List.of())));
+        now.forEach((n, silence) -> losses.put(n, new LostNode(n.name(), silence.cause(), a.number(), silence.atNanos() - t0, null, null, List.of())));
     }
 
     /** The lost nodes, each with where its ranges were rebuilt (once the sort is done). */

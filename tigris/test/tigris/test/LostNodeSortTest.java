@@ -200,6 +200,7 @@ class LostNodeSortTest {
             }
         }, 0, rivers::add);
         assertTrue(killed[0] > 0, "the sort ended before the loss: " + r);
+        System.out.println(r);
         return new Lossy(r, killed[0], killed[1], t0);
     }
 
