@@ -181,14 +181,17 @@ public final class ControlAgent {
     }
 
     /**
-     * Destroys {@code rivers} on each of {@code nodes} that answers within the answer timeout (all
-     * at once): how a job fences nodes it lost, should they answer again, so nothing of theirs
-     * goes on running. A node that does not answer, or has no such river, is passed over.
+     * Destroys {@code rivers} on each of {@code nodes} that answers (all at once, within twice the
+     * answer timeout in all): how a job fences nodes it lost, should they answer again, so nothing
+     * of theirs goes on running. A node that does not answer is passed over (its rivers fail on
+     * their own, by their reservoirs' dead peers); one without such a river is fenced already.
+     *
+     * @return the nodes that answered, in the order given
      */
-    public void destroyWhereReachable(List<Node> nodes, List<String> rivers) {
-        List<java.util.concurrent.Future<?>> calls = new ArrayList<>();
+    public List<Node> destroyWhereReachable(List<Node> nodes, List<String> rivers) throws InterruptedException {
+        Map<Node, java.util.concurrent.Future<?>> calls = new LinkedHashMap<>();
         for (Node n : nodes) {
-            calls.add(CALLS.submit(() -> {
+            calls.put(n, CALLS.submit(() -> {
                 RiverManager m = connect(n);
                 for (String r : rivers) {
                     m.destroy(r);
@@ -196,17 +199,20 @@ public final class ControlAgent {
                 return null;
             }));
         }
-        for (var f : calls) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(2 * answerMillis);
+        List<Node> fenced = new ArrayList<>();
+        for (var c : calls.entrySet()) {
             try {
-                f.get(2 * answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+                c.getValue().get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+                fenced.add(c.getKey());
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                f.cancel(true);   // still lost: its rivers die with their reservoirs' dead peers
+                c.getValue().cancel(true);
             } catch (InterruptedException e) {
-                f.cancel(true);
-                Thread.currentThread().interrupt();
-                return;
+                calls.values().forEach(f -> f.cancel(true));
+                throw e;
             }
         }
+        return fenced;
     }
 
     /** The instance names of a module: "m" alone, "m#0".. with several instances. */
@@ -471,7 +477,12 @@ public final class ControlAgent {
                 } catch (java.util.concurrent.ExecutionException x) {
                     lost.put(e.getKey(), new Silence("stopped answering: " + rootCause(x.getCause()), System.nanoTime()));
                     failure = "node " + e.getKey() + " " + lost.get(e.getKey()).cause();
-                } catch (java.util.concurrent.TimeoutException | InterruptedException x) {
+                } catch (InterruptedException x) {
+                    // The agent is told to stop, not the node to be lost.
+                    asked.values().forEach(f -> f.cancel(true));
+                    Thread.currentThread().interrupt();
+                    return new Asked(entries, "the agent was interrupted");
+                } catch (java.util.concurrent.TimeoutException x) {
                     // Its answer, should it come late, is dropped with the call.
                     e.getValue().cancel(true);
                     lost.put(e.getKey(), new Silence("did not answer within " + answerMillis + " ms", System.nanoTime()));

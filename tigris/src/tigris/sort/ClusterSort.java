@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +29,11 @@ import tigris.node.RemoveFileAction;
  * reservoirs within a node; TCP, shared memory or verbs across), sorter ranges in node order.
  * Progress comes from the modules' reports in the nodes' status. A failed sort deletes what it
  * wrote: a {@link RemoveFileAction} on every node removes its output file.
+ *
+ * <p>A sort from mirrored inputs runs in attempts ({@link SortAttempt}, {@link SortAttempts}): when
+ * a node is lost, the next attempt, a river of its own, runs on the nodes still up, reads every
+ * input from a copy there and sorts the key ranges not yet written whole, the lost node's into
+ * its part on the next node up. Lost nodes that answer again are fenced at the end.
  */
 public final class ClusterSort {
     /** How long the agent waits for a river at most: a day (dead nodes are noticed within seconds). */
@@ -71,54 +74,44 @@ public final class ClusterSort {
         // 2. The sort: one river, or for a mirrored input as many attempts as lost nodes take.
         SortAttempts attempts = new SortAttempts(plan, id, records, splitters);
         Attempted done;
-        while (true) {
-            SortAttempt a = null;
-            RiverGraph g;
-            Map<String, List<Node>> placement;
-            Attempted tried;
-            try {
-                if (plan.mirrored()) {
-                    a = attempts.next();
-                    g = a.graph();
-                    placement = a.placement();
-                } else {
-                    PartitionParameters partition = PartitionParameters.striped(Path.of(plan.input()), plan.partitionersPerNode(), splitters, plan.water(),
-                                    PartitionParameters.Payload.RECORDS);
-                    SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(),
-                                    plan.partitioners(), plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
-                    g = SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting,
-                                    ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport()));
-                    placement = new LinkedHashMap<>();
-                    placement.put("partition", spread(nodes, plan.partitionersPerNode()));
-                    placement.put("sort", spread(nodes, plan.sortersPerNode()));
+        try {
+            while (true) {
+                SortAttempt a = plan.mirrored() ? attempts.next() : null;
+                Attempted tried;
+                try {
+                    tried = a != null ? attempt(a.graph(), a.placement(), agent, total, t0, attempts, progress, progressMillis, onRiver)
+                                    : attempt(plainGraph(plan, id, splitters), plainPlacement(plan), agent, total, t0, attempts, progress, progressMillis,
+                                                    onRiver);
+                } catch (SortFailedException e) {
+                    // Earlier attempts may have written: leave nothing that looks whole.
+                    throw attempts.lostAny() ? cleanedUp(e.getMessage(), plan, agent, attempts) : e;
                 }
-                tried = attempt(g, placement, agent, total, t0, attempts, progress, progressMillis, onRiver);
-            } catch (SortFailedException e) {
-                if (attempts.lostAny()) {
-                    // Earlier attempts wrote: leave nothing that looks whole.
-                    List<String> left = removeOutputs(plan, agent, attempts.rebuiltFiles());
-                    throw new SortFailedException(e.getMessage() + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left),
-                                    e.getCause());
+                if (tried.report().completed()) {
+                    if (a != null) {
+                        attempts.finished(a, tried.report());
+                        if (attempts.lostAny()) {
+                            try {
+                                attempts.checkWhole(total);
+                            } catch (SortFailedException e) {
+                                throw cleanedUp(e.getMessage(), plan, agent, attempts);
+                            }
+                        }
+                    }
+                    done = tried;
+                    break;
                 }
-                throw e;
-            }
-            if (tried.report().completed()) {
-                if (a != null) {
-                    attempts.finished(a, tried.report());
+                Map<Node, ControlAgent.Silence> lost = tried.run().lost();
+                if (a == null || lost.isEmpty()) {
+                    throw cleanedUp("sort across " + nodes.size() + " nodes failed" + attempts.which() + ": " + tried.report().failure()
+                                    + (attempts.lostAny() ? " (nodes lost before: " + String.join(", ", attempts.lostNames()) + ")" : "")
+                                    + (a == null && !lost.isEmpty() ? " (with mirrored inputs, --mirror, a sort finishes without a lost node)" : ""),
+                                    plan, agent, attempts);
                 }
-                done = tried;
-                break;
+                attempts.lost(a, tried.report(), lost, t0);
             }
-            Map<Node, ControlAgent.Silence> lost = tried.run().lost();
-            if (a == null || lost.isEmpty()) {
-                List<String> left = removeOutputs(plan, agent, attempts.rebuiltFiles());
-                throw new SortFailedException("sort across " + nodes.size() + " nodes failed" + attempts.which() + ": " + tried.report().failure()
-                                + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left)
-                                + (a == null && !lost.isEmpty() ? " (with mirrored inputs, --mirror, a sort finishes without a lost node)" : ""), null);
-            }
-            attempts.lost(a, tried.report(), lost, t0);
+        } finally {
+            attempts.fence(agent);
         }
-        attempts.fence(agent);
         long elapsed = System.nanoTime() - t0;
         long partitionEnd = done.partitionEndNanos() == 0 ? elapsed - (done.startNanos() - t0) : done.partitionEndNanos();
         SortProgress last = progressOf(total, done.report().entries(), elapsed, attempts);
@@ -142,6 +135,29 @@ public final class ClusterSort {
         return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.mirrored() ? nodes.size() : plan.partitioners(),
                         plan.sorters(), runs, tSampled - t0, partitionEnd, sort, write, elapsed, done.run().reservoirs() + ", carrying records",
                         SortReport.writes(direct, sorters), attempts.losses());
+    }
+
+    /** The river of a sort without mirrors: P partitioners and S sorters a node, every partitioner joined to every sorter. */
+    private static RiverGraph plainGraph(ClusterSortPlan plan, String id, KeySplitters splitters) {
+        PartitionParameters partition = PartitionParameters.striped(Path.of(plan.input()), plan.partitionersPerNode(), splitters, plan.water(),
+                        PartitionParameters.Payload.RECORDS);
+        SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), plan.partitioners(),
+                        plan.memoryPerSorter(), Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
+        return SortGraph.build("tigris-sort-" + id, plan.partitioners(), partition, plan.sorters(), sorting,
+                        ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport()));
+    }
+
+    private static Map<String, List<Node>> plainPlacement(ClusterSortPlan plan) {
+        Map<String, List<Node>> placement = new LinkedHashMap<>();
+        placement.put("partition", spread(plan.nodes(), plan.partitionersPerNode()));
+        placement.put("sort", spread(plan.nodes(), plan.sortersPerNode()));
+        return placement;
+    }
+
+    /** The failure {@code message}, once every output the sort wrote is deleted (or the nodes that kept one are named). */
+    private static SortFailedException cleanedUp(String message, ClusterSortPlan plan, ControlAgent agent, SortAttempts attempts) {
+        List<String> left = removeOutputs(plan, agent, attempts.rebuiltFiles());
+        return new SortFailedException(message + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left), null);
     }
 
     /** One river run to its end: how it ended, when it started and when its partitioners were done (0: not seen). */
@@ -237,13 +253,11 @@ public final class ClusterSort {
      *
      * @return the nodes whose output could not be deleted
      */
-    private static List<String> removeOutputs(ClusterSortPlan plan, ControlAgent agent, Map<Node, String> rebuilt) {
+    private static List<String> removeOutputs(ClusterSortPlan plan, ControlAgent agent, Map<Node, Set<String>> rebuilt) {
         List<String> left = new ArrayList<>();
         for (Node n : plan.nodes()) {
             List<String> files = new ArrayList<>(List.of(plan.output()));
-            if (rebuilt.containsKey(n)) {
-                files.add(rebuilt.get(n));
-            }
+            files.addAll(rebuilt.getOrDefault(n, Set.of()));
             for (String f : files) {
                 try {
                     agent.performEverywhere(List.of(n), x -> new RemoveFileAction(f), 30_000);

@@ -8,20 +8,24 @@ import java.util.List;
  *
  * @param node the lost node's name
  * @param cause what the agent saw (no answer within the answer timeout, a refused connection)
- * @param attempt the attempt it was lost in (its river is fenced from then on)
+ * @param attempt the attempt it was lost in (that attempt's river is fenced from then on)
  * @param declaredNanos when the agent called it lost, from the start of the sort
+ * @param attemptFailure how that attempt ended (the loss, and what failed with it)
  * @param rebuiltOn the node that sorted its key ranges again
  * @param rebuiltFile its output part, on {@code rebuiltOn}
  * @param ranges its key ranges
+ * @param fenced whether it answered again by the end and its attempts were destroyed there
  */
-public record LostNode(String node, String cause, int attempt, long declaredNanos, String rebuiltOn, String rebuiltFile, List<Integer> ranges) {
+public record LostNode(String node, String cause, int attempt, long declaredNanos, String attemptFailure, String rebuiltOn, String rebuiltFile,
+                List<Integer> ranges, boolean fenced) {
     public LostNode {
         ranges = List.copyOf(ranges);
     }
 
     @Override
     public String toString() {
-        return String.format("node %s lost in attempt %d at %.3f s (%s); its key ranges %d-%d rebuilt on %s into %s", node, attempt, declaredNanos / 1e9,
-                        cause, ranges.get(0), ranges.get(ranges.size() - 1), rebuiltOn, rebuiltFile);
+        return String.format("node %s lost in attempt %d at %.3f s (%s); its key ranges %d-%d rebuilt on %s into %s%s", node, attempt, declaredNanos / 1e9,
+                        cause, ranges.get(0), ranges.get(ranges.size() - 1), rebuiltOn, rebuiltFile,
+                        fenced ? "; it answered again and was fenced (its attempts destroyed)" : "");
     }
 }

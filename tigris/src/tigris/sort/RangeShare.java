@@ -3,7 +3,6 @@ package tigris.sort;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +11,7 @@ import tigris.Parameter;
 
 /**
  * Which of a sort's key ranges one river sorts, when not all: after a node is lost, the next
- * attempt sorts only the ranges whose output is not whole yet ({@link SortRecovery}). Readers
+ * attempt sorts only the ranges whose output is not whole yet ({@link SortAttempt}). Readers
  * still count every range (so each sorter knows where its range starts in its file) but send only
  * the ranges shared out here; sorter instance i takes range {@code ranges.get(i)}.
  *
@@ -97,13 +96,6 @@ public record RangeShare(int keyRanges, List<Integer> ranges, Map<Integer, Path>
             RANGES.put(parameters, ranges);
             MOVED_FILES.put(parameters, movedFiles.isEmpty() ? null : new java.util.TreeMap<>(movedFiles));
         }
-    }
-
-    /** As module parameters, in a map of their own. */
-    public Map<String, String> toMap() {
-        Map<String, String> m = new LinkedHashMap<>();
-        putInto(m);
-        return m;
     }
 
     private static List<Integer> decodeRanges(String v) {

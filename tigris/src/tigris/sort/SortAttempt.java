@@ -31,6 +31,12 @@ import tigris.node.ControlAgent.Node;
  */
 public record SortAttempt(int number, RiverGraph graph, Map<String, List<Node>> placement, RangeShare share, List<Node> sorterNodes,
                 Map<Node, Node> rebuilt) {
+    public SortAttempt {
+        placement = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(placement));
+        sorterNodes = List.copyOf(sorterNodes);
+        rebuilt = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rebuilt));
+    }
+
     /** Chunks a mirrored input's reader may hold dealt and not yet read: small, so a slow copy is dealt little. */
     static final int TICKET_WINDOW = 2;
 

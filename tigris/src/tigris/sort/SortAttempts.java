@@ -14,23 +14,29 @@ import tigris.node.ControlAgent.Node;
 import tigris.node.ControlAgent.RunReport;
 
 /**
- * A mirrored sort's attempts: the nodes lost so far, the key ranges whose output is whole and
- * where, and the losses to report.
+ * A mirrored sort's attempts ({@link ClusterSort}): the nodes lost so far, the key ranges whose
+ * output is whole and where, the lost nodes' parts written so far, and the losses to report. At
+ * the end it checks that the ranges kept from all attempts tile every output file.
  */
 final class SortAttempts {
+    /** A range written whole: on which node, where in its file and how many records (from its sorter's report). */
+    private record Written(Node on, long startRecord, long records) {
+    }
+
     private final ClusterSortPlan plan;
     private final String id;
     private final long[] stripeRecords;
     private final KeySplitters splitters;
     private int number;
     private final Set<Node> lost = new LinkedHashSet<>();
-    /** Each key range whose output is whole, and the node that holds it. */
-    private final Map<Integer, Node> finished = new HashMap<>();
-    /** Records of the finished ranges, for progress. */
-    private final Map<Integer, Long> finishedRecords = new HashMap<>();
+    /** Each key range whose output is whole. */
+    private final Map<Integer, Written> finished = new HashMap<>();
+    /** Lost nodes' parts each node was given to write, for the clean-up of a failed sort. */
+    private final Map<Node, Set<String>> rebuiltFiles = new LinkedHashMap<>();
     private final Map<Node, LostNode> losses = new LinkedHashMap<>();
     /** The rivers of the attempts, for fencing the lost nodes at the end. */
     private final List<String> rivers = new ArrayList<>();
+    private final Set<Node> fenced = new LinkedHashSet<>();
 
     SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters) {
         this.plan = plan;
@@ -43,6 +49,7 @@ final class SortAttempts {
         number++;
         SortAttempt a = SortAttempt.of(plan, id, number, stripeRecords, splitters, lost, finished.keySet());
         rivers.add(a.graph().name());
+        a.rebuilt().forEach((owner, on) -> rebuiltFiles.computeIfAbsent(on, x -> new LinkedHashSet<>()).add(plan.rebuiltOutput(owner)));
         return a;
     }
 
@@ -71,24 +78,53 @@ final class SortAttempts {
         return number <= 1 ? "" : " (attempt " + number + ")";
     }
 
-    /** Keeps the ranges attempt {@code a} finished on nodes still up (a sorter that is done has written and synced its range). */
+    /** Keeps the ranges attempt {@code a} finished on nodes still up (a sorter that is done has written its whole range). */
     void finished(SortAttempt a, RunReport report) {
         for (RunReport.Entry e : report.entries()) {
             if (!e.unreachable() && e.state() == ModuleThread.State.ENDED && e.report() instanceof SorterReport r && r.phase() == SortModule.Phase.DONE
                             && a.share().ranges().contains(r.range())) {
-                finished.put(r.range(), a.sorterNodes().get(a.share().ranges().indexOf(r.range())));
-                finishedRecords.put(r.range(), r.received());
+                finished.put(r.range(), new Written(a.sorterNodes().get(a.share().ranges().indexOf(r.range())), r.startRecord(), r.received()));
             }
         }
     }
 
-    /** Attempt {@code a} ended without the nodes {@code now}: the next attempt goes on without them ({@code t0}: the sort's start). */
+    /**
+     * Attempt {@code a} ended, failing with {@code report}, without the nodes {@code now}: the next
+     * attempt goes on without them ({@code t0}: the sort's start).
+     */
     void lost(SortAttempt a, RunReport report, Map<Node, ControlAgent.Silence> now, long t0) {
         finished(a, report);
         lost.addAll(now.keySet());
-        finished.entrySet().removeIf(e -> lost.contains(e.getValue()));
-        finishedRecords.keySet().retainAll(finished.keySet());
-        now.forEach((n, silence) -> losses.put(n, new LostNode(n.name(), silence.cause(), a.number(), silence.atNanos() - t0, null, null, List.of())));
+        finished.values().removeIf(w -> lost.contains(w.on()));
+        now.forEach((n, silence) -> losses.put(n, new LostNode(n.name(), silence.cause(), a.number(), silence.atNanos() - t0, report.failure(), null, null,
+                        List.of(), false)));
+    }
+
+    /**
+     * Checks that the ranges kept from all attempts tile every output file: each file's ranges
+     * start at 0 and each where the one below it ends, and they hold {@code total} records in all.
+     * Attempts that read different copies of a stripe (a copy that differs from its original)
+     * would count ranges differently, and their regions would overlap or leave holes.
+     */
+    void checkWhole(long total) throws SortFailedException {
+        int perFile = plan.sortersPerNode();
+        long all = 0;
+        for (int file = 0; file < plan.nodes().size(); file++) {
+            long next = 0;
+            for (int r = file * perFile; r < (file + 1) * perFile; r++) {
+                Written w = finished.get(r);
+                if (w == null || w.startRecord() != next) {
+                    throw new SortFailedException("sort across " + nodes() + " nodes failed: its attempts disagree on node " + plan.nodes().get(file).name()
+                                    + "'s part: key range " + r + (w == null ? " was not written" : " starts at record " + w.startRecord() + ", not " + next)
+                                    + " (are the copies of the inputs the same as the originals?)", null);
+                }
+                next += w.records();
+            }
+            all += next;
+        }
+        if (all != total) {
+            throw new SortFailedException("sort across " + nodes() + " nodes failed: its parts hold " + all + " records, but the inputs hold " + total, null);
+        }
     }
 
     /** The lost nodes, each with where its ranges were rebuilt (once the sort is done). */
@@ -101,36 +137,30 @@ final class SortAttempts {
             for (int r = first; r < first + perNode; r++) {
                 ranges.add(r);
             }
-            Node on = finished.get(first);
-            out.add(new LostNode(l.node(), l.cause(), l.attempt(), l.declaredNanos(), on == null ? null : on.name(), plan.rebuiltOutput(n), ranges));
+            Written w = finished.get(first);
+            out.add(new LostNode(l.node(), l.cause(), l.attempt(), l.declaredNanos(), l.attemptFailure(), w == null ? null : w.on().name(),
+                            plan.rebuiltOutput(n), ranges, fenced.contains(n)));
         });
         return out;
     }
 
-    /** The lost nodes' output files rebuilt so far, with the node each is on (deleted if the sort fails). */
-    Map<Node, String> rebuiltFiles() {
-        Map<Node, String> files = new LinkedHashMap<>();
-        for (Node n : lost) {
-            Node on = finished.get(plan.nodes().indexOf(n) * plan.sortersPerNode());
-            if (on != null) {
-                files.put(on, plan.rebuiltOutput(n));
-            }
-        }
-        return files;
+    /** The lost nodes' parts each node was given to write (deleted if the sort fails). */
+    Map<Node, Set<String>> rebuiltFiles() {
+        return rebuiltFiles;
     }
 
     /** Records of the ranges finished in earlier attempts. */
     long finishedRecords() {
-        return finishedRecords.values().stream().mapToLong(Long::longValue).sum();
+        return finished.values().stream().mapToLong(Written::records).sum();
     }
 
     /**
      * Fences the lost nodes that answer again (a cut link mended): their attempts are
      * destroyed there, so nothing of them goes on running or writing.
      */
-    void fence(ControlAgent agent) {
+    void fence(ControlAgent agent) throws InterruptedException {
         if (!lost.isEmpty()) {
-            agent.destroyWhereReachable(List.copyOf(lost), rivers);
+            fenced.addAll(agent.destroyWhereReachable(List.copyOf(lost), rivers));
         }
     }
 }

@@ -62,7 +62,7 @@ public final class SortGraph {
     /**
      * As {@link #mirrored(String, long[], long, List, KeySplitters, int, int, SortParameters, ReservoirSpec, ReservoirSpec)},
      * sorting only the key ranges of {@code share} (sorter instance i takes range {@code share.ranges().get(i)}): the river that
-     * rebuilds what a lost node held ({@link SortRecovery}).
+     * rebuilds what a lost node held ({@link SortAttempt}).
      */
     public static RiverGraph mirrored(String name, long[] stripeRecords, long chunk, List<Map<Integer, Path>> copies, KeySplitters splitters, int water,
                     RangeShare share, SortParameters sort, ReservoirSpec tickets, ReservoirSpec reservoirs,

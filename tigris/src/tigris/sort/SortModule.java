@@ -61,6 +61,8 @@ public final class SortModule implements ModuleIF {
     private SorterMemory held;
     private final List<Path> runs = new ArrayList<>();
     private long[] rangeTotals;
+    /** Where its range starts in its file, in records, once known. */
+    private volatile long startRecord = -1;
     /** The key ranges whose records the output file holds (shared layout): [first, end). */
     private int fileFirstRange;
     private int fileEndRange;
@@ -104,6 +106,14 @@ public final class SortModule implements ModuleIF {
         fileEndRange = (int) Math.min(share.keyRanges(), fileFirstRange + perFile);
         output = share.movedFiles().getOrDefault(fileFirstRange, p.output());
         Path dir = output.toAbsolutePath().getParent();
+        if (share.movedFiles().containsKey(fileFirstRange)) {
+            // A lost node's part, named as that node names it: its directory need not exist here.
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("module " + name + ": cannot make the directory " + dir + " for " + output + ", a lost node's part: " + e);
+            }
+        }
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("module " + name + ": output directory " + dir + " does not exist");
         }
@@ -147,7 +157,7 @@ public final class SortModule implements ModuleIF {
 
     @Override
     public SorterReport report() {
-        return new SorterReport(range, phase, received, spilled, sortNanos + spillNanos, writeNanos, wroteDirect);
+        return new SorterReport(range, phase, received, spilled, sortNanos + spillNanos, writeNanos, wroteDirect, startRecord);
     }
 
     @Override
@@ -227,7 +237,8 @@ public final class SortModule implements ModuleIF {
             }
             all += rangeTotals[r];
         }
-        long start = shared ? below * RECORD : 0;
+        startRecord = shared ? below : 0;
+        long start = startRecord * RECORD;
         Set<StandardOpenOption> options = EnumSet.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE);
         if (!shared) {
             options.add(StandardOpenOption.TRUNCATE_EXISTING);

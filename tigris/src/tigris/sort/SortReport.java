@@ -53,7 +53,8 @@ public record SortReport(Path input, Path output, long records, int nodes, int p
     @Override
     public String toString() {
         StringBuilder losses = new StringBuilder();
-        lost.forEach(l -> losses.append("\n  lost       ").append(l));
+        lost.forEach(l -> losses.append("\n  lost       ").append(l).append("\n             (attempt ").append(l.attempt()).append(" ended: ")
+                        .append(l.attemptFailure()).append(')'));
         return String.format("""
                         TigrisSort: %d records (%s) from %s to %s
                           %s%d partitioner(s), %d sorter(s), %s

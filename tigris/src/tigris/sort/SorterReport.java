@@ -11,8 +11,10 @@ import tigris.Report;
  * @param sortNanos time spent sorting (and spilling)
  * @param writeNanos time spent writing its output
  * @param direct whether it wrote its output with O_DIRECT (known once it wrote)
+ * @param startRecord where its range starts in its output file, in records (known once it writes; -1 before)
  */
-public record SorterReport(int range, SortModule.Phase phase, long received, int runs, long sortNanos, long writeNanos, boolean direct) implements Report {
+public record SorterReport(int range, SortModule.Phase phase, long received, int runs, long sortNanos, long writeNanos, boolean direct,
+                long startRecord) implements Report {
     public SorterReport {
         java.util.Objects.requireNonNull(phase, "phase");
     }

@@ -151,6 +151,7 @@ class LostNodeSortTest {
             ControlAgent agent = agent();
             RemoteException fenced = assertThrows(RemoteException.class, () -> agent.connect(h[1]).status(rivers.get(0).snapshot().river()));
             assertTrue(fenced.getMessage().contains("no such river"), "h2's first attempt was destroyed once h2 answered again: " + fenced.getMessage());
+            assertTrue(l.fenced(), "the report says h2 was fenced: " + l);
         }
     }
 
@@ -213,6 +214,7 @@ class LostNodeSortTest {
         LostNode l = r.lost().get(0);
         assertEquals(node, l.node(), r.toString());
         assertEquals(1, l.attempt(), r.toString());
+        assertTrue(l.attemptFailure().contains(node), "the first attempt's failure names the lost node: " + l.attemptFailure());
         assertEquals(dir.resolve(name + "-out-" + node).toString(), l.rebuiltFile(), "a lost node's part keeps its name ({node} is the lost node's)");
         assertEquals(RECORDS_PER_NODE * 3, r.records());
         return l;

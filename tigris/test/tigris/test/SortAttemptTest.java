@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import tigris.ModuleConfig;
+import tigris.Parameter;
 import tigris.graph.ModuleSpec;
 import tigris.node.ControlAgent.Node;
 import tigris.sort.ClusterSortPlan;
@@ -42,7 +45,8 @@ class SortAttemptTest {
         assertEquals(List.of(A, A, B, B, C, C), a.sorterNodes());
         assertEquals(List.of(A), a.placement().get("deal-0"));
         assertEquals(List.of(C), a.placement().get("read-2"));
-        assertEquals("1=/data/copy-b,2=/data/in", parameters(a, "read-2").get(MirroredPartitionModule.COPIES.key()), "c reads its input and b's copy");
+        assertEquals(Map.of(1, Path.of("/data/copy-b"), 2, Path.of("/data/in")), parameter(a, "read-2", MirroredPartitionModule.COPIES),
+                        "c reads its input and b's copy");
         assertTrue(a.rebuilt().isEmpty());
     }
 
@@ -52,13 +56,13 @@ class SortAttemptTest {
         assertEquals("tigris-sort-x-attempt2", a.graph().name());
         assertEquals(List.of(1, 2, 3, 4), a.share().ranges(), "ranges 0 and 5 are whole on a and c");
         assertEquals(List.of(A, C, C, C), a.sorterNodes(), "b's ranges 2 and 3 go to c, the next node up");
-        assertEquals(Map.of(2, java.nio.file.Path.of("/data/out.b")), a.share().movedFiles(), "b's part, without {node} in the path, is out.b");
+        assertEquals(Map.of(2, Path.of("/data/out.b")), a.share().movedFiles(), "b's part, without {node} in the path, is out.b");
         assertEquals(Map.of(B, C), a.rebuilt());
         assertEquals(List.of(C), a.placement().get("deal-1"), "b's stripe is dealt from c, which holds its copy");
         assertEquals(null, a.placement().get("read-2"), "two readers, on a and c");
         assertEquals(List.of(C), a.placement().get("read-1"));
-        assertEquals("1,2,3,4", parameters(a, "sort").get("ranges"));
-        assertEquals("1,2,3,4", parameters(a, "read-0").get("ranges"), "readers send only the ranges sorted");
+        assertEquals(List.of(1, 2, 3, 4), parameter(a, "sort", RangeShare.RANGES));
+        assertEquals(List.of(1, 2, 3, 4), parameter(a, "read-0", RangeShare.RANGES), "readers send only the ranges sorted");
     }
 
     @Test
@@ -67,7 +71,7 @@ class SortAttemptTest {
         assertEquals("/data/out-b", p.rebuiltOutput(B));
         SortAttempt a = SortAttempt.of(p, "x", 2, STRIPES, SPLITTERS, Set.of(C), Set.of());
         assertEquals(List.of(A, A, B, B, A, A), a.sorterNodes(), "c's ranges go round to a");
-        assertEquals(Map.of(4, java.nio.file.Path.of("/data/out-c")), a.share().movedFiles());
+        assertEquals(Map.of(4, Path.of("/data/out-c")), a.share().movedFiles());
     }
 
     @Test
@@ -77,10 +81,11 @@ class SortAttemptTest {
         assertTrue(e.getMessage().contains("the input of node b is lost: it and c, the holder of its copy, were both lost"), e.getMessage());
     }
 
-    private static Map<String, String> parameters(SortAttempt a, String module) {
+    /** Parameter {@code p} of {@code module} in the attempt's graph, read back as the module reads it. */
+    private static <T> T parameter(SortAttempt a, String module, Parameter<T> p) {
         for (ModuleSpec m : a.graph().moduleList()) {
             if (m.name().equals(module)) {
-                return m.parameters();
+                return p.from(ModuleConfig.of(module, m.parameters()));
             }
         }
         throw new AssertionError("no module " + module + " in " + a.graph().name());
