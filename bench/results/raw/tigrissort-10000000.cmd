@@ -1,1 +1,1 @@
-SPARK_REPS=3 bash tools/tigrissort.sh /work/main/build/jdk /usr/lib/jvm/temurin-25-jdk-amd64 /work/main/build/bench/native /work/main/build/deps/spark/pyspark-4.3.0/deps /work/main/build/bench/spark/sparksort.jar /work/main/build/bench/sortdata 10000000 5 TABLE /work/main/bench/results/raw
+SPARK_REPS=1 bash tools/tigrissort.sh /work/main/build/jdk /usr/lib/jvm/temurin-25-jdk-amd64 /work/main/build/bench/native /work/main/build/deps/spark/pyspark-4.3.0/deps /work/main/build/bench/spark/sparksort.jar /work/main/build/bench/sortdata 10000000 5 TABLE /work/main/bench/results/raw
