@@ -18,7 +18,7 @@ import tigris.node.ControlAgent.RunReport;
  * output is whole and where, the lost nodes' parts written so far, and the losses to report. At
  * the end it checks that the ranges kept from all attempts tile every output file.
  */
-final class SortAttempts {
+public final class SortAttempts {
     /** A range written whole: on which node, where in its file and how many records (from its sorter's report). */
     private record Written(Node on, long startRecord, long records) {
     }
@@ -38,14 +38,14 @@ final class SortAttempts {
     private final List<String> rivers = new ArrayList<>();
     private final Set<Node> fenced = new LinkedHashSet<>();
 
-    SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters) {
+    public SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters) {
         this.plan = plan;
         this.id = id;
         this.stripeRecords = stripeRecords;
         this.splitters = splitters;
     }
 
-    SortAttempt next() throws SortFailedException {
+    public SortAttempt next() throws SortFailedException {
         number++;
         SortAttempt a = SortAttempt.of(plan, id, number, stripeRecords, splitters, lost, finished.keySet());
         rivers.add(a.graph().name());
@@ -54,7 +54,7 @@ final class SortAttempts {
     }
 
     /** The attempt under way (1 before the first starts). */
-    int number() {
+    public int number() {
         return Math.max(1, number);
     }
 
@@ -64,12 +64,12 @@ final class SortAttempts {
     }
 
     /** Whether a node was lost (then earlier attempts may have written output). */
-    boolean lostAny() {
+    public boolean lostAny() {
         return !lost.isEmpty();
     }
 
     /** The names of the nodes lost so far. */
-    List<String> lostNames() {
+    public List<String> lostNames() {
         return lost.stream().map(Node::name).toList();
     }
 
@@ -79,7 +79,7 @@ final class SortAttempts {
     }
 
     /** Keeps the ranges attempt {@code a} finished on nodes still up (a sorter that is done has written its whole range). */
-    void finished(SortAttempt a, RunReport report) {
+    public void finished(SortAttempt a, RunReport report) {
         for (RunReport.Entry e : report.entries()) {
             if (!e.unreachable() && e.state() == ModuleThread.State.ENDED && e.report() instanceof SorterReport r && r.phase() == SortModule.Phase.DONE
                             && a.share().ranges().contains(r.range())) {
@@ -92,7 +92,7 @@ final class SortAttempts {
      * Attempt {@code a} ended, failing with {@code report}, without the nodes {@code now}: the next
      * attempt goes on without them ({@code t0}: the sort's start).
      */
-    void lost(SortAttempt a, RunReport report, Map<Node, ControlAgent.Silence> now, long t0) {
+    public void lost(SortAttempt a, RunReport report, Map<Node, ControlAgent.Silence> now, long t0) {
         finished(a, report);
         lost.addAll(now.keySet());
         finished.values().removeIf(w -> lost.contains(w.on()));
@@ -106,7 +106,7 @@ final class SortAttempts {
      * Attempts that read different copies of a stripe (a copy that differs from its original)
      * would count ranges differently, and their regions would overlap or leave holes.
      */
-    void checkWhole(long total) throws SortFailedException {
+    public void checkWhole(long total) throws SortFailedException {
         int perFile = plan.sortersPerNode();
         long all = 0;
         for (int file = 0; file < plan.nodes().size(); file++) {
@@ -128,7 +128,7 @@ final class SortAttempts {
     }
 
     /** The lost nodes, each with where its ranges were rebuilt (once the sort is done). */
-    List<LostNode> losses() {
+    public List<LostNode> losses() {
         List<LostNode> out = new ArrayList<>();
         int perNode = plan.sortersPerNode();
         losses.forEach((n, l) -> {
@@ -145,12 +145,12 @@ final class SortAttempts {
     }
 
     /** The lost nodes' parts each node was given to write (deleted if the sort fails). */
-    Map<Node, Set<String>> rebuiltFiles() {
+    public Map<Node, Set<String>> rebuiltFiles() {
         return rebuiltFiles;
     }
 
     /** Records of the ranges finished in earlier attempts. */
-    long finishedRecords() {
+    public long finishedRecords() {
         return finished.values().stream().mapToLong(Written::records).sum();
     }
 
