@@ -94,9 +94,19 @@ def wait(driver, seconds, what, predicate):
                              + driver.find_element(By.TAG_NAME, "body").text)
 
 
+def texts(driver, css):
+    """The rendered text of every element matching css, read in one script: the page rebuilds its tables on
+    every update, so an element found first and read after may already be gone (a stale element)."""
+    return driver.execute_script("return Array.from(document.querySelectorAll(arguments[0])).map(e => e.innerText.trim())", css)
+
+
+def text(driver, css):
+    found = texts(driver, css)
+    return found[0] if found else None
+
+
 def cell(driver, module, cls):
-    rows = driver.find_elements(By.CSS_SELECTOR, 'tr[data-module="' + module + '"] td.' + cls)
-    return rows[0].text if rows else None
+    return text(driver, 'tr[data-module="' + module + '"] td.' + cls)
 
 
 def endless_river(cluster, driver):
@@ -119,25 +129,24 @@ def endless_river(cluster, driver):
         url = view_url(run, log)
         driver.get(url)
         assert driver.title == "Tigris live view", driver.title
-        wait(driver, 60, "the river running", lambda d: d.find_element(By.ID, "state").text == "running" and cell(d, "sink", "waters-in") not in (None, "–"))
-        assert driver.find_element(By.ID, "river").text == "watched"
+        wait(driver, 60, "the river running", lambda d: text(d, "#state") == "running" and cell(d, "sink", "waters-in") not in (None, "–"))
+        assert text(driver, "#river") == "watched", text(driver, "#river")
         for m in ("source", "doubler#0", "doubler#1", "sink"):
             wait(driver, 10, "thread " + m, lambda d, m=m: cell(d, m, "state") == "RUNNING")
-        nodes = {m: driver.find_element(By.CSS_SELECTOR, 'tr[data-module="' + m + '"]').find_elements(By.TAG_NAME, "td")[1].text
-                 for m in ("source", "doubler#0", "doubler#1", "sink")}
+        nodes = {m: texts(driver, 'tr[data-module="' + m + '"] td')[1] for m in ("source", "doubler#0", "doubler#1", "sink")}
         assert nodes == {"source": "a", "doubler#0": "a", "doubler#1": "b", "sink": "b"}, nodes
         first = int(cell(driver, "sink", "waters-in"))
         wait(driver, 10, "the sink's Waters growing past " + str(first), lambda d: int(cell(d, "sink", "waters-in")) > first)
-        rates = [float(e.text) for e in driver.find_elements(By.CSS_SELECTOR, "#reservoirs td.rate") if re.fullmatch(r"[0-9.]+", e.text)]
+        rates = [float(t) for t in texts(driver, "#reservoirs td.rate") if re.fullmatch(r"[0-9.]+", t)]
         assert any(r > 0 for r in rates), "no reservoir shows a positive rate: " + str(rates)
-        shares = [e.text for e in driver.find_elements(By.CSS_SELECTOR, '#reservoirs tr td.share') if e.text.endswith("%")]
+        shares = [t for t in texts(driver, "#reservoirs tr td.share") if t.endswith("%")]
         assert len(shares) == 2, "the source's two outputs should show their shares: " + str(shares)
         assert driver.find_elements(By.CSS_SELECTOR, 'svg g[data-module="doubler"]'), "the graph has no doubler box"
         driver.save_screenshot(os.path.join(cluster.work, "live-view-running.png"))
         # Kill node b: the page shows the river failed, naming b, and b's threads unreachable.
         os.kill(cluster.nodes["b"][0].pid, signal.SIGKILL)
-        wait(driver, 30, "the river failed", lambda d: d.find_element(By.ID, "state").text == "failed")
-        failure = driver.find_element(By.ID, "failure").text
+        wait(driver, 30, "the river failed", lambda d: text(d, "#state") == "failed")
+        failure = text(driver, "#failure")
         assert "node b" in failure, failure
         wait(driver, 10, "sink unreachable", lambda d: (cell(d, "sink", "state") or "").startswith("UNREACHABLE"))
         assert (cell(driver, "doubler#1", "state") or "").startswith("UNREACHABLE"), cell(driver, "doubler#1", "state")
@@ -164,8 +173,8 @@ def sort_screenshot(cluster, driver, out_dir):
     try:
         driver.get(view_url(sort, log))
         wait(driver, 60, "the sort running with Waters moving",
-             lambda d: d.find_element(By.ID, "state").text == "running"
-             and any(re.fullmatch(r"[0-9.]+", e.text) and float(e.text) > 0 for e in d.find_elements(By.CSS_SELECTOR, "#reservoirs td.rate")))
+             lambda d: text(d, "#state") == "running"
+             and any(re.fullmatch(r"[0-9.]+", t) and float(t) > 0 for t in texts(d, "#reservoirs td.rate")))
         os.makedirs(out_dir, exist_ok=True)
         driver.save_screenshot(os.path.join(out_dir, "tigris-live-view.png"))
         assert sort.wait(300) == 0, open(log).read()
