@@ -178,7 +178,9 @@ public final class ClusterSort {
             // Nothing was written in this attempt: sorters open their output at End of River.
             throw new SortFailedException("sort across " + attempts.nodes() + " nodes could not start" + attempts.which() + ": " + e.getMessage(), e);
         }
-        onRiver.accept(run);
+        // A later attempt's view says how the earlier ones ended: the lost node stays in sight.
+        List<String> earlier = attempts.notes();
+        onRiver.accept(earlier.isEmpty() ? run : () -> run.snapshot().withEarlier(earlier));
         RunReport sorted = run.awaitEntries(TIMEOUT_MILLIS, entries -> {
             long now = System.nanoTime();
             SortProgress p = progressOf(total, entries, now - t0, attempts);

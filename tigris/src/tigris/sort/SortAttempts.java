@@ -144,6 +144,14 @@ public final class SortAttempts {
         return out;
     }
 
+    /** How each attempt that lost nodes ended, for the live view of the next: one line a lost node. */
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        losses.values().forEach(l -> notes.add(String.format("attempt %d lost node %s at %.3f s (%s): the sort goes on without it", l.attempt(), l.node(),
+                        l.declaredNanos() / 1e9, l.cause())));
+        return notes;
+    }
+
     /** The lost nodes' parts each node was given to write (deleted if the sort fails). */
     public Map<Node, Set<String>> rebuiltFiles() {
         return rebuiltFiles;

@@ -16,12 +16,25 @@ import tigris.ThreadStatus;
  * @param threads every module thread of the river
  * @param failure what failed the river, or null
  * @param ended whether every thread has ended (the river completed or was stopped)
+ * @param earlier how earlier rivers of the same job ended, oldest first (a sort that lost a node
+ *        and goes on in another attempt); empty for most rivers
  */
-public record RiverSnapshot(String river, long atMillis, List<Link> links, List<Instance> threads, String failure, boolean ended) {
+public record RiverSnapshot(String river, long atMillis, List<Link> links, List<Instance> threads, String failure, boolean ended, List<String> earlier) {
     public RiverSnapshot {
         Objects.requireNonNull(river, "river");
         links = List.copyOf(links);
         threads = List.copyOf(threads);
+        earlier = List.copyOf(earlier);
+    }
+
+    /** A snapshot of a river with nothing before it. */
+    public RiverSnapshot(String river, long atMillis, List<Link> links, List<Instance> threads, String failure, boolean ended) {
+        this(river, atMillis, links, threads, failure, ended, List.of());
+    }
+
+    /** This snapshot, saying how the job's earlier rivers ended. */
+    public RiverSnapshot withEarlier(List<String> before) {
+        return new RiverSnapshot(river, atMillis, links, threads, failure, ended, before);
     }
 
     /**

@@ -14,8 +14,14 @@ final class SnapshotJson {
     static String of(RiverSnapshot s) {
         StringBuilder sb = new StringBuilder(1024);
         sb.append("{\"river\":").append(string(s.river())).append(",\"at\":").append(s.atMillis()).append(",\"ended\":").append(s.ended())
-                        .append(",\"failure\":").append(string(s.failure())).append(",\"links\":[");
+                        .append(",\"failure\":").append(string(s.failure())).append(",\"earlier\":[");
         String sep = "";
+        for (String e : s.earlier()) {
+            sb.append(sep).append(string(e));
+            sep = ",";
+        }
+        sb.append("],\"links\":[");
+        sep = "";
         for (RiverSnapshot.Link l : s.links()) {
             sb.append(sep).append("{\"from\":").append(string(l.from())).append(",\"to\":").append(string(l.to())).append(",\"transport\":")
                             .append(string(l.transport())).append('}');

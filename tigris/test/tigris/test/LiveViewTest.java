@@ -112,8 +112,13 @@ class LiveViewTest {
             assertTrue(running.contains("\"reservoir\":\"source->doubler#0\"") || running.contains("\"reservoir\":\"source->doubler"), running);
             assertTrue(river.await(60, TimeUnit.SECONDS).completed());
             String end = get(view.uri().resolve("snapshot"));
-            assertTrue(end.contains("\"ended\":true,\"failure\":null"), end);
+            assertTrue(end.contains("\"ended\":true,\"failure\":null,\"earlier\":[]"), end);
             assertEquals(600, watersIn(end, "sink"), end);
+            // A later attempt of a job says how the earlier ones ended (a sort that lost a node).
+            LocalRiverSource source = new LocalRiverSource(river);
+            view.show(() -> source.snapshot().withEarlier(List.of("attempt 1 lost node \"b\" (refused)")));
+            String later = get(view.uri().resolve("snapshot"));
+            assertTrue(later.contains("\"earlier\":[\"attempt 1 lost node \\\"b\\\" (refused)\"]"), later);
         }
     }
 

@@ -121,6 +121,8 @@ class LostNodeSortTest {
             System.out.println("ranges finished in the first attempt on h1 and h3: " + finished + "; sorted in the second: " + second);
             assertEquals(rest, second, "the second attempt sorts the ranges not finished in the first");
             assertTrue(second.containsAll(l.ranges()), "h2's ranges " + l.ranges() + " are sorted again: " + second);
+            List<String> earlier = attempts.get(1).snapshot().earlier();
+            assertTrue(earlier.size() == 1 && earlier.get(0).startsWith("attempt 1 lost node h2 at "), "the second attempt's live view names the loss: " + earlier);
         }
     }
 
