@@ -23,6 +23,10 @@ public final class SortAttempts {
     private record Written(Node on, long startRecord, long records) {
     }
 
+    /** How a node was lost: what the agent saw, in which attempt, when (from the sort's start), and how that attempt ended. */
+    private record Loss(String cause, int attempt, long declaredNanos, String attemptFailure) {
+    }
+
     private final ClusterSortPlan plan;
     private final String id;
     private final long[] stripeRecords;
@@ -33,7 +37,7 @@ public final class SortAttempts {
     private final Map<Integer, Written> finished = new HashMap<>();
     /** Lost nodes' parts each node was given to write, for the clean-up of a failed sort. */
     private final Map<Node, Set<String>> rebuiltFiles = new LinkedHashMap<>();
-    private final Map<Node, LostNode> losses = new LinkedHashMap<>();
+    private final Map<Node, Loss> losses = new LinkedHashMap<>();
     /** The rivers of the attempts, for fencing the lost nodes at the end. */
     private final List<String> rivers = new ArrayList<>();
     private final Set<Node> fenced = new LinkedHashSet<>();
@@ -96,8 +100,7 @@ public final class SortAttempts {
         finished(a, report);
         lost.addAll(now.keySet());
         finished.values().removeIf(w -> lost.contains(w.on()));
-        now.forEach((n, silence) -> losses.put(n, new LostNode(n.name(), silence.cause(), a.number(), silence.atNanos() - t0, report.failure(), null, null,
-                        List.of(), false)));
+        now.forEach((n, silence) -> losses.put(n, new Loss(silence.cause(), a.number(), silence.atNanos() - t0, report.failure())));
     }
 
     /**
@@ -138,7 +141,7 @@ public final class SortAttempts {
                 ranges.add(r);
             }
             Written w = finished.get(first);
-            out.add(new LostNode(l.node(), l.cause(), l.attempt(), l.declaredNanos(), l.attemptFailure(), w == null ? null : w.on().name(),
+            out.add(new LostNode(n.name(), l.cause(), l.attempt(), l.declaredNanos(), l.attemptFailure(), w == null ? null : w.on().name(),
                             plan.rebuiltOutput(n), ranges, fenced.contains(n)));
         });
         return out;
@@ -147,7 +150,7 @@ public final class SortAttempts {
     /** How each attempt that lost nodes ended, for the live view of the next: one line a lost node. */
     public List<String> notes() {
         List<String> notes = new ArrayList<>();
-        losses.values().forEach(l -> notes.add(String.format("attempt %d lost node %s at %.3f s (%s): the sort goes on without it", l.attempt(), l.node(),
+        losses.forEach((n, l) -> notes.add(String.format("attempt %d lost node %s at %.3f s (%s): the sort goes on without it", l.attempt(), n.name(),
                         l.declaredNanos() / 1e9, l.cause())));
         return notes;
     }
