@@ -132,9 +132,11 @@ public final class ClusterSort {
                 direct += r.direct() ? 1 : 0;
             }
         }
-        return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), plan.mirrored() ? nodes.size() : plan.partitioners(),
-                        plan.sorters(), runs, tSampled - t0, partitionEnd, sort, write, elapsed, done.run().reservoirs() + ", carrying records",
-                        SortReport.writes(direct, sorters), attempts.losses());
+        // A mirrored sort's ranges may come from several attempts: count them all, and the last attempt's readers.
+        boolean mirrored = plan.mirrored();
+        return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), mirrored ? attempts.readers() : plan.partitioners(),
+                        plan.sorters(), mirrored ? attempts.runs() : runs, tSampled - t0, partitionEnd, sort, write, elapsed,
+                        done.run().reservoirs() + ", carrying records", mirrored ? attempts.writes() : SortReport.writes(direct, sorters), attempts.losses());
     }
 
     /** The river of a sort without mirrors: P partitioners and S sorters a node, every partitioner joined to every sorter. */

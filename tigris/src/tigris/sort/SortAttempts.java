@@ -19,8 +19,8 @@ import tigris.node.ControlAgent.RunReport;
  * the end it checks that the ranges kept from all attempts tile every output file.
  */
 public final class SortAttempts {
-    /** A range written whole: on which node, where in its file and how many records (from its sorter's report). */
-    private record Written(Node on, long startRecord, long records) {
+    /** A range written whole: on which node, where in its file, how many records, runs spilled, O_DIRECT (from its sorter's report). */
+    private record Written(Node on, long startRecord, long records, int runs, boolean direct) {
     }
 
     /** How a node was lost: what the agent saw, in which attempt, when (from the sort's start), and how that attempt ended. */
@@ -87,7 +87,8 @@ public final class SortAttempts {
         for (RunReport.Entry e : report.entries()) {
             if (!e.unreachable() && e.state() == ModuleThread.State.ENDED && e.report() instanceof SorterReport r && r.phase() == SortModule.Phase.DONE
                             && a.share().ranges().contains(r.range())) {
-                finished.put(r.range(), new Written(a.sorterNodes().get(a.share().ranges().indexOf(r.range())), r.startRecord(), r.received()));
+                finished.put(r.range(), new Written(a.sorterNodes().get(a.share().ranges().indexOf(r.range())), r.startRecord(), r.received(), r.runs(),
+                                r.direct()));
             }
         }
     }
@@ -158,6 +159,21 @@ public final class SortAttempts {
     /** The lost nodes' parts each node was given to write (deleted if the sort fails). */
     public Map<Node, Set<String>> rebuiltFiles() {
         return rebuiltFiles;
+    }
+
+    /** Partitioners of the latest attempt: one reader a node up. */
+    public int readers() {
+        return plan.nodes().size() - lost.size();
+    }
+
+    /** Runs spilled and merged by the sorters of the ranges kept, whichever attempt sorted them. */
+    public int runs() {
+        return finished.values().stream().mapToInt(Written::runs).sum();
+    }
+
+    /** How the ranges kept were written ({@link SortReport#writes}). */
+    public String writes() {
+        return SortReport.writes((int) finished.values().stream().filter(Written::direct).count(), finished.size());
     }
 
     /** Records of the ranges finished in earlier attempts. */

@@ -8,6 +8,8 @@ import java.util.List;
  * Sorters work in parallel, so their phases are the longest sorter's.
  *
  * @param nodes the nodes that sorted (1 for a sort in one JVM); input and output are then each node's
+ * @param partitioners the readers (of the last attempt, after a lost node)
+ * @param runs runs spilled and merged by the sorters of every key range, whichever attempt sorted it
  * @param sampleNanos reading the key sample and choosing the ranges
  * @param partitionNanos from the river's start until every partitioner has read its stripe
  * @param sortNanos the longest sorter's sort (with spills)
@@ -63,7 +65,7 @@ public record SortReport(Path input, Path output, long records, int nodes, int p
                           partition  %8.3f s  %s
                           sort       %8.3f s  (longest sorter)
                           write      %8.3f s  (longest sorter%s; %s)
-                          total      %8.3f s  %s""", records, size(bytes()), input, output, nodes == 1 ? "" : nodes + " nodes, ", partitioners, sorters,
+                          total      %8.3f s  %s""", records, size(bytes()), input, output, nodes == 1 ? "" : nodes + " nodes" + (lost.isEmpty() ? "" : " (" + lost.size() + " lost)") + ", ", partitioners, sorters,
                         runs == 0 ? "one pass" : "two passes (" + runs + " runs spilled and merged)", reservoirs, sampleNanos / 1e9, partitionNanos / 1e9,
                         rate(bytes(), partitionNanos), sortNanos / 1e9, writeNanos / 1e9, runs == 0 ? "" : ", merge", writes, totalNanos / 1e9,
                         rate(bytes(), totalNanos)) + losses;

@@ -78,6 +78,8 @@ class LostNodeSortTest {
             Lossy run = sortLosing(plan(h, name, true), p -> p.partitioned() > p.records() / 10, () -> victim[0].destroyForcibly());
             LostNode l = onlyLoss(run.report, "h2", name);
             assertTrue(run.killedAt > 0 && run.readWhenKilled < RECORDS_PER_NODE * 3, "the node died while the partitioners read: " + run.readWhenKilled);
+            assertTrue(run.report.toString().contains("3 nodes (1 lost), 2 partitioner(s), 6 sorter(s), one pass"),
+                            "the report gives the last attempt's readers and every range's sorter: " + run.report);
             assertEquals("h3", l.rebuiltOn(), "h2's ranges are sorted on the next node up");
             assertDeclaredInTime(run, l);
             assertSameAsUndisturbed(name);

@@ -49,6 +49,11 @@ class SortAttemptsTest {
 
     /** The report of attempt {@code a} in which the sorters of {@code done} ranges finished and wrote where the ranges below them end. */
     private static RunReport ended(SortAttempt a, Set<Integer> done, String failure) {
+        return ended(a, done, failure, 0, false);
+    }
+
+    /** As above, each sorter having spilled {@code runs} runs and written with O_DIRECT or not. */
+    private static RunReport ended(SortAttempt a, Set<Integer> done, String failure, int runs, boolean direct) {
         List<RunReport.Entry> rows = new ArrayList<>();
         for (int i = 0; i < a.share().ranges().size(); i++) {
             int range = a.share().ranges().get(i);
@@ -57,8 +62,8 @@ class SortAttemptsTest {
             for (int r = range / 2 * 2; r < range; r++) {
                 start += records(r);
             }
-            SorterReport report = new SorterReport(range, finished ? SortModule.Phase.DONE : SortModule.Phase.RECEIVING, finished ? records(range) : 7, 0, 0,
-                            0, false, finished ? start : -1);
+            SorterReport report = new SorterReport(range, finished ? SortModule.Phase.DONE : SortModule.Phase.RECEIVING, finished ? records(range) : 7, runs, 0,
+                            0, direct, finished ? start : -1);
             rows.add(new RunReport.Entry(a.sorterNodes().get(i).name(), "sort#" + i, new ThreadStatus("sort#" + i,
                             finished ? ModuleThread.State.ENDED : ModuleThread.State.STOPPED, 1, 1, null, report, List.of()), false));
         }
@@ -96,6 +101,22 @@ class SortAttemptsTest {
         assertEquals("a", lost.get(1).rebuiltOn());
         assertEquals(2, lost.get(1).attempt());
         assertEquals("node d lost", lost.get(1).attemptFailure());
+    }
+
+    /** The report's figures count every range kept, whichever attempt sorted it, and the last attempt's readers. */
+    @Test
+    void theFiguresOfTheSortCountTheRangesOfEveryAttempt() throws Exception {
+        SortAttempts s = attempts();
+        SortAttempt first = s.next();
+        assertEquals(4, s.readers());
+        // b is lost; the six other ranges were sorted in two passes (2 runs each), written with O_DIRECT.
+        s.lost(first, ended(first, Set.of(0, 1, 4, 5, 6, 7), "node b lost", 2, true), Map.of(B, new ControlAgent.Silence("refused", 5)), 0);
+        SortAttempt second = s.next();
+        s.finished(second, ended(second, Set.of(2, 3), null, 3, false));
+        s.checkWhole(total());
+        assertEquals(3, s.readers(), "the last attempt read on the three nodes up");
+        assertEquals(6 * 2 + 2 * 3, s.runs(), "the runs of the kept ranges and of b's, sorted again");
+        assertEquals(tigris.sort.SortReport.MIXED, s.writes());
     }
 
     @Test
