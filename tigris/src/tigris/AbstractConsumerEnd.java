@@ -53,6 +53,11 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
         w.handOff(name);
     }
 
+    /** What the consumer gets after the Waters its producer put before it failed ({@link ProducerEnd#endWithFailure}). */
+    protected final UpstreamFailedException producerFailed(String cause) {
+        return new UpstreamFailedException("reservoir " + name + ": the stream ends with its producer's failure: " + cause);
+    }
+
     /** Wakes the consumer if it waits for data (call after a Water or End of River arrives). */
     protected final void signalData() {
         consumer.signal();

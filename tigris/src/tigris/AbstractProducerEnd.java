@@ -145,6 +145,24 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         producer.current().park(nanos);
     }
 
+    /** {@code cause} in UTF-8, cut to at most {@link #MAX_CAUSE_BYTES} bytes on a character's boundary. */
+    protected static byte[] causeBytes(String cause) {
+        return causeBytes(cause, MAX_CAUSE_BYTES);
+    }
+
+    /** {@code cause} in UTF-8, cut to at most {@code max} bytes (and {@link #MAX_CAUSE_BYTES}) on a character's boundary. */
+    protected static byte[] causeBytes(String cause, int max) {
+        byte[] b = String.valueOf(cause).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int n = Math.min(max, MAX_CAUSE_BYTES);
+        if (b.length <= n) {
+            return b;
+        }
+        while (n > 0 && (b[n] & 0xC0) == 0x80) {
+            n--;   // b[n] continues a character: cut before the character it belongs to
+        }
+        return java.util.Arrays.copyOf(b, n);
+    }
+
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[" + name + ", credits " + credits() + "/" + window + "]";

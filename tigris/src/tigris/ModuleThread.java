@@ -21,8 +21,11 @@ import tigris.events.ReservoirWaitEvent;
  * <p>End of River: when every upstream reservoir has ended, the module gets one last call with a
  * null Water; when the module throws {@link EndOfRiverException} (or returns from that last call)
  * the thread puts End of River into every downstream reservoir, destroys the module and ends.
- * A failure in the module ends the thread too, and also ends its downstream reservoirs, so that
- * the rest of the river drains instead of waiting forever; {@link #failure()} says what happened.
+ * A failure in the module ends the thread too, and ends its downstream reservoirs with that
+ * failure ({@link ProducerEnd#endWithFailure}), so that the modules downstream fail in turn, naming
+ * it, instead of taking what came before it for the whole stream or waiting forever; {@link
+ * #failure()} says what happened. A stopped thread ends its reservoirs with End of River (the
+ * river is being stopped as a whole).
  */
 public abstract class ModuleThread {
     /** Longest a thread parks waiting for data or credit before looking again. */
@@ -296,9 +299,14 @@ public abstract class ModuleThread {
         } catch (Throwable t) {
             state = fail(t);
         } finally {
+            boolean failed = state == State.FAILED;
             for (ProducerEnd r : downstream) {
                 try {
-                    r.endOfRiver();
+                    if (failed) {
+                        r.endWithFailure("module " + name() + " failed: " + Failure.of(failure));
+                    } else {
+                        r.endOfRiver();
+                    }
                 } catch (Throwable t) {
                     if (failure == null) {
                         state = fail(t);

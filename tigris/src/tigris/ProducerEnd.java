@@ -34,6 +34,19 @@ public interface ProducerEnd extends AutoCloseable {
     /** Ends the river through this reservoir: the consumer gets what was put, then the end. Idempotent. */
     void endOfRiver() throws InterruptedException;
 
+    /**
+     * Ends the river through this reservoir because its producer failed: the consumer gets what was
+     * put, then an {@link UpstreamFailedException} naming this reservoir and {@code cause} (at most
+     * {@link #MAX_CAUSE_BYTES} of it in UTF-8, and at most a Water's size over shared memory and
+     * verbs), where End of River would tell it the stream is whole. Does
+     * nothing after End of River or once the reservoir is broken; idempotent. Needs no credit: a
+     * producer that failed holding none still ends its stream.
+     */
+    void endWithFailure(String cause);
+
+    /** Bytes of a failure's cause (UTF-8) a reservoir carries; a longer one is cut. */
+    int MAX_CAUSE_BYTES = 1024;
+
     /** What has gone through this end so far and the credits it has now, for the river's status (a live view, a report). */
     EndStatus status();
 

@@ -15,4 +15,9 @@ public class ReservoirFailedException extends RuntimeException {
     public ReservoirFailedException(String message) {
         super(message);
     }
+
+    /** A fresh exception of this kind and message, caused by this one: what each later look at a failed end throws. */
+    public ReservoirFailedException again() {
+        return new ReservoirFailedException(getMessage(), this);
+    }
 }

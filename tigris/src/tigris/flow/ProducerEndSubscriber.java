@@ -10,8 +10,9 @@ import tigris.Water;
  * A reservoir's producer's end as a {@link Flow.Subscriber} of Waters: it asks its publisher for
  * as many Waters as the end has credits, puts each one (a hand-off: the Water is the end's
  * afterwards), and asks for one more as each put completes, so a publisher never gets ahead of
- * the reservoir's window. {@code onComplete} is End of River; {@code onError} ends the river too,
- * and the error is kept for {@link #failure()}.
+ * the reservoir's window. {@code onComplete} is End of River; {@code onError} ends the river with
+ * the publisher's failure ({@link ProducerEnd#endWithFailure}: the consumer learns the stream is not
+ * whole), and the error is kept for {@link #failure()}.
  */
 public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
     private final ProducerEnd end;
@@ -54,7 +55,7 @@ public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
     @Override
     public void onError(Throwable t) {
         failure = Objects.requireNonNull(t, "error");
-        endRiver();
+        end.endWithFailure("the publisher signalled an error: " + t);
     }
 
     @Override

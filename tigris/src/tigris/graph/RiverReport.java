@@ -3,6 +3,7 @@ package tigris.graph;
 import java.util.List;
 
 import tigris.ModuleThread;
+import tigris.UpstreamFailedException;
 
 /** How a river run ended: one line per module thread, and whether the whole river completed. */
 public record RiverReport(String river, List<Entry> threads, boolean timedOut) {
@@ -25,9 +26,13 @@ public record RiverReport(String river, List<Entry> threads, boolean timedOut) {
         return !timedOut && threads.stream().allMatch(e -> e.state() == ModuleThread.State.ENDED);
     }
 
-    /** The threads that failed. */
+    /**
+     * The threads that failed, those where a failure began first: a thread whose failure is an
+     * {@link UpstreamFailedException} only passed on one from upstream.
+     */
     public List<Entry> failures() {
-        return threads.stream().filter(e -> e.failure() != null).toList();
+        return threads.stream().filter(e -> e.failure() != null)
+                        .sorted(java.util.Comparator.comparing(e -> e.failure() instanceof UpstreamFailedException)).toList();
     }
 
     @Override

@@ -15,6 +15,7 @@ import tigris.Failure;
 import tigris.ModuleThread;
 import tigris.Report;
 import tigris.ThreadStatus;
+import tigris.UpstreamFailedException;
 import tigris.view.RiverSnapshot;
 import tigris.view.SnapshotSource;
 import tigris.river.RiverAssembler;
@@ -352,9 +353,10 @@ public final class ControlAgent {
                     List<RunReport.Entry> entries = now.entries();
                     String failure = now.failure();
                     boolean allEnded = failure == null && entries.stream().allMatch(en -> en.state() == ModuleThread.State.ENDED);
+                    boolean moduleFailed = false;
                     if (failure == null) {
-                        failure = entries.stream().filter(en -> en.state() == ModuleThread.State.FAILED).findFirst()
-                                        .map(RiverRun::failureLine).orElse(null);
+                        failure = firstFailure(entries, null);
+                        moduleFailed = failure != null;
                     }
                     if (allEnded) {
                         remember(entries, null, true);
@@ -367,6 +369,9 @@ public final class ControlAgent {
                         remember(entries, failure, false);
                         stop();
                         List<RunReport.Entry> after = afterStop();
+                        if (moduleFailed) {
+                            failure = firstFailure(after, failure);   // the cause may have shown only now
+                        }
                         failure = withOtherFailures(failure, after);
                         remember(after, failure, true);
                         return new RunReport(river, after, failure);
@@ -387,16 +392,24 @@ public final class ControlAgent {
             return Map.copyOf(lost);
         }
 
+        /** The failure line of the first failed module that is not a consequence of one upstream, else of the first failed one, else {@code otherwise}. */
+        private static String firstFailure(List<RunReport.Entry> entries, String otherwise) {
+            List<RunReport.Entry> failed = entries.stream().filter(en -> en.state() == ModuleThread.State.FAILED).toList();
+            return failed.stream().filter(en -> !UpstreamFailedException.isConsequence(en.failure())).findFirst()
+                            .or(() -> failed.stream().findFirst()).map(RiverRun::failureLine).orElse(otherwise);
+        }
+
         /**
          * {@code failure} and every other module failure in {@code entries} (a few at most): the
-         * one seen first may be a consequence (a sorter that got End of River early because its
-         * reader failed), and the cause must not be lost.
+         * one seen first may be a consequence (a sorter whose reader's node died), and the cause
+         * must not be lost. Failures that only pass on one upstream (their reservoir ended with its
+         * producer's failure) are left out: the failure they came from is listed.
          */
         private static String withOtherFailures(String failure, List<RunReport.Entry> entries) {
             StringBuilder sb = new StringBuilder(failure);
             int more = 0;
             for (RunReport.Entry e : entries) {
-                if (e.state() != ModuleThread.State.FAILED || failure.equals(failureLine(e))) {
+                if (e.state() != ModuleThread.State.FAILED || failure.equals(failureLine(e)) || UpstreamFailedException.isConsequence(e.failure())) {
                     continue;
                 }
                 if (++more > 4) {

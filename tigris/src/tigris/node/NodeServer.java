@@ -223,12 +223,12 @@ public final class NodeServer implements RiverManager {
         });
     }
 
-    /** How a river's threads on this node ended, in a few words. */
+    /** How a river's threads on this node ended, in a few words (a failure where it began, if it began here). */
     private static String outcome(List<ModuleThread> threads) {
-        for (ModuleThread t : threads) {
-            if (t.state() == ModuleThread.State.FAILED) {
-                return "failed: module " + t.name() + ": " + t.status().failure();
-            }
+        java.util.Optional<ModuleThread> failed = threads.stream().filter(t -> t.state() == ModuleThread.State.FAILED)
+                        .min(java.util.Comparator.comparing(t -> t.failure() instanceof tigris.UpstreamFailedException));
+        if (failed.isPresent()) {
+            return "failed: module " + failed.get().name() + ": " + failed.get().status().failure();
         }
         return threads.stream().allMatch(t -> t.state() == ModuleThread.State.ENDED) ? "finished" : "stopped";
     }

@@ -68,8 +68,9 @@ public final class FileReservoir {
                 throw new IOException(path + " is not a Tigris Water file (no \"TGRW\" header; read it with FileReservoir.rawReader)");
             }
             int version = h.getInt(WaterFileDescriptor.VERSION_OFFSET);
-            if (version != WaterFileDescriptor.VERSION) {
-                throw new IOException(path + " is a Water file of version " + version + "; this reader knows version " + WaterFileDescriptor.VERSION);
+            if (version < WaterFileDescriptor.OLDEST_READABLE || version > WaterFileDescriptor.VERSION) {
+                throw new IOException(path + " is a Water file of version " + version + "; this reader knows versions " + WaterFileDescriptor.OLDEST_READABLE
+                                + " to " + WaterFileDescriptor.VERSION);
             }
             int waterSize = h.getInt(WaterFileDescriptor.WATER_SIZE_OFFSET);
             if (waterSize < 1) {

@@ -58,7 +58,7 @@ final class Inbox {
         if (o == null) {
             ReservoirFailedException f = failure;
             if (f != null) {
-                throw new ReservoirFailedException(f.getMessage(), f);   // every later call fails too
+                throw f.again();   // every later call fails too
             }
             return null;
         }

@@ -50,6 +50,11 @@ abstract class InboxConsumerEnd extends AbstractConsumerEnd {
         signalData();
     }
 
+    /** Queues the failure of the producer ({@link tigris.ProducerEnd#endWithFailure}) after the Waters already in. */
+    final void producerFailedWith(String cause) {
+        failed(producerFailed(cause));
+    }
+
     /** Releases the Waters still queued (a close). */
     final void releaseQueued() {
         inbox.drain(w -> takeOver(w).release());

@@ -89,6 +89,14 @@ public final class MemoryReservoir implements AutoCloseable {
             }
         }
 
+        @Override
+        public void endWithFailure(String cause) {
+            if (!endPut) {
+                endPut = true;
+                consumer.producerFailedWith(new String(causeBytes(cause), java.nio.charset.StandardCharsets.UTF_8));   // cut as other transports cut it
+            }
+        }
+
         void creditArrived() {
             signalCredit();
         }

@@ -24,6 +24,8 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     private final Recycler slots = this::released;
     private volatile long consumed;
     private boolean ended;
+    /** The producer's failure, once taken: every later poll throws it again. */
+    private ReservoirFailedException producerFailure;
     /** When polling began to find the ring empty (0 while it finds Waters), for the liveness check. */
     private long idleSince;
 
@@ -44,11 +46,19 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     @Override
     public Water poll() {
         while (!ended) {
+            if (producerFailure != null) {
+                throw producerFailure.again();
+            }
             // Read the flag before the tail: if the flag is set, every slot before it is published.
-            boolean endSeen = ring.segment.getLongAcquire(ShmRingDescriptor.ENDED_OFFSET) != 0;
+            long end = ring.segment.getLongAcquire(ShmRingDescriptor.ENDED_OFFSET);
             long tail = ring.segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET);
             if (consumed == tail) {
-                if (endSeen) {
+                if (end == ShmRingDescriptor.ENDED_BY_FAILURE) {
+                    // The producer found no free slot for its cause (or had slots out it never put).
+                    producerFailure = producerFailed("(its cause did not fit in the ring: see the producer's report)");
+                    continue;
+                }
+                if (end != 0) {
                     ended = true;
                 } else {
                     // Every consumer polls (a river's module thread never calls get), so the
@@ -67,6 +77,13 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             consumed++;
             if (state == ShmRingDescriptor.SKIPPED) {
                 free(i, true, true);
+                continue;
+            }
+            if (state == ShmRingDescriptor.FAILED && length >= 0 && length <= ring.slotSize) {
+                byte[] why = new byte[length];
+                ring.payloads[i].get(0, why, 0, length);
+                free(i, true, true);
+                producerFailure = producerFailed(new String(why, java.nio.charset.StandardCharsets.UTF_8));
                 continue;
             }
             if (state != ShmRingDescriptor.DATA || !ShmRingDescriptor.reservedClear(word) || length < 0 || length > ring.slotSize) {

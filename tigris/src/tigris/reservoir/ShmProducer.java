@@ -131,8 +131,28 @@ public final class ShmProducer extends AbstractProducerEnd {
     public void endOfRiver() {
         if (!endPut) {
             endPut = true;
-            ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, 1);
+            ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.END_OF_RIVER);
         }
+    }
+
+    /** Publishes the cause in the next slot if one is free (never waits for one), then the end flag. */
+    @Override
+    public void endWithFailure(String cause) {
+        if (endPut) {
+            return;
+        }
+        endPut = true;
+        if (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET) < ring.slots) {
+            byte[] why = causeBytes(cause, ring.slotSize);
+            int n = why.length;
+            int i = (int) (allocated++ % ring.slots);
+            ring.payloads[i].put(0, why, 0, n);
+            long h = ring.slotHeader(i);
+            ring.segment.putInt(h + ShmRingDescriptor.SLOT_LENGTH_OFFSET, n, ShmRing.LE);
+            ring.segment.putInt(h + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(ShmRingDescriptor.FAILED, Water.DATA), ShmRing.LE);
+            markReady(i);
+        }
+        ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.ENDED_BY_FAILURE);
     }
 
     /** Unmaps the ring, and removes the segment's name if the consumer never came for it. */

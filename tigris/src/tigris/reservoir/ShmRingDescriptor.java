@@ -7,11 +7,15 @@ package tigris.reservoir;
  *
  * <pre>
  * line 0   0 u32 magic "TGRM" (written last, with release)   4 u32 version   8 u32 slots   12 u32 slot size
- * line 2   0 u64 tail (slots published by the producer)      8 u64 End of River flag   16 u64 producer pid
+ * line 2   0 u64 tail (slots published by the producer)      8 u64 end flag   16 u64 producer pid
  * line 4   0 u64 head (slots freed by the consumer)          8 u64 consumer pid
  * slots    from line 6 (byte 384), each {@link #stride} bytes: u32 payload length, u8 state
- *          ({@link #DATA} or {@link #SKIPPED}), u8 the Water's kind, u16 0, then the payload
+ *          ({@link #DATA}, {@link #SKIPPED} or {@link #FAILED}), u8 the Water's kind, u16 0, then the payload
  * </pre>
+ *
+ * The end flag is 0 while the river runs, {@link #END_OF_RIVER} once every Water is published, or
+ * {@link #ENDED_BY_FAILURE} when the producer failed; the failure's cause (UTF-8) is then the
+ * payload of the last published slot, in state {@link #FAILED}, if a slot was free for it.
  *
  * Lines 1, 3 and 5 stay empty: CPUs fetch lines in adjacent pairs, so the producer's and the
  * consumer's lines are two apart, as Agrona pads its counters (version 1 had them adjacent).
@@ -19,8 +23,8 @@ package tigris.reservoir;
 public final class ShmRingDescriptor {
     /** "TGRM" read as a little-endian u32. */
     public static final int MAGIC = 0x4D524754;
-    /** 2: the Water's kind in the slot header, and the ends' lines two apart. */
-    public static final int VERSION = 2;
+    /** 3: a producer's failure (2: the Water's kind in the slot header, and the ends' lines two apart). */
+    public static final int VERSION = 3;
     /** A cache line: each process writes only its own. */
     public static final int LINE = 64;
 
@@ -42,8 +46,10 @@ public final class ShmRingDescriptor {
     /** The slot's state (u8), and beside it the Water's kind (u8): written and read as one u32 word. */
     public static final int SLOT_STATE_OFFSET = 4;
     public static final int SLOT_KIND_OFFSET = 5;
-    /** Slot states: a published Water, or a slot released without a put. */
-    public static final int DATA = 1, SKIPPED = 2;
+    /** Slot states: a published Water, a slot released without a put, the producer's failure. */
+    public static final int DATA = 1, SKIPPED = 2, FAILED = 3;
+    /** Values of the end flag. */
+    public static final long END_OF_RIVER = 1, ENDED_BY_FAILURE = 2;
 
     /** The u32 word at {@link #SLOT_STATE_OFFSET} of a slot in {@code state} holding a Water of {@code kind}. */
     public static int stateWord(int state, byte kind) {

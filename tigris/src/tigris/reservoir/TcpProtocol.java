@@ -18,6 +18,7 @@ final class TcpProtocol {
     static final byte END = TcpWireDescriptor.END;
     static final byte CREDIT = TcpWireDescriptor.CREDIT;
     static final byte HEARTBEAT = TcpWireDescriptor.HEARTBEAT;
+    static final byte FAILED = TcpWireDescriptor.FAILED;
     static final int MAX_WINDOW = 1 << 16;
     static final int MAX_WATER = 1 << 30;
 
@@ -76,6 +77,7 @@ final class TcpProtocol {
             case END -> "END";
             case CREDIT -> "CREDIT";
             case HEARTBEAT -> "HEARTBEAT";
+            case FAILED -> "FAILED";
             default -> "unknown frame type " + Byte.toUnsignedInt(type);
         };
     }

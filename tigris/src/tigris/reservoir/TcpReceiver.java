@@ -172,6 +172,17 @@ public final class TcpReceiver extends InboxConsumerEnd {
                     endReceived = true;
                     ended();
                     connection.stopWatch();
+                } else if (type == TcpProtocol.FAILED && !endReceived) {
+                    if (value < 0 || value > tigris.ProducerEnd.MAX_CAUSE_BYTES) {
+                        failed("protocol error: a failure's cause of " + Integer.toUnsignedString(value) + " bytes, more than "
+                                        + tigris.ProducerEnd.MAX_CAUSE_BYTES, null);
+                        return;
+                    }
+                    ByteBuffer why = ByteBuffer.allocate(value);
+                    TcpProtocol.readFully(connection.channel, why, "the producer's failure");
+                    endReceived = true;
+                    producerFailedWith(new String(why.array(), java.nio.charset.StandardCharsets.UTF_8));
+                    connection.stopWatch();
                 } else if (type != TcpProtocol.HEARTBEAT) {
                     failed("protocol error: " + TcpProtocol.typeName(type) + " " + value + " from the producer", null);
                     return;

@@ -150,6 +150,26 @@ public final class TcpSender extends AbstractProducerEnd {
         }
     }
 
+    /** Sends the producer's failure in place of End of River and shuts the output down. */
+    @Override
+    public void endWithFailure(String cause) {
+        if (endPut || failure != null) {
+            return;
+        }
+        connection.writeLock.lock();
+        try {
+            endPut = true;
+            byte[] why = causeBytes(cause);
+            connection.writeFrame(TcpProtocol.FAILED, why.length);
+            TcpProtocol.writeFully(connection.channel, java.nio.ByteBuffer.wrap(why));
+            connection.channel.shutdownOutput();
+        } catch (IOException e) {
+            failed("sending the producer's failure failed", e);   // the consumer then sees the connection lost
+        } finally {
+            connection.writeLock.unlock();
+        }
+    }
+
     /** Waters sent so far. */
     public long sent() {
         return sent;
@@ -195,7 +215,7 @@ public final class TcpSender extends AbstractProducerEnd {
     private void checkFailed() {
         ReservoirFailedException f = failure;
         if (f != null) {
-            throw new ReservoirFailedException(f.getMessage(), f);
+            throw f.again();
         }
     }
 

@@ -10,6 +10,8 @@ package tigris.reservoir;
  * frame    either way:          u8 type, u8 kind, u16 0, u32 value, then value bytes for DATA
  *   DATA      producer -> consumer: one Water's bytes, of Water kind "kind" (0 in other frames)
  *   END       producer -> consumer: End of River
+ *   FAILED    producer -> consumer: the producer failed; value bytes of its cause (UTF-8, at most
+ *             {@link tigris.ProducerEnd#MAX_CAUSE_BYTES}) follow; the stream ends there
  *   CREDIT    consumer -> producer: value Waters processed (credits back), batched
  *   HEARTBEAT either way:          nothing to say; the peer is alive
  * </pre>
@@ -17,8 +19,8 @@ package tigris.reservoir;
 public final class TcpWireDescriptor {
     /** "TGRS" read as a little-endian u32. */
     public static final int MAGIC = 0x53524754;
-    /** 2: the Water's kind in the frame header (version 1 had 0 there). */
-    public static final int VERSION = 2;
+    /** 3: the FAILED frame (2: the Water's kind in the frame header, version 1 had 0 there). */
+    public static final int VERSION = 3;
     /** Bytes of a hello before the name. */
     public static final int HELLO_FIXED = 18;
     /** Bytes of a welcome before the message. */
@@ -33,6 +35,7 @@ public final class TcpWireDescriptor {
     public static final byte END = 2;
     public static final byte CREDIT = 3;
     public static final byte HEARTBEAT = 4;
+    public static final byte FAILED = 5;
 
     private TcpWireDescriptor() {
     }

@@ -17,6 +17,7 @@ import jaguar.ext.ExternalBuffer;
  * WELCOME  consumer -> producer: value = status (0 ok); bytes = the refusal, UTF-8, when not ok
  * DATA     producer -> consumer: value = the Water's kind; its bytes, into the consumer buffer of the next posted receive
  * END      producer -> consumer: End of River, no bytes
+ * FAILED   producer -> consumer: the producer failed; bytes = its cause, UTF-8, at most MAX_CAUSE_BYTES and the Water size
  * CREDIT   consumer -> producer: value = buffers re-posted (credits back), no bytes
  * </pre>
  */
@@ -25,13 +26,14 @@ final class VerbsProtocol {
     }
 
     static final int MAGIC = 0x56524754;   // "TGRV"
-    /** 2: DATA's value is the Water's kind (0 in version 1). */
-    static final int VERSION = 2;
+    /** 3: FAILED (2: DATA's value is the Water's kind, 0 in version 1). */
+    static final int VERSION = 3;
     static final int HELLO = 1;
     static final int WELCOME = 2;
     static final int DATA = 3;
     static final int END = 4;
     static final int CREDIT = 5;
+    static final int FAILED = 6;
     /** Bytes of a control buffer (hello, welcome with a refusal). */
     static final int CONTROL = 256;
     static final int MAX_WINDOW = 4096;

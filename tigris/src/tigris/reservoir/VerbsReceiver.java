@@ -203,7 +203,7 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
             return null;
         }
         if (failure != null) {
-            throw new ReservoirFailedException(failure.getMessage(), failure);
+            throw failure.again();
         }
         checkLiveness();
         return null;
@@ -307,6 +307,14 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
                     received++;
                 }
                 case VerbsProtocol.END -> endSeen = true;
+                case VerbsProtocol.FAILED -> {
+                    byte[] why = new byte[Math.min(completions.byteLength(i), waterSize)];
+                    slots[slot].get(0, why, 0, why.length);
+                    if (failure == null) {
+                        failure = producerFailed(new String(why, java.nio.charset.StandardCharsets.UTF_8));
+                    }
+                    signalData();
+                }
                 default -> fail("protocol error: message type " + VerbsProtocol.type(imm) + " from the producer", null);
             }
         }
@@ -322,7 +330,7 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
             progress();   // what arrived before the disconnect still counts
             if (inbox.isEmpty() && !endSeen) {
                 fail("the producer disconnected before End of River", null);
-                throw new ReservoirFailedException(failure.getMessage(), failure);
+                throw failure.again();
             }
         }
     }

@@ -20,6 +20,7 @@ import jaguar.verbs.SendRequest;
 import jaguar.verbs.VerbsException;
 import jaguar.verbs.WorkCompletions;
 import tigris.AbstractProducerEnd;
+import tigris.ProducerEnd;
 import tigris.ReservoirFailedException;
 import tigris.Spring;
 import tigris.Water;
@@ -69,7 +70,9 @@ public final class VerbsSender extends AbstractProducerEnd {
         int slots = 2 * window;
         this.controlBuffers = window + 4;
         this.controlBase = (long) slots * waterSize;
-        this.memory = OffHeapBuffer.allocateShared(controlBase + (long) (controlBuffers + 1) * VerbsProtocol.CONTROL);
+        // After the control receives, the hello's buffer, later the failure's cause (if any).
+        this.memory = OffHeapBuffer.allocateShared(controlBase + (long) controlBuffers * VerbsProtocol.CONTROL
+                        + Math.max(VerbsProtocol.CONTROL, ProducerEnd.MAX_CAUSE_BYTES));
         this.region = connection.protectionDomain().register(memory, Access.LOCAL_WRITE);
         this.spring = new SlotSpring(memory, slots, waterSize);
         this.inFlight = new Water[slots];
@@ -246,6 +249,27 @@ public final class VerbsSender extends AbstractProducerEnd {
         }
     }
 
+    /**
+     * Sends the producer's failure in place of End of River, from the buffer the hello used (long
+     * sent), into the consumer's spare receive, as End of River would go.
+     */
+    @Override
+    public void endWithFailure(String cause) {
+        if (endPut || failure != null) {
+            return;
+        }
+        endPut = true;
+        byte[] why = causeBytes(cause, waterSize);   // into one of the consumer's Water buffers
+        int n = why.length;
+        long at = controlBase + (long) controlBuffers * VerbsProtocol.CONTROL;
+        memory.put(at, why, 0, n);
+        try {
+            qp.postSend(send.sendWithImmediate(region, at, n, VerbsProtocol.imm(VerbsProtocol.FAILED, 0)).id(END_WR));
+        } catch (VerbsException e) {
+            fail("sending the producer's failure failed", e);   // the consumer then sees the disconnect
+        }
+    }
+
     /** Waters put so far. */
     public long sent() {
         return sent;
@@ -295,7 +319,7 @@ public final class VerbsSender extends AbstractProducerEnd {
     private void checkFailed() {
         ReservoirFailedException f = failure;
         if (f != null) {
-            throw new ReservoirFailedException(f.getMessage(), f);
+            throw f.again();
         }
     }
 

@@ -8,7 +8,9 @@ package tigris.reservoir;
  * header   0 u32 magic "TGRW"   4 u32 version   8 u32 Water size   12 u32 reserved (0)
  * then, per Water, a frame: u32 length, u8 the Water's kind, 3 bytes 0 ({@link #FRAME_HEADER}
  *          bytes), then that many bytes
- * last     an End of River frame: u32 {@link #END_OF_RIVER}, 4 bytes 0
+ * last     an End of River frame: u32 {@link #END_OF_RIVER}, 4 bytes 0; or, if the producer failed,
+ *          a failure frame: u32 {@link #FAILED}, u32 n, then n bytes of its cause (UTF-8, n at most
+ *          {@link tigris.ProducerEnd#MAX_CAUSE_BYTES})
  * </pre>
  *
  * A file without the last frame was cut short (its writer died, or a copy stopped), even when it
@@ -17,8 +19,10 @@ package tigris.reservoir;
 public final class WaterFileDescriptor {
     /** "TGRW" read as a little-endian u32. */
     public static final int MAGIC = 0x57524754;
-    /** 2: the Water's kind in each frame, and the End of River frame. */
-    public static final int VERSION = 2;
+    /** 3: the failure frame (2: the Water's kind in each frame, and the End of River frame). */
+    public static final int VERSION = 3;
+    /** The oldest version a reader takes: a version 2 file is one without a failure frame. */
+    public static final int OLDEST_READABLE = 2;
     /** Bytes of the file header. */
     public static final int HEADER_SIZE = 16;
     public static final int MAGIC_OFFSET = 0;
@@ -30,6 +34,10 @@ public final class WaterFileDescriptor {
     public static final int FRAME_KIND_OFFSET = 4;
     /** The length field of the End of River frame (no Water is 4 GiB - 1 bytes long). */
     public static final int END_OF_RIVER = -1;
+    /** The length field of a failure frame. */
+    public static final int FAILED = -2;
+    /** Where a failure frame's cause length is (in place of a Water's kind). */
+    public static final int FAILED_CAUSE_LENGTH_OFFSET = 4;
 
     private WaterFileDescriptor() {
     }

@@ -111,6 +111,18 @@ public final class WaterFileReader extends InboxConsumerEnd {
                 }
                 return null;
             }
+            if (length == WaterFileDescriptor.FAILED) {
+                int n = frame.getInt(WaterFileDescriptor.FAILED_CAUSE_LENGTH_OFFSET);
+                if (n < 0 || n > tigris.ProducerEnd.MAX_CAUSE_BYTES) {
+                    throw new ReservoirFailedException("reservoir " + name() + ": " + path + " at offset " + at + ": a failure frame with a cause of "
+                                    + Integer.toUnsignedString(n) + " bytes, more than " + tigris.ProducerEnd.MAX_CAUSE_BYTES);
+                }
+                ByteBuffer why = ByteBuffer.allocate(n);
+                if (readFully(why) < n) {
+                    throw truncated(at, "the failure frame");
+                }
+                throw producerFailed(new String(why.array(), java.nio.charset.StandardCharsets.UTF_8) + " (" + path + ")");
+            }
             if (length < 0 || length > spring.waterSize()) {
                 throw new ReservoirFailedException("reservoir " + name() + ": " + path + " at offset " + at + ": a Water of "
                                 + Integer.toUnsignedString(length) + " bytes, more than the file's " + spring.waterSize());

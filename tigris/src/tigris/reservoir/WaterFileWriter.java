@@ -100,6 +100,29 @@ public final class WaterFileWriter extends AbstractProducerEnd {
         }
     }
 
+    /** Writes a failure frame with {@code cause} in place of End of River, forces the file to disk and closes it. */
+    @Override
+    public void endWithFailure(String cause) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        byte[] why = causeBytes(cause);
+        try {
+            frame.clear();
+            frame.putInt(WaterFileDescriptor.FRAME_LENGTH_OFFSET, WaterFileDescriptor.FAILED).putInt(WaterFileDescriptor.FAILED_CAUSE_LENGTH_OFFSET, why.length);
+            ByteBuffer[] parts = {frame, ByteBuffer.wrap(why)};
+            for (long done = 0; done < WaterFileDescriptor.FRAME_HEADER + why.length;) {
+                done += channel.write(parts);
+            }
+            channel.force(true);
+            channel.close();
+        } catch (IOException e) {
+            // The file then lacks its last frame: a reader says it was cut short.
+            close();
+        }
+    }
+
     /** Waters written so far. */
     public long waters() {
         return waters;

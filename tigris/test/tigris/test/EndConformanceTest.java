@@ -3,6 +3,7 @@ package tigris.test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import tigris.ConsumerEnd;
 import tigris.ProducerEnd;
+import tigris.UpstreamFailedException;
 import tigris.Water;
 
 /**
@@ -53,6 +55,60 @@ class EndConformanceTest {
             assertNull(in.get(), transport + ": End of River after the Water");
             assertTrue(in.isEnded());
             assertNull(in.poll(), transport + ": nothing after End of River");
+        } finally {
+            ends.close();
+        }
+    }
+
+    /**
+     * A producer that fails ends the stream with its cause: the consumer gets the Waters put
+     * before, then (again at every later look) an UpstreamFailedException naming the reservoir and
+     * the cause, never End of River; End of River after it changes nothing.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"memory", "shm", "tcp", "file"})
+    void aProducersFailureReachesTheConsumerAfterItsWaters(String transport) throws Exception {
+        TransportEnds ends = TransportEnds.open(transport, 4, 64, dir);
+        ProducerEnd out = ends.producer();
+        for (int i = 0; i < 2; i++) {
+            Water w = out.spring().createWater(8);
+            w.buffer().putLong(0, i);
+            w.setLength(8);
+            out.put(w);
+        }
+        out.endWithFailure("module partition#1 failed: bad record at offset 4096 (ü)");
+        out.endWithFailure("a second failure is not sent");
+        out.endOfRiver();
+        ConsumerEnd in = ends.consumer();
+        try {
+            for (int i = 0; i < 2; i++) {
+                Water got = in.get();
+                assertEquals(i, got.buffer().getLong(0), transport);
+                got.release();
+                in.creditBack();
+            }
+            UpstreamFailedException e = assertThrows(UpstreamFailedException.class, in::get, transport);
+            assertTrue(e.getMessage().startsWith("reservoir " + in.name() + ": the stream ends with its producer's failure: module partition#1 failed: "
+                            + "bad record at offset 4096 (ü)"), transport + ": " + e.getMessage());
+            assertFalse(in.isEnded(), transport + ": not End of River");
+            assertThrows(UpstreamFailedException.class, in::poll, transport + ": every later look fails too");
+        } finally {
+            ends.close();
+        }
+    }
+
+    /** A cause longer than a reservoir carries is cut on a character's boundary, not refused. */
+    @ParameterizedTest
+    @ValueSource(strings = {"memory", "shm", "tcp", "file"})
+    void aLongCauseIsCut(String transport) throws Exception {
+        TransportEnds ends = TransportEnds.open(transport, 4, 4096, dir);
+        // 1 + 2 x 1024 bytes: byte 1024 is the second of an "é", so the cut comes before that "é".
+        ends.producer().endWithFailure("x" + "é".repeat(ProducerEnd.MAX_CAUSE_BYTES));
+        try {
+            UpstreamFailedException e = assertThrows(UpstreamFailedException.class, ends.consumer()::get, transport);
+            // The file's end adds the file's name after the cause.
+            String cause = e.getMessage().substring(e.getMessage().indexOf("failure: ") + "failure: ".length()).replaceFirst(" \\(/.*\\)$", "");
+            assertEquals("x" + "é".repeat(ProducerEnd.MAX_CAUSE_BYTES / 2 - 1), cause, transport);
         } finally {
             ends.close();
         }

@@ -108,7 +108,38 @@ class FileReservoirTest {
                         .putInt(WaterFileDescriptor.WATER_SIZE_OFFSET, 256);
         Files.write(f, h.array());
         IOException e = assertThrows(IOException.class, () -> FileReservoir.reader("in", f));
-        assertEquals(f + " is a Water file of version 1; this reader knows version " + WaterFileDescriptor.VERSION, e.getMessage());
+        assertEquals(f + " is a Water file of version 1; this reader knows versions 2 to " + WaterFileDescriptor.VERSION, e.getMessage());
+    }
+
+    /**
+     * A failed producer's file ends with its cause, which a reader gives after the Waters before it;
+     * a failure frame claiming a longer cause than a writer writes is named as what it is.
+     */
+    @Test
+    void aFailedWritersFileEndsWithItsCause() throws Exception {
+        Path f = dir.resolve("failed.tgr");
+        try (WaterFileWriter out = FileReservoir.writer("out", f, 256)) {
+            Water w = out.spring().createWater(256);
+            w.setLength(10);
+            out.put(w);
+            out.endWithFailure("module gen#0 failed: disk full");
+        }
+        assertEquals(WaterFileDescriptor.frameOffset(10) + WaterFileDescriptor.FRAME_HEADER + "module gen#0 failed: disk full".length(), Files.size(f));
+        try (WaterFileReader in = FileReservoir.reader("in", f)) {
+            in.get().release();
+            tigris.UpstreamFailedException x = assertThrows(tigris.UpstreamFailedException.class, in::get);
+            assertEquals("reservoir in: the stream ends with its producer's failure: module gen#0 failed: disk full (" + f + ")", x.getMessage());
+        }
+        Path hostile = dir.resolve("hostile.tgr");
+        ByteBuffer b = ByteBuffer.allocate(WaterFileDescriptor.HEADER_SIZE + WaterFileDescriptor.FRAME_HEADER).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(WaterFileDescriptor.MAGIC_OFFSET, WaterFileDescriptor.MAGIC).putInt(WaterFileDescriptor.VERSION_OFFSET, WaterFileDescriptor.VERSION)
+                        .putInt(WaterFileDescriptor.WATER_SIZE_OFFSET, 256);
+        b.putInt(WaterFileDescriptor.HEADER_SIZE, WaterFileDescriptor.FAILED).putInt(WaterFileDescriptor.HEADER_SIZE + WaterFileDescriptor.FAILED_CAUSE_LENGTH_OFFSET, 5000);
+        Files.write(hostile, b.array());
+        try (WaterFileReader in = FileReservoir.reader("in", hostile)) {
+            ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
+            assertEquals("reservoir in: " + hostile + " at offset 16: a failure frame with a cause of 5000 bytes, more than 1024", x.getMessage());
+        }
     }
 
     @Test

@@ -64,9 +64,14 @@ class RiverGraphTest {
             RiverReport report = river.await(60, TimeUnit.SECONDS);
             assertFalse(report.completed());
             assertFalse(report.timedOut());
-            assertEquals(1, report.failures().size(), report.toString());
-            assertEquals("bad", report.failures().getFirst().name());
+            assertEquals("bad", report.failures().getFirst().name(), "the failure where it began comes first: " + report);
             assertEquals("failing on purpose at Water 10", report.failures().getFirst().failure().getMessage());
+            // The sink failed with it (unless the stop reached it first), passing the cause on.
+            for (RiverReport.Entry e : report.failures().subList(1, report.failures().size())) {
+                assertEquals("sink", e.name(), report.toString());
+                assertTrue(e.failure() instanceof tigris.UpstreamFailedException && e.failure().getMessage().endsWith("module bad failed: failing on purpose at Water 10"),
+                                report.toString());
+            }
             assertTrue(report.toString().startsWith("river failing: failed"), report.toString());
             assertTrue(report.threads().stream().noneMatch(t -> t.state() == ModuleThread.State.RUNNING), "a stopped thread is never reported RUNNING: " + report);
         }

@@ -76,7 +76,7 @@ class RiverTest {
     }
 
     @Test
-    void aFailingModuleFailsItsThreadAndEndsTheRiverDownstream() throws Exception {
+    void aFailingModuleFailsItsThreadAndTheModulesDownstreamWithIt() throws Exception {
         var source = new TestModules.Source(1000, 1);
         var sink = new TestModules.Sink();
         var broken = new TestModules.Named() {
@@ -101,8 +101,13 @@ class RiverTest {
             assertEquals(ModuleThread.State.FAILED, b.state());
             assertEquals("broken on the fifth Water", b.failure().getMessage());
             assertTrue(broken.destroyed);
-            assertTrue(c.await(30, TimeUnit.SECONDS), "the sink got End of River, not a hang");
-            assertEquals(4, sink.waters.get());
+            assertTrue(c.await(30, TimeUnit.SECONDS), "the sink ended, not hung");
+            assertEquals(4, sink.waters.get(), "the Waters put before the failure arrive");
+            assertFalse(sink.sawEnd, "the sink does not take the four Waters for the whole stream");
+            assertEquals(ModuleThread.State.FAILED, c.state());
+            assertTrue(c.failure() instanceof tigris.UpstreamFailedException, String.valueOf(c.failure()));
+            assertEquals("reservoir r2: the stream ends with its producer's failure: module broken failed: broken on the fifth Water", c.failure().getMessage());
+            assertTrue(sink.destroyed);
             // The source is now blocked on credit that will never come back: stopping it must work.
             a.stop();
             assertTrue(a.await(30, TimeUnit.SECONDS));

@@ -251,4 +251,22 @@ class TcpReservoirTest {
             }
         }
     }
+
+    /** A FAILED frame whose cause is longer than a producer may send is a protocol error, not an allocation of what it claims. */
+    @Test
+    void anOversizedFailureIsAProtocolError() throws Exception {
+        var accepted = acceptAsync("hostile", DEAD_PEER);
+        try (SocketChannel producer = SocketChannel.open(address)) {
+            byte[] name = "hostile".getBytes(StandardCharsets.UTF_8);
+            ByteBuffer stream = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
+            stream.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(8).putInt(256).putShort((short) name.length).put(name);
+            stream.put(TcpWireDescriptor.FAILED).put((byte) 0).putShort((short) 0).putInt(Integer.MAX_VALUE).flip();
+            producer.write(stream);
+            try (TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
+                tigris.ReservoirFailedException e = assertThrows(tigris.ReservoirFailedException.class, in::get);
+                assertFalse(e instanceof tigris.UpstreamFailedException, "not the producer's failure: " + e);
+                assertTrue(e.getMessage().contains("protocol error: a failure's cause of 2147483647 bytes, more than 1024"), e.getMessage());
+            }
+        }
+    }
 }

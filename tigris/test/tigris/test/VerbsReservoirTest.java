@@ -127,6 +127,32 @@ class VerbsReservoirTest {
     }
 
     @Test
+    void aProducersFailureReachesTheConsumerAfterItsWaters() throws Exception {
+        var accepted = acceptAsync("failing");
+        try (VerbsSender out = VerbsSender.connect("failing", listener.address(), 4, 512, T);
+             VerbsReceiver in = accepted.get(T.toSeconds(), TimeUnit.SECONDS)) {
+            for (int i = 0; i < 3; i++) {
+                Water w = out.spring().createWater(8);
+                w.buffer().putLong(0, i);
+                w.setLength(8);
+                out.put(w);
+            }
+            out.endWithFailure("module partition#1 failed: " + "bad record ".repeat(100));
+            for (int i = 0; i < 3; i++) {
+                Water got = in.get();
+                assertEquals(i, got.buffer().getLong(0));
+                got.release();
+                in.creditBack();
+            }
+            tigris.UpstreamFailedException e = assertThrows(tigris.UpstreamFailedException.class, in::get);
+            // Cut to the Water size (512 bytes here): it lands in one of the consumer's Water buffers.
+            assertEquals("reservoir failing: the stream ends with its producer's failure: " + ("module partition#1 failed: " + "bad record ".repeat(100)).substring(0, 512),
+                            e.getMessage());
+            assertThrows(tigris.UpstreamFailedException.class, in::poll, "every later look fails too");
+        }
+    }
+
+    @Test
     void aProducerThatDiesFailsTheReservoirAfterItsWaters() throws Exception {
         var accepted = acceptAsync("crash");
         InetSocketAddress at = listener.address();
