@@ -55,7 +55,7 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
 
     /** What the consumer gets after the Waters its producer put before it failed ({@link ProducerEnd#endWithFailure}). */
     protected final UpstreamFailedException producerFailed(String cause) {
-        return new UpstreamFailedException("reservoir " + name + ": the stream ends with its producer's failure: " + cause);
+        return new UpstreamFailedException(name, cause);
     }
 
     /** Wakes the consumer if it waits for data (call after a Water or End of River arrives). */

@@ -24,8 +24,10 @@ import tigris.events.ReservoirWaitEvent;
  * A failure in the module ends the thread too, and ends its downstream reservoirs with that
  * failure ({@link ProducerEnd#endWithFailure}), so that the modules downstream fail in turn, naming
  * it, instead of taking what came before it for the whole stream or waiting forever; {@link
- * #failure()} says what happened. A stopped thread ends its reservoirs with End of River (the
- * river is being stopped as a whole).
+ * #failure()} says what happened. A thread {@link #stop() stopped} ends its reservoirs with End
+ * of River (the stream ends where it was stopped: stopping an endless source lets the river
+ * drain); one stopped {@link #stop(String) because the river cannot complete} ends them with that
+ * cause, as a failure would.
  */
 public abstract class ModuleThread {
     /** Longest a thread parks waiting for data or credit before looking again. */
@@ -47,6 +49,8 @@ public abstract class ModuleThread {
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile State state = State.NEW;
     private volatile Throwable failure;
+    /** Why the river is being stopped, if it cannot complete ({@link #stop(String)}); null for a plain stop. */
+    private volatile String stopCause;
     private volatile boolean stopRequested;
     private volatile long watersIn;
     private volatile long operations;
@@ -111,6 +115,22 @@ public abstract class ModuleThread {
      */
     public final void stop() {
         stopRequested = true;
+        wake();
+    }
+
+    /**
+     * As {@link #stop()}, because the river cannot complete ({@code cause}: a module failed elsewhere,
+     * a node was lost, the river timed out): the downstream reservoirs end with a failure that says
+     * so, not End of River, so no module takes what came before for the whole stream; and a
+     * failure from upstream that reaches this thread while it stops ends it {@code STOPPED}.
+     */
+    public final void stop(String cause) {
+        stopCause = java.util.Objects.requireNonNull(cause, "cause");
+        stopRequested = true;
+        wake();
+    }
+
+    private void wake() {
         Thread t = thread;
         if (t != null) {
             LockSupport.unpark(t);
@@ -296,14 +316,17 @@ public abstract class ModuleThread {
             }
         } catch (InterruptedException e) {
             state = stopRequested ? State.STOPPED : fail(e);
+        } catch (UpstreamFailedException t) {
+            // Being stopped because the river cannot complete, this thread met the same end upstream.
+            state = stopCause != null ? State.STOPPED : fail(t);
         } catch (Throwable t) {
             state = fail(t);
         } finally {
-            boolean failed = state == State.FAILED;
+            String cause = endCause();
             for (ProducerEnd r : downstream) {
                 try {
-                    if (failed) {
-                        r.endWithFailure("module " + name() + " failed: " + Failure.of(failure));
+                    if (cause != null) {
+                        r.endWithFailure(cause);
                     } else {
                         r.endOfRiver();
                     }
@@ -347,6 +370,16 @@ public abstract class ModuleThread {
             e.reservoir = from.name();
             e.commit();
         }
+    }
+
+    /** What the downstream reservoirs end with: null for End of River, else the failure they carry on. */
+    private String endCause() {
+        if (state == State.FAILED) {
+            // A failure from upstream is passed on as it began, not wrapped once more per module.
+            return failure instanceof UpstreamFailedException u ? u.upstreamCause() : "module " + name() + " failed: " + Failure.of(failure);
+        }
+        String stopped = stopCause;
+        return state == State.STOPPED && stopped != null ? "module " + name() + " was stopped: " + stopped : null;
     }
 
     private State fail(Throwable t) {

@@ -109,7 +109,7 @@ public final class LocalRiver implements AutoCloseable {
             }
             if (failed || System.nanoTime() >= deadline) {
                 timedOut = !failed;
-                stop();
+                site.stop("river " + graph.name() + (timedOut ? " timed out after " + unit.toMillis(timeout) + " ms" : " failed: " + firstFailure()));
                 for (ModuleThread t : threads) {
                     t.await(10, TimeUnit.SECONDS);
                 }
@@ -118,6 +118,12 @@ public final class LocalRiver implements AutoCloseable {
             Thread.sleep(2);
         }
         return RiverReport.of(graph.name(), threads, timedOut);
+    }
+
+    /** The failure a failed run began with, as one line. */
+    private String firstFailure() {
+        RiverReport.Entry f = RiverReport.of(graph.name(), threads, false).failures().getFirst();
+        return "module " + f.name() + " failed: " + tigris.Failure.of(f.failure());
     }
 
     /** Stops every thread. */

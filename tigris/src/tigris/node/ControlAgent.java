@@ -367,7 +367,7 @@ public final class ControlAgent {
                     }
                     if (failure != null) {
                         remember(entries, failure, false);
-                        stop();
+                        stop("river " + river + " failed: " + failure);
                         List<RunReport.Entry> after = afterStop();
                         if (moduleFailed) {
                             failure = firstFailure(after, failure);   // the cause may have shown only now
@@ -524,9 +524,12 @@ public final class ControlAgent {
             }
         }
 
-        /** Stops the river on every node that still answers (in parallel, a few seconds at most). */
-        public void stop() {
-            everyNode(m -> m.stop(river));
+        /**
+         * Stops the river on every node that still answers (in parallel, a few seconds at most),
+         * because it cannot complete ({@code cause}): its reservoirs end with that failure.
+         */
+        public void stop(String cause) {
+            everyNode(m -> m.stop(river, cause));
         }
 
         void destroy() {

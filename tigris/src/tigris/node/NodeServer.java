@@ -234,10 +234,10 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized void stop(String river) {
+    public synchronized void stop(String river, String cause) {
         NodeRiver r = rivers.get(river);
         if (r != null) {
-            r.site.stop();
+            r.site.stop(cause);
         }
     }
 

@@ -44,8 +44,11 @@ public interface RiverManager extends Remote {
     /** Starts every module thread of the river on this node (after every connection is made). */
     void start(String river) throws RemoteException;
 
-    /** Stops every module thread of the river on this node. */
-    void stop(String river) throws RemoteException;
+    /**
+     * Stops every module thread of the river on this node because the river cannot complete, for
+     * {@code cause}: their reservoirs end with it, not End of River ({@link tigris.ModuleThread#stop(String)}).
+     */
+    void stop(String river, String cause) throws RemoteException;
 
     /** Every module thread's status on this node, its module's report included. */
     List<ThreadStatus> status(String river) throws RemoteException;

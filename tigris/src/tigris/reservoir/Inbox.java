@@ -54,9 +54,11 @@ final class Inbox {
         if (ended) {
             return null;
         }
+        // The failure before the queue: the producer's side sets it after offering the Waters
+        // before it, so once it is seen here an empty queue means every one of them was taken.
+        ReservoirFailedException f = failure;
         Object o = queue.poll();
         if (o == null) {
-            ReservoirFailedException f = failure;
             if (f != null) {
                 throw f.again();   // every later call fails too
             }

@@ -79,7 +79,8 @@ public final class ShmConsumer extends AbstractConsumerEnd {
                 free(i, true, true);
                 continue;
             }
-            if (state == ShmRingDescriptor.FAILED && length >= 0 && length <= ring.slotSize) {
+            if (state == ShmRingDescriptor.FAILED && ShmRingDescriptor.reservedClear(word) && length >= 0 && length <= tigris.ProducerEnd.MAX_CAUSE_BYTES
+                            && length <= ring.slotSize) {
                 byte[] why = new byte[length];
                 ring.payloads[i].get(0, why, 0, length);
                 free(i, true, true);

@@ -24,7 +24,8 @@ public final class ShmProducer extends AbstractProducerEnd {
     private long allocated;
     private long published;
     private final boolean[] ready;
-    private boolean endPut;
+    /** Written by the producer's thread; read where a Water is released too. */
+    private volatile boolean endPut;
 
     ShmProducer(ShmRing ring) {
         super(ring.name, ring.slots);
@@ -61,7 +62,8 @@ public final class ShmProducer extends AbstractProducerEnd {
         @Override
         public void recycle(ExternalBuffer[] buffers) {
             int i = ring.slotOf(buffers);
-            if (i >= 0) {
+            // After the end every slot not put was skipped already (skipUnput), and may hold the failure's cause now.
+            if (i >= 0 && !endPut) {
                 ring.segment.putInt(ring.slotHeader(i) + ShmRingDescriptor.SLOT_STATE_OFFSET,
                                 ShmRingDescriptor.stateWord(ShmRingDescriptor.SKIPPED, Water.DATA), ShmRing.LE);
                 markReady(i);
@@ -108,6 +110,10 @@ public final class ShmProducer extends AbstractProducerEnd {
     /** Publishes every slot that is ready, in order, with one release store of the tail. */
     private void markReady(int i) {
         ready[i] = true;
+        publishReady();
+    }
+
+    private void publishReady() {
         long p = published;
         while (p < allocated && ready[(int) (p % ring.slots)]) {
             ready[(int) (p % ring.slots)] = false;
@@ -131,8 +137,25 @@ public final class ShmProducer extends AbstractProducerEnd {
     public void endOfRiver() {
         if (!endPut) {
             endPut = true;
+            skipUnput();
             ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.END_OF_RIVER);
         }
+    }
+
+    /**
+     * At the end, marks skipped the slots handed out and never put (a Water still held, say a
+     * partly filled one), so the slots put after them are published and the tail reaches the end.
+     */
+    private void skipUnput() {
+        for (long p = published; p < allocated; p++) {
+            int i = (int) (p % ring.slots);
+            if (!ready[i]) {
+                ring.segment.putInt(ring.slotHeader(i) + ShmRingDescriptor.SLOT_STATE_OFFSET,
+                                ShmRingDescriptor.stateWord(ShmRingDescriptor.SKIPPED, Water.DATA), ShmRing.LE);
+                ready[i] = true;
+            }
+        }
+        publishReady();
     }
 
     /** Publishes the cause in the next slot if one is free (never waits for one), then the end flag. */
@@ -142,6 +165,7 @@ public final class ShmProducer extends AbstractProducerEnd {
             return;
         }
         endPut = true;
+        skipUnput();
         if (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET) < ring.slots) {
             byte[] why = causeBytes(cause, ring.slotSize);
             int n = why.length;

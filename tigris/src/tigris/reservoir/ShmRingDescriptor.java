@@ -14,8 +14,10 @@ package tigris.reservoir;
  * </pre>
  *
  * The end flag is 0 while the river runs, {@link #END_OF_RIVER} once every Water is published, or
- * {@link #ENDED_BY_FAILURE} when the producer failed; the failure's cause (UTF-8) is then the
- * payload of the last published slot, in state {@link #FAILED}, if a slot was free for it.
+ * {@link #ENDED_BY_FAILURE} when the producer failed; the failure's cause (UTF-8, at most {@link
+ * tigris.ProducerEnd#MAX_CAUSE_BYTES}) is then the payload of the last published slot, in state
+ * {@link #FAILED}, if a slot was free for it. At either end the slots handed out and never put are
+ * published as {@link #SKIPPED}, so every slot put before the end is published.
  *
  * Lines 1, 3 and 5 stay empty: CPUs fetch lines in adjacent pairs, so the producer's and the
  * consumer's lines are two apart, as Agrona pads its counters (version 1 had them adjacent).

@@ -51,6 +51,9 @@ final class TcpConnection {
             public void heartbeat() {
                 if (!finished.getAsBoolean() && writeLock.tryLock()) {
                     try {
+                        if (finished.getAsBoolean()) {
+                            return;   // End of River or a failure went out while this waited: the output is shut
+                        }
                         writeFrame(TcpProtocol.HEARTBEAT, 0);
                     } catch (IOException e) {
                         failure.failed("heartbeat failed", e);

@@ -18,6 +18,7 @@ import jaguar.verbs.SendRequest;
 import jaguar.verbs.VerbsException;
 import jaguar.verbs.WorkCompletions;
 import tigris.AbstractConsumerEnd;
+import tigris.ProducerEnd;
 import tigris.ReservoirFailedException;
 import tigris.Recycler;
 import tigris.Water;
@@ -300,19 +301,28 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
             int slot = (int) completions.workRequestId(i);
             switch (VerbsProtocol.type(imm)) {
                 case VerbsProtocol.DATA -> {
+                    if (failure != null) {
+                        continue;   // nothing counts after the producer's failure (or a broken reservoir)
+                    }
                     Water w = new Water(recycler, slots[slot]);
                     w.setLength(completions.byteLength(i));
                     w.setKind((byte) VerbsProtocol.value(imm));
                     inbox.add(w);
                     received++;
                 }
-                case VerbsProtocol.END -> endSeen = true;
+                case VerbsProtocol.END -> endSeen |= failure == null;
                 case VerbsProtocol.FAILED -> {
-                    byte[] why = new byte[Math.min(completions.byteLength(i), waterSize)];
-                    slots[slot].get(0, why, 0, why.length);
-                    if (failure == null) {
-                        failure = producerFailed(new String(why, java.nio.charset.StandardCharsets.UTF_8));
+                    int length = completions.byteLength(i);
+                    if (failure != null || endSeen) {
+                        continue;   // only the first end counts
                     }
+                    if (length > ProducerEnd.MAX_CAUSE_BYTES) {
+                        fail("protocol error: a failure's cause of " + length + " bytes, more than " + ProducerEnd.MAX_CAUSE_BYTES, null);
+                        continue;
+                    }
+                    byte[] why = new byte[length];
+                    slots[slot].get(0, why, 0, length);
+                    failure = producerFailed(new String(why, java.nio.charset.StandardCharsets.UTF_8));
                     signalData();
                 }
                 default -> fail("protocol error: message type " + VerbsProtocol.type(imm) + " from the producer", null);

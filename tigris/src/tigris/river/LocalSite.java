@@ -130,9 +130,14 @@ public final class LocalSite implements RiverSite {
         return context.node();
     }
 
-    /** Asks every thread to stop. */
+    /** Asks every thread to stop (their reservoirs end with End of River: {@link ModuleThread#stop()}). */
     public synchronized void stop() {
         modules.values().forEach(ModuleThread::stop);
+    }
+
+    /** Asks every thread to stop because the river cannot complete, for {@code cause} ({@link ModuleThread#stop(String)}). */
+    public synchronized void stop(String cause) {
+        modules.values().forEach(t -> t.stop(cause));
     }
 
     /** Every thread's status, in the order the threads were made. */

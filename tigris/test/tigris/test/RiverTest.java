@@ -27,6 +27,23 @@ class RiverTest {
         return new RoundRobinModuleThread(m, ModuleConfig.of(name, Map.of()));
     }
 
+    /** A module that passes Waters on and throws {@code message} at its {@code n}th. */
+    private static TestModules.Named breaksAt(int n, String message) {
+        return new TestModules.Named() {
+            int seen;
+
+            @Override
+            public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
+                if (in != null && ++seen == n) {
+                    throw new IllegalStateException(message);
+                }
+                if (in != null) {
+                    out.put(in);
+                }
+            }
+        };
+    }
+
     private static void awaitAll(List<ModuleThread> threads) throws InterruptedException {
         for (ModuleThread t : threads) {
             assertTrue(t.await(30, TimeUnit.SECONDS), t + " did not end");
@@ -79,19 +96,7 @@ class RiverTest {
     void aFailingModuleFailsItsThreadAndTheModulesDownstreamWithIt() throws Exception {
         var source = new TestModules.Source(1000, 1);
         var sink = new TestModules.Sink();
-        var broken = new TestModules.Named() {
-            int seen;
-
-            @Override
-            public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
-                if (in != null && ++seen == 5) {
-                    throw new IllegalStateException("broken on the fifth Water");
-                }
-                if (in != null) {
-                    out.put(in);
-                }
-            }
-        };
+        var broken = breaksAt(5, "broken on the fifth Water");
         try (var r1 = new MemoryReservoir("r1", 2, 4096); var r2 = new MemoryReservoir("r2", 2, 4096)) {
             ModuleThread a = thread(source, "source").addDownstream(r1.producer());
             ModuleThread b = thread(broken, "broken").addUpstream(r1.consumer()).addDownstream(r2.producer());
@@ -115,23 +120,68 @@ class RiverTest {
         }
     }
 
+    /** A failure passes through modules that fail with it as it began, not wrapped once per module. */
     @Test
-    void stopEndsAnEndlessSourceAndItsConsumers() throws Exception {
-        var endless = new TestModules.Source(Integer.MAX_VALUE, 1);
+    void aFailurePassesDownAChainAsItBegan() throws Exception {
+        var source = new TestModules.Source(1000, 1);
         var sink = new TestModules.Sink();
-        try (var r = new MemoryReservoir("r", 4, 4096)) {
-            ModuleThread a = thread(endless, "endless").addDownstream(r.producer());
-            ModuleThread b = thread(sink, "sink").addUpstream(r.consumer());
-            a.start();
-            b.start();
-            while (sink.waters.get() < 100) {
-                Thread.sleep(1);
+        var broken = breaksAt(3, "broken on the third Water");
+        var inc1 = new TestModules.Increment();
+        var inc2 = new TestModules.Increment();
+        try (var r1 = new MemoryReservoir("r1", 2, 4096); var r2 = new MemoryReservoir("r2", 2, 4096); var r3 = new MemoryReservoir("r3", 2, 4096);
+             var r4 = new MemoryReservoir("r4", 2, 4096)) {
+            ModuleThread a = thread(source, "source").addDownstream(r1.producer());
+            ModuleThread b = thread(broken, "broken").addUpstream(r1.consumer()).addDownstream(r2.producer());
+            ModuleThread c = thread(inc1, "inc1").addUpstream(r2.consumer()).addDownstream(r3.producer());
+            ModuleThread d = thread(inc2, "inc2").addUpstream(r3.consumer()).addDownstream(r4.producer());
+            ModuleThread e = thread(sink, "sink").addUpstream(r4.consumer());
+            List.of(a, b, c, d, e).forEach(ModuleThread::start);
+            awaitAll(List.of(b, c, d, e));
+            for (ModuleThread t : List.of(c, d, e)) {
+                assertEquals(ModuleThread.State.FAILED, t.state(), t.toString());
+                assertEquals("module broken failed: broken on the third Water", ((tigris.UpstreamFailedException) t.failure()).upstreamCause());
             }
+            assertEquals("reservoir r4: the stream ends with its producer's failure: module broken failed: broken on the third Water", e.failure().getMessage());
+            assertEquals(2, sink.waters.get());
             a.stop();
-            awaitAll(List.of(a, b));
-            assertEquals(ModuleThread.State.STOPPED, a.state());
-            assertEquals(ModuleThread.State.ENDED, b.state());
-            assertTrue(sink.sawEnd);
+            awaitAll(List.of(a));
+        }
+    }
+
+    /**
+     * Stopping an endless source ends the stream there: a plain stop with End of River (its
+     * consumer ends), a stop because the river cannot complete with that cause (its consumer
+     * fails naming it instead of ending as if the stream were whole).
+     */
+    @Test
+    void stopEndsAnEndlessSourceAndItsConsumersWithEndOfRiverOrTheCause() throws Exception {
+        for (String cause : new String[] {null, "river x failed: module y on node h2 failed: disk full"}) {
+            var endless = new TestModules.Source(Integer.MAX_VALUE, 1);
+            var sink = new TestModules.Sink();
+            try (var r = new MemoryReservoir("r", 4, 4096)) {
+                ModuleThread a = thread(endless, "endless").addDownstream(r.producer());
+                ModuleThread b = thread(sink, "sink").addUpstream(r.consumer());
+                a.start();
+                b.start();
+                while (sink.waters.get() < 100) {
+                    Thread.sleep(1);
+                }
+                if (cause == null) {
+                    a.stop();
+                } else {
+                    a.stop(cause);
+                }
+                awaitAll(List.of(a, b));
+                assertEquals(ModuleThread.State.STOPPED, a.state());
+                if (cause == null) {
+                    assertEquals(ModuleThread.State.ENDED, b.state());
+                    assertTrue(sink.sawEnd);
+                } else {
+                    assertEquals(ModuleThread.State.FAILED, b.state());
+                    assertFalse(sink.sawEnd);
+                    assertEquals("module endless was stopped: " + cause, ((tigris.UpstreamFailedException) b.failure()).upstreamCause());
+                }
+            }
         }
     }
 
