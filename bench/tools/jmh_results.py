@@ -23,13 +23,14 @@ class Score:
         return " ‡" if self.forks_disagree else " †" if self.noisy() else ""
 
 
-def from_jmh(metric):
-    """JMH's score, unless its forks disagree: then the faster fork's mean, marked (see FORKS_DISAGREE)."""
+def from_jmh(metric, higher_is_faster=False):
+    """JMH's score, unless its forks disagree: then the faster fork's mean, marked (see FORKS_DISAGREE).
+    A time per operation is faster when lower; a throughput (higher_is_faster) when higher."""
     err = metric.get("scoreError")
     err = None if err in (None, "NaN") else float(err)
     forks = [sum(it) / len(it) for it in metric.get("rawData", []) if it]
     if len(forks) > 1 and max(forks) > FORKS_DISAGREE * min(forks):
-        return Score(min(forks), None, True)
+        return Score(max(forks) if higher_is_faster else min(forks), None, True)
     return Score(metric["score"], err)
 
 
