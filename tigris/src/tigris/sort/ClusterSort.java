@@ -55,15 +55,20 @@ public final class ClusterSort {
         String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         List<Node> nodes = plan.nodes();
 
-        // 1. Check every node's files and sample its keys.
+        // 1. Check every node's files (and the copy it holds) and sample its keys.
         int samples = (int) Math.min(1_000_000 / nodes.size(), (long) LocalSort.SAMPLES_PER_SORTER * plan.sorters());
         KeySampleAction sample = new KeySampleAction(plan.input(), plan.output(), plan.tmp(), plan.partitionersPerNode(), plan.sortersPerNode(),
-                        plan.memoryPerSorter(), samples);
+                        plan.memoryPerSorter(), samples, null);
         List<KeySample> sampled;
         try {
-            sampled = agent.performEverywhere(nodes, n -> sample, TIMEOUT_MILLIS);
+            sampled = agent.performEverywhere(nodes,
+                            n -> plan.mirrored() ? sample.holding(plan.mirrorOf(nodes.get((nodes.indexOf(n) + nodes.size() - 1) % nodes.size()))) : sample,
+                            TIMEOUT_MILLIS);
         } catch (NodeActionException e) {
             throw new SortFailedException("sort across " + nodes.size() + " nodes did not start: " + e.getMessage(), null);
+        }
+        if (plan.mirrored()) {
+            checkCopies(plan, sampled);
         }
         long[] records = sampled.stream().mapToLong(KeySample::records).toArray();
         List<long[]> prefixes = sampled.stream().map(KeySample::prefixes).toList();
@@ -137,6 +142,28 @@ public final class ClusterSort {
         return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), mirrored ? attempts.readers() : plan.partitioners(),
                         plan.sorters(), mirrored ? attempts.runs() : runs, tSampled - t0, partitionEnd, sort, write, elapsed,
                         done.run().reservoirs() + ", carrying records", mirrored ? attempts.writes() : SortReport.writes(direct, sorters), attempts.losses());
+    }
+
+    /**
+     * Refuses a mirrored sort whose copies are not their originals (by length and {@link
+     * RecordFileDigest}): the readers of a stripe read either file, so a copy that differs would
+     * put its records into the output in place of the original's.
+     */
+    private static void checkCopies(ClusterSortPlan plan, List<KeySample> sampled) throws SortFailedException {
+        List<Node> nodes = plan.nodes();
+        for (int s = 0; s < nodes.size(); s++) {
+            KeySample original = sampled.get(s);
+            KeySample holder = sampled.get((s + 1) % nodes.size());
+            if (!holder.holdsCopyOf(original)) {
+                throw new SortFailedException("sort across " + nodes.size() + " nodes did not start: the copy of node " + nodes.get(s).name() + "'s input on "
+                                + plan.mirrorHolder(s).name() + " (" + plan.mirrorOf(nodes.get(s)) + ") "
+                                + (holder.copyRecords() != original.records()
+                                                ? "holds " + holder.copyRecords() + " records, the input " + original.records()
+                                                : "differs from the input in the " + Math.min(RecordFileDigest.RECORDS, original.records())
+                                                                + " records compared at evenly spaced places")
+                                + ": a stale or wrong copy (--mirror copies must be the same bytes as the inputs)", null);
+            }
+        }
     }
 
     /** The river of a sort without mirrors: P partitioners and S sorters a node, every partitioner joined to every sorter. */

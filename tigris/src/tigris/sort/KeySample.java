@@ -3,15 +3,25 @@ package tigris.sort;
 import java.io.Serializable;
 
 /**
- * One node's answer to a {@link KeySampleAction}: how many records its input holds and a sample
- * of their key prefixes (the first eight bytes of sampled keys, unsigned, in input order).
+ * One node's answer to a {@link KeySampleAction}: how many records its input holds, a sample of
+ * their key prefixes (the first eight bytes of sampled keys, unsigned, in input order), the
+ * input's {@link RecordFileDigest}, and for a mirrored sort the same two of the copy of another
+ * node's input it holds.
+ *
+ * @param copyRecords records in the copy this node holds, -1 if it holds none
+ * @param copyDigest the copy's digest (0 if none)
  */
-public record KeySample(long records, long[] prefixes) implements Serializable {
+public record KeySample(long records, long[] prefixes, long digest, long copyRecords, long copyDigest) implements Serializable {
     public KeySample {
-        if (records < 0 || prefixes == null || prefixes.length > records) {
+        if (records < 0 || prefixes == null || prefixes.length > records || copyRecords < -1) {
             throw new IllegalArgumentException("key sample of " + records + " records with " + (prefixes == null ? "no" : prefixes.length) + " prefixes");
         }
         prefixes = prefixes.clone();
+    }
+
+    /** Whether the copy this node holds is the same as {@code original}'s input, as far as their digests tell. */
+    boolean holdsCopyOf(KeySample original) {
+        return copyRecords == original.records && copyDigest == original.digest;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package tigris.sort;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import tigris.node.NodeAction;
@@ -20,9 +21,10 @@ import tigris.node.NodeContext;
  * @param sorters sorters on this node
  * @param memoryPerSorter bytes each sorter may hold
  * @param samples prefixes to sample
+ * @param copy the copy of another node's input this node holds (a mirrored sort), or null
  */
-public record KeySampleAction(String input, String output, String tmp, int partitioners, int sorters, long memoryPerSorter, int samples)
-                implements NodeAction<KeySample> {
+public record KeySampleAction(String input, String output, String tmp, int partitioners, int sorters, long memoryPerSorter, int samples,
+                String copy) implements NodeAction<KeySample> {
     public KeySampleAction {
         if (input == null || output == null || tmp == null) {
             throw new IllegalArgumentException("key sample: input, output and tmp are needed");
@@ -39,11 +41,33 @@ public record KeySampleAction(String input, String output, String tmp, int parti
         SortPlan plan = new SortPlan(in, node.path(output), partitioners, sorters, memoryPerSorter, node.path(tmp), RecordGenerator.RECORD_BYTES, 1,
                         false, true);
         long records = plan.check();
-        return new KeySample(records, KeySplitters.samplePrefixes(in, 0, records, samples));
+        long[] prefixes = KeySplitters.samplePrefixes(in, 0, records, samples);
+        long digest = RecordFileDigest.of(in, records);
+        if (copy == null) {
+            return new KeySample(records, prefixes, digest, -1, 0);
+        }
+        Path c = node.path(copy);
+        long bytes;
+        try {
+            bytes = Files.size(c);
+        } catch (IOException e) {
+            throw new IOException("cannot read the copy of another node's input at " + c + ": " + e.getMessage(), e);
+        }
+        if (bytes % RecordGenerator.RECORD_BYTES != 0) {
+            throw new IOException("the copy of another node's input at " + c + " has " + bytes + " bytes, not a whole number of "
+                            + RecordGenerator.RECORD_BYTES + "-byte records");
+        }
+        long copyRecords = bytes / RecordGenerator.RECORD_BYTES;
+        return new KeySample(records, prefixes, digest, copyRecords, RecordFileDigest.of(c, copyRecords));
+    }
+
+    /** This action on a node that holds {@code copy} (the path as that node sees it). */
+    public KeySampleAction holding(String copy) {
+        return new KeySampleAction(input, output, tmp, partitioners, sorters, memoryPerSorter, samples, copy);
     }
 
     @Override
     public String describe() {
-        return "checking and sampling input " + input;
+        return "checking and sampling input " + input + (copy == null ? "" : " and the copy " + copy);
     }
 }

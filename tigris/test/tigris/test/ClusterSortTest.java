@@ -170,12 +170,22 @@ class ClusterSortTest {
         Files.delete(dir.resolve("mirror-n3"));
         Run missing = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("gone-{node}").toString());
         assertEquals(1, missing.status(), missing.out() + missing.err());
-        assertTrue(missing.err().contains("read-0") && missing.err().contains("cannot read the copy of stripe 2 at " + dir.resolve("mirror-n3")),
+        assertTrue(missing.err().contains("did not start") && missing.err().contains("cannot read the copy of another node's input at " + dir.resolve("mirror-n3")),
                         missing.err());
         Files.copy(dir.resolve("in-n1"), dir.resolve("mirror-n3"));
         Run stale = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("stale-{node}").toString());
         assertEquals(1, stale.status(), stale.out() + stale.err());
-        assertTrue(stale.err().contains("holds 20000 records, but the stripe has 15000: a stale or wrong copy"), stale.err());
+        assertTrue(stale.err().contains("the copy of node n3's input on n1 (" + dir.resolve("mirror-n3") + ") holds 20000 records, the input 15000: a stale or wrong copy"),
+                        stale.err());
+        // Same length, other records (gensort from another first record): refused before anything is sorted.
+        Files.delete(dir.resolve("mirror-n3"));
+        gensort("other", 1_000_000, 15_000);
+        Files.move(dir.resolve("in-other"), dir.resolve("mirror-n3"));
+        Run other = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("other-{node}").toString());
+        assertEquals(1, other.status(), other.out() + other.err());
+        assertTrue(other.err().contains("the copy of node n3's input on n1 (" + dir.resolve("mirror-n3") + ") differs from the input in the 1024 records compared"),
+                        other.err());
+        assertTrue(java.util.stream.Stream.of("n1", "n2", "n3").noneMatch(n -> Files.exists(dir.resolve("other-" + n))), "nothing written");
         Run p = sort("-p", "2", "-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, in, dir.resolve("p-{node}").toString());
         assertEquals(2, p.status(), p.err());
         assertTrue(p.err().contains("-p does not apply with --mirror"), p.err());
