@@ -8,6 +8,7 @@ import java.io.Serializable;
  * input's {@link RecordFileDigest}, and for a mirrored sort the same two of the copy of another
  * node's input it holds.
  *
+ * @param digest the input's digest, in a mirrored sort (else 0: nothing to compare it with)
  * @param copyRecords records in the copy this node holds, -1 if it holds none
  * @param copyDigest the copy's digest (0 if none)
  */

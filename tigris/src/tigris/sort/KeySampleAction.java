@@ -42,10 +42,10 @@ public record KeySampleAction(String input, String output, String tmp, int parti
                         false, true);
         long records = plan.check();
         long[] prefixes = KeySplitters.samplePrefixes(in, 0, records, samples);
-        long digest = RecordFileDigest.of(in, records);
         if (copy == null) {
-            return new KeySample(records, prefixes, digest, -1, 0);
+            return new KeySample(records, prefixes, 0, -1, 0);   // no copies to compare: no digest read
         }
+        long digest = RecordFileDigest.of(in, records);
         Path c = node.path(copy);
         long bytes;
         try {
