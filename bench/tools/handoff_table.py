@@ -30,7 +30,7 @@ def main(raw):
                 row += ["n/a", "n/a"]
                 continue
             ns = 1000.0 / s.value
-            row += [f"{ns:.0f}{s.mark()}", f"{base.value / s.value:.1f}×" if base else "n/a"]
+            row += [f"{ns:.0f}{s.mark()}", f"{base.value / s.value:.1f}×{s.mark() or base.mark()}" if base else "n/a"]
         rows.append(row)
     header = ["one hand-off between two threads"]
     for w in windows:

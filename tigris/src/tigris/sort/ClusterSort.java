@@ -58,11 +58,17 @@ public final class ClusterSort {
         // 1. Check every node's files (and the copy it holds) and sample its keys.
         int samples = (int) Math.min(1_000_000 / nodes.size(), (long) LocalSort.SAMPLES_PER_SORTER * plan.sorters());
         KeySampleAction sample = new KeySampleAction(plan.input(), plan.output(), plan.tmp(), plan.partitionersPerNode(), plan.sortersPerNode(),
-                        plan.memoryPerSorter(), samples, null);
+                        plan.memoryPerSorter(), samples, null, null);
         List<KeySample> sampled;
         try {
             sampled = agent.performEverywhere(nodes,
-                            n -> plan.mirrored() ? sample.holding(plan.mirrorOf(nodes.get((nodes.indexOf(n) + nodes.size() - 1) % nodes.size()))) : sample,
+                            n -> {
+                                if (!plan.mirrored()) {
+                                    return sample;
+                                }
+                                Node owner = nodes.get((nodes.indexOf(n) + nodes.size() - 1) % nodes.size());
+                                return sample.holding(plan.mirrorOf(owner), owner.name());
+                            },
                             TIMEOUT_MILLIS);
         } catch (NodeActionException e) {
             throw new SortFailedException("sort across " + nodes.size() + " nodes did not start: " + e.getMessage(), null);
@@ -156,7 +162,7 @@ public final class ClusterSort {
             KeySample holder = sampled.get((s + 1) % nodes.size());
             if (!holder.holdsCopyOf(original)) {
                 throw new SortFailedException("sort across " + nodes.size() + " nodes did not start: the copy of node " + nodes.get(s).name() + "'s input on "
-                                + plan.mirrorHolder(s).name() + " (" + plan.mirrorOf(nodes.get(s)) + ") "
+                                + plan.mirrorHolder(s).name() + " (" + ClusterSortPlan.on(plan.mirrorHolder(s), plan.mirrorOf(nodes.get(s))) + ") "
                                 + (holder.copyRecords() != original.records()
                                                 ? "holds " + holder.copyRecords() + " records, the input " + original.records()
                                                 : "differs from the input in the " + Math.min(RecordFileDigest.RECORDS, original.records())

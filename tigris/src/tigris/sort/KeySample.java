@@ -15,7 +15,8 @@ import java.io.Serializable;
 public record KeySample(long records, long[] prefixes, long digest, long copyRecords, long copyDigest) implements Serializable {
     public KeySample {
         if (records < 0 || prefixes == null || prefixes.length > records || copyRecords < -1) {
-            throw new IllegalArgumentException("key sample of " + records + " records with " + (prefixes == null ? "no" : prefixes.length) + " prefixes");
+            throw new IllegalArgumentException("key sample of " + records + " records with " + (prefixes == null ? "no" : prefixes.length)
+                            + " prefixes, and a copy of " + copyRecords + " records");
         }
         prefixes = prefixes.clone();
     }

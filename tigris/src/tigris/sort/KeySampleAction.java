@@ -22,9 +22,10 @@ import tigris.node.NodeContext;
  * @param memoryPerSorter bytes each sorter may hold
  * @param samples prefixes to sample
  * @param copy the copy of another node's input this node holds (a mirrored sort), or null
+ * @param copyOf the node whose input {@code copy} copies (for messages), or null
  */
 public record KeySampleAction(String input, String output, String tmp, int partitioners, int sorters, long memoryPerSorter, int samples,
-                String copy) implements NodeAction<KeySample> {
+                String copy, String copyOf) implements NodeAction<KeySample> {
     public KeySampleAction {
         if (input == null || output == null || tmp == null) {
             throw new IllegalArgumentException("key sample: input, output and tmp are needed");
@@ -50,24 +51,26 @@ public record KeySampleAction(String input, String output, String tmp, int parti
         long bytes;
         try {
             bytes = Files.size(c);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IOException("the copy of node " + copyOf + "'s input is not at " + c, e);
         } catch (IOException e) {
-            throw new IOException("cannot read the copy of another node's input at " + c + ": " + e.getMessage(), e);
+            throw new IOException("cannot read the copy of node " + copyOf + "'s input at " + c + ": " + e, e);
         }
         if (bytes % RecordGenerator.RECORD_BYTES != 0) {
-            throw new IOException("the copy of another node's input at " + c + " has " + bytes + " bytes, not a whole number of "
+            throw new IOException("the copy of node " + copyOf + "'s input at " + c + " has " + bytes + " bytes, not a whole number of "
                             + RecordGenerator.RECORD_BYTES + "-byte records");
         }
         long copyRecords = bytes / RecordGenerator.RECORD_BYTES;
         return new KeySample(records, prefixes, digest, copyRecords, RecordFileDigest.of(c, copyRecords));
     }
 
-    /** This action on a node that holds {@code copy} (the path as that node sees it). */
-    public KeySampleAction holding(String copy) {
-        return new KeySampleAction(input, output, tmp, partitioners, sorters, memoryPerSorter, samples, copy);
+    /** This action on a node that holds {@code copy} (the path as that node sees it), the copy of node {@code owner}'s input. */
+    public KeySampleAction holding(String copy, String owner) {
+        return new KeySampleAction(input, output, tmp, partitioners, sorters, memoryPerSorter, samples, copy, owner);
     }
 
     @Override
     public String describe() {
-        return "checking and sampling input " + input + (copy == null ? "" : " and the copy " + copy);
+        return "checking and sampling input " + input + (copy == null ? "" : " and the copy of node " + copyOf + "'s input, " + copy);
     }
 }

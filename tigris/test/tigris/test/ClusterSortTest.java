@@ -170,7 +170,7 @@ class ClusterSortTest {
         Files.delete(dir.resolve("mirror-n3"));
         Run missing = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("gone-{node}").toString());
         assertEquals(1, missing.status(), missing.out() + missing.err());
-        assertTrue(missing.err().contains("did not start") && missing.err().contains("cannot read the copy of another node's input at " + dir.resolve("mirror-n3")),
+        assertTrue(missing.err().contains("did not start") && missing.err().contains("the copy of node n3's input is not at " + dir.resolve("mirror-n3")),
                         missing.err());
         Files.copy(dir.resolve("in-n1"), dir.resolve("mirror-n3"));
         Run stale = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("stale-{node}").toString());

@@ -408,7 +408,7 @@ class NodeControlTest {
         Path input = dir.resolve("in-a7");
         Files.write(input, new byte[100 * 1000]);
         KeySampleAction sample = new KeySampleAction(dir.resolve("in-{node}").toString(), dir.resolve("out-{node}").toString(), dir.toString(), 1, 1,
-                        1 << 20, 50, null);
+                        1 << 20, 50, null, null);
         KeySample s = agent.performEverywhere(List.of(a), n -> sample, 30_000).get(0);
         assertEquals(1000, s.records());
         assertEquals(50, s.prefixes().length);
