@@ -64,8 +64,7 @@ public final class ShmProducer extends AbstractProducerEnd {
             int i = ring.slotOf(buffers);
             // After the end every slot not put was skipped already (skipUnput), and may hold the failure's cause now.
             if (i >= 0 && !endPut) {
-                ring.segment.putInt(ring.slotHeader(i) + ShmRingDescriptor.SLOT_STATE_OFFSET,
-                                ShmRingDescriptor.stateWord(ShmRingDescriptor.SKIPPED, Water.DATA), ShmRing.LE);
+                markSkipped(i);
                 markReady(i);
             }
         }
@@ -101,10 +100,21 @@ public final class ShmProducer extends AbstractProducerEnd {
         } else {
             handOff(w);
         }
+        writeHeader(i, length, ShmRingDescriptor.DATA, kind);
+        markReady(i);
+    }
+
+    /** Slot {@code i}'s header: its payload's length and its state word (published later, with the tail). */
+    private void writeHeader(int i, int length, int state, byte kind) {
         long h = ring.slotHeader(i);
         ring.segment.putInt(h + ShmRingDescriptor.SLOT_LENGTH_OFFSET, length, ShmRing.LE);
-        ring.segment.putInt(h + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(ShmRingDescriptor.DATA, kind), ShmRing.LE);
-        markReady(i);
+        ring.segment.putInt(h + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(state, kind), ShmRing.LE);
+    }
+
+    /** Slot {@code i} was handed out and will not be put: the consumer passes over it. */
+    private void markSkipped(int i) {
+        ring.segment.putInt(ring.slotHeader(i) + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(ShmRingDescriptor.SKIPPED, Water.DATA),
+                        ShmRing.LE);
     }
 
     /** Publishes every slot that is ready, in order, with one release store of the tail. */
@@ -150,8 +160,7 @@ public final class ShmProducer extends AbstractProducerEnd {
         for (long p = published; p < allocated; p++) {
             int i = (int) (p % ring.slots);
             if (!ready[i]) {
-                ring.segment.putInt(ring.slotHeader(i) + ShmRingDescriptor.SLOT_STATE_OFFSET,
-                                ShmRingDescriptor.stateWord(ShmRingDescriptor.SKIPPED, Water.DATA), ShmRing.LE);
+                markSkipped(i);
                 ready[i] = true;
             }
         }
@@ -171,9 +180,7 @@ public final class ShmProducer extends AbstractProducerEnd {
             int n = why.length;
             int i = (int) (allocated++ % ring.slots);
             ring.payloads[i].put(0, why, 0, n);
-            long h = ring.slotHeader(i);
-            ring.segment.putInt(h + ShmRingDescriptor.SLOT_LENGTH_OFFSET, n, ShmRing.LE);
-            ring.segment.putInt(h + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(ShmRingDescriptor.FAILED, Water.DATA), ShmRing.LE);
+            writeHeader(i, n, ShmRingDescriptor.FAILED, Water.DATA);
             markReady(i);
         }
         ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.ENDED_BY_FAILURE);
