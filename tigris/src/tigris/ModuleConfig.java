@@ -7,10 +7,11 @@ import java.util.NoSuchElementException;
 /**
  * What a module is told at {@link ModuleIF#init}: its instance name, which of how many instances
  * of it this is, its parameters (text, as they arrive from a river file or the control agent;
- * modules read them through typed {@link Parameter}s), and the name of the node it runs on (empty
- * outside a node), so that instances on different nodes of one host can, say, name different files.
+ * modules read them through typed {@link Parameter}s), the name of the node it runs on (empty
+ * outside a node), so that instances on different nodes of one host can, say, name different files,
+ * and where it writes its output files until the river commits ({@link #stage}).
  */
-public record ModuleConfig(String name, int instance, int instances, Map<String, String> parameters, String node) {
+public record ModuleConfig(String name, int instance, int instances, Map<String, String> parameters, String node, OutputStage outputs) {
     public ModuleConfig {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("module name is empty");
@@ -20,11 +21,27 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
         }
         parameters = Map.copyOf(parameters);
         node = node == null ? "" : node;
+        outputs = outputs == null ? OutputStage.DIRECT : outputs;
+    }
+
+    /** A module on {@code node} that writes its outputs in place. */
+    public ModuleConfig(String name, int instance, int instances, Map<String, String> parameters, String node) {
+        this(name, instance, instances, parameters, node, OutputStage.DIRECT);
     }
 
     /** A module outside any node. */
     public ModuleConfig(String name, int instance, int instances, Map<String, String> parameters) {
         this(name, instance, instances, parameters, "");
+    }
+
+    /**
+     * The path to write output file {@code output} under: on a node, a name of this river
+     * attempt's own that the agent renames into place when the job commits; elsewhere the path
+     * itself. A sink writes every output file through it, so a node that was given up writes into
+     * no output (doc/tigris.md, "Committing outputs").
+     */
+    public Path stage(Path output) throws java.io.IOException {
+        return outputs.stage(output);
     }
 
     /**

@@ -30,8 +30,8 @@ import tigris.view.ViewAddress;
  *
  * <pre>
  * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs|file|ID]
- *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] [--view [HOST:]PORT]
- *             [--mirror PATH] INPUT OUTPUT
+ *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] [--lease SECONDS]
+ *             [--view [HOST:]PORT] [--mirror PATH] INPUT OUTPUT
  * </pre>
  *
  * Without nodes it sorts in this JVM ({@link LocalSort}); with them, the control agent sorts
@@ -40,7 +40,8 @@ import tigris.view.ViewAddress;
  * order listed hold the key ranges in order. A nodes file lists one {@code NAME HOST:PORT} per
  * line ({@code #} comments); {@code --answer-timeout} is how long the agent waits for a node's
  * answer before it calls the node lost (default 5 s): that fails the sort, unless {@code --mirror}
- * gives each input a copy, when the sort finishes on the nodes still up. Prints a progress line each second on standard error (unless {@code -q}) and the report on
+ * gives each input a copy, when the sort finishes on the nodes still up; {@code --lease} is how long
+ * a node goes on without word from the agent before it stops its part itself. Prints a progress line each second on standard error (unless {@code -q}) and the report on
  * standard output; exits 0 when OUTPUT holds INPUT's records in order, 1 when the sort failed,
  * 2 for a bad command. {@code --view} serves a live view of the sort's river (doc/tigris-operations.md).
  */
@@ -67,6 +68,7 @@ public final class SortCommand {
         Path password = null;
         String transport = null;
         long answerSeconds = -1;
+        long leaseSeconds = -1;
         int i = 0;
         try {
             for (; i < args.length && args[i].startsWith("-") && args[i].length() > 1; i++) {
@@ -89,6 +91,7 @@ public final class SortCommand {
                     case "--key" -> key = Path.of(value(args, ++i, a));
                     case "--transport" -> transport = value(args, ++i, a);
                     case "--answer-timeout" -> answerSeconds = number(a, value(args, ++i, a));
+                    case "--lease" -> leaseSeconds = number(a, value(args, ++i, a));
                     case "--password-file" -> password = Path.of(value(args, ++i, a));
                     case "--view" -> view = value(args, ++i, a);
                     case "--mirror" -> mirror = value(args, ++i, a);
@@ -103,8 +106,8 @@ public final class SortCommand {
         if (args.length - i != 2) {
             return usage(err, "INPUT and OUTPUT are needed");
         }
-        if (nodes.isEmpty() && (key != null || password != null || transport != null || answerSeconds > 0 || mirror != null)) {
-            return usage(err, "--key, --password-file, --transport, --answer-timeout and --mirror are for a sort across nodes (--node or --nodes)");
+        if (nodes.isEmpty() && (key != null || password != null || transport != null || answerSeconds > 0 || leaseSeconds > 0 || mirror != null)) {
+            return usage(err, "--key, --password-file, --transport, --answer-timeout, --lease and --mirror are for a sort across nodes (--node or --nodes)");
         }
         if (mirror != null && partitionersGiven) {
             return usage(err, "-p does not apply with --mirror: each node runs one reader, dealt the chunks of its own input and of its copy");
@@ -130,8 +133,13 @@ public final class SortCommand {
                 return usage(err, "--" + e.getMessage());
             }
             Duration answer = answerSeconds > 0 ? Duration.ofSeconds(answerSeconds) : ControlAgent.ANSWER_TIMEOUT;
+            Duration lease = leaseSeconds > 0 ? Duration.ofSeconds(leaseSeconds) : ControlAgent.defaultLease(answer);
+            if (lease.compareTo(answer) <= 0) {
+                return usage(err, "--lease " + lease.toSeconds() + " must be longer than the answer timeout (" + answer.toSeconds()
+                                + " s): nodes would stop a sort this command still follows");
+            }
             return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
-                            sync, direct, between, answer, quiet, view, mirror, out, err);
+                            sync, direct, between, answer, lease, quiet, view, mirror, out, err);
         }
         if (memory < 0) {
             memory = SortPlan.defaultMemoryPerSorter(Math.max(1, sorters));
@@ -187,7 +195,7 @@ public final class SortCommand {
     }
 
     private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
-                    Path tmp, int water, int window, boolean sync, boolean direct, String between, Duration answer, boolean quiet,
+                    Path tmp, int water, int window, boolean sync, boolean direct, String between, Duration answer, Duration lease, boolean quiet,
                     String view, String mirror, PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
         ClusterKey clusterKey;
@@ -197,7 +205,7 @@ public final class SortCommand {
         } catch (IllegalArgumentException | IOException e) {
             return usage(err, e.getMessage());
         }
-        ControlAgent agent = new ControlAgent(clusterKey, answer);
+        ControlAgent agent = new ControlAgent(clusterKey, answer, lease);
         return serve(view, clusterKey, err, live -> report(progress -> ClusterSort.run(plan, agent, progress, 1000, river -> show(live, river)), quiet,
                         out, err));
     }
@@ -291,14 +299,16 @@ public final class SortCommand {
     static final String USAGE = """
                     usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
                                        [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport ID]
-                                       [--answer-timeout SECONDS] [--view [HOST:]PORT] [--mirror PATH]
+                                       [--answer-timeout SECONDS] [--lease SECONDS] [--view [HOST:]PORT] [--mirror PATH]
                                        INPUT OUTPUT
                     --transport joins partitioners and sorters on different nodes: tcp (the default), shm, verbs, file
                     or another registered transport. --view serves a live view of the sort on PORT (loopback; another HOST needs
                     --key and --password-file). --mirror: each node also holds a copy of the previous node's INPUT at PATH ({stripe}
                     in it is that node's name), and the copies' readers share each input by graduated declustering; a node
                     lost (no answer within --answer-timeout) is then done without: its input read from the copy, its part of
-                    OUTPUT rebuilt on the next node (OUTPUT with {node} as the lost node's name, else OUTPUT.NAME).
+                    OUTPUT rebuilt on the next node (OUTPUT with {node} as the lost node's name, else OUTPUT.NAME). --lease: a node
+                    that hears nothing from this command for that long (default 10, at least twice --answer-timeout) stops its part
+                    of the sort itself and writes nothing more of it.
                     Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
 
     private static int usage(PrintStream err, String problem) {

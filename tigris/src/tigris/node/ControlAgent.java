@@ -14,6 +14,7 @@ import java.util.Map;
 import tigris.Failure;
 import tigris.ModuleThread;
 import tigris.Report;
+import tigris.RiverAttempt;
 import tigris.ThreadStatus;
 import tigris.UpstreamFailedException;
 import tigris.view.RiverSnapshot;
@@ -42,12 +43,25 @@ public final class ControlAgent {
 
     /** How long the agent waits for a node's answer by default. */
     public static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(5);
+    /** The shortest lease an agent grants by default; never less than twice its answer timeout ({@link #defaultLease}). */
+    public static final Duration LEASE = Duration.ofSeconds(10);
 
     private final long answerMillis;
+    private final long leaseMillis;
 
     /** An agent that waits {@link #ANSWER_TIMEOUT} for each answer of a node. */
     public ControlAgent(ClusterKey key) {
         this(key, ANSWER_TIMEOUT);
+    }
+
+    /** The lease an agent with {@code answerTimeout} grants unless told otherwise: {@link #LEASE}, or twice the answer timeout if that is longer. */
+    public static Duration defaultLease(Duration answerTimeout) {
+        return LEASE.compareTo(answerTimeout.multipliedBy(2)) >= 0 ? LEASE : answerTimeout.multipliedBy(2);
+    }
+
+    /** An agent with {@code answerTimeout} and its {@link #defaultLease}. */
+    public ControlAgent(ClusterKey key, Duration answerTimeout) {
+        this(key, answerTimeout, defaultLease(answerTimeout));
     }
 
     /**
@@ -55,12 +69,23 @@ public final class ControlAgent {
      * takes longer than {@code answerTimeout}: a few seconds on a real cluster, more where nodes
      * are slow to answer (an emulated machine). The first agent of a JVM also bounds RMI's own
      * connect, handshake and reply waits by it, unless the application set them.
+     *
+     * <p>Each node holds a lease of {@code lease} on every river attempt the agent begins there,
+     * renewed by the agent's heartbeats (several per lease) and calls: a node that hears nothing
+     * for a lease (the agent died, or the node was cut off or paused) stops the attempt and
+     * commits nothing of it. It must be longer than the answer timeout, or nodes would fence
+     * attempts the agent still follows.
      */
-    public ControlAgent(ClusterKey key, Duration answerTimeout) {
+    public ControlAgent(ClusterKey key, Duration answerTimeout, Duration lease) {
         if (answerTimeout.toMillis() < 1) {
             throw new IllegalArgumentException("answer timeout " + answerTimeout + " is not positive");
         }
+        if (lease.compareTo(answerTimeout) <= 0 || lease.toMillis() > RiverLease.MAX_MILLIS) {
+            throw new IllegalArgumentException("a lease of " + lease.toMillis() + " ms must be longer than the answer timeout (" + answerTimeout.toMillis()
+                            + " ms; nodes would fence rivers the agent still follows) and at most an hour");
+        }
         this.answerMillis = answerTimeout.toMillis();
+        this.leaseMillis = lease.toMillis();
         // A node whose host died or whose link was cut never answers: bound every RMI connect and
         // every reply (RMI waits forever by default), unless the application chose otherwise.
         String millis = Long.toString(answerMillis);
@@ -68,6 +93,11 @@ public final class ControlAgent {
         setIfAbsent("sun.rmi.transport.tcp.responseTimeout", millis);
         setIfAbsent("sun.rmi.transport.tcp.handshakeTimeout", millis);
         key.install();
+    }
+
+    /** The lease this agent gives nodes on the rivers it begins. */
+    public Duration lease() {
+        return Duration.ofMillis(leaseMillis);
     }
 
     private static void setIfAbsent(String property, String value) {
@@ -182,20 +212,22 @@ public final class ControlAgent {
     }
 
     /**
-     * Destroys {@code rivers} on each of {@code nodes} that answers (all at once, within twice the
-     * answer timeout in all): how a job fences nodes it lost, should they answer again, so nothing
-     * of theirs goes on running. A node that does not answer is passed over (its rivers fail on
-     * their own, by their reservoirs' dead peers); one without such a river is fenced already.
+     * Destroys {@code rivers} on each of {@code nodes} that answers, and deletes the output files
+     * they staged there (all at once, within twice the answer timeout in all): how a job fences
+     * nodes it lost, should they answer again, so nothing of theirs goes on running or is left to
+     * commit. A node that does not answer is passed over (its lease runs out and it fences the
+     * rivers itself); one without such a river is fenced already.
      *
      * @return the nodes that answered, in the order given
      */
-    public List<Node> destroyWhereReachable(List<Node> nodes, List<String> rivers) throws InterruptedException {
+    public List<Node> destroyWhereReachable(List<Node> nodes, List<RiverAttempt> rivers) throws InterruptedException {
         Map<Node, java.util.concurrent.Future<?>> calls = new LinkedHashMap<>();
         for (Node n : nodes) {
             calls.put(n, CALLS.submit(() -> {
                 RiverManager m = connect(n);
-                for (String r : rivers) {
+                for (RiverAttempt r : rivers) {
                     m.destroy(r);
+                    m.discard(r);
                 }
                 return null;
             }));
@@ -216,20 +248,100 @@ public final class ControlAgent {
         return fenced;
     }
 
+    /**
+     * Commits a job whose last attempt was {@code attempt}: every node of {@code nodes} puts the
+     * output files the river's attempts staged there in place (phase one, all nodes at once), then
+     * writes the job's marker beside each (phase two, once every part is in place), so a reader
+     * that finds a part's marker finds the whole job's parts in place. A node that refuses (it
+     * fenced the attempt, or knows a later one) or does not answer fails the commit, naming it;
+     * parts other nodes put in place are then there without markers.
+     *
+     * @return every part committed, in the order of {@code nodes}
+     */
+    public List<CommittedPart> commit(RiverAttempt attempt, List<Node> nodes) throws IOException, InterruptedException {
+        Map<Node, java.util.concurrent.Future<List<CommittedPart>>> calls = new LinkedHashMap<>();
+        for (Node n : nodes) {
+            calls.putIfAbsent(n, CALLS.submit(() -> connect(n).commit(attempt)));
+        }
+        List<CommittedPart> parts = new ArrayList<>();
+        for (var c : calls.entrySet()) {
+            parts.addAll(answer(c.getKey(), c.getValue(), "commit river " + attempt));
+        }
+        Map<Node, java.util.concurrent.Future<Void>> marks = new LinkedHashMap<>();
+        for (Node n : calls.keySet()) {
+            marks.put(n, CALLS.submit(() -> {
+                connect(n).markCommitted(attempt, parts);
+                return null;
+            }));
+        }
+        for (var m : marks.entrySet()) {
+            answer(m.getKey(), m.getValue(), "mark river " + attempt + " committed");
+        }
+        return parts;
+    }
+
+    /**
+     * Gives up a job whose last attempt was {@code attempt}: each of {@code nodes} that answers
+     * (within twice the answer timeout in all) deletes the output files the river's attempts
+     * staged there. Nothing was put in place, so no output of an earlier job is touched.
+     *
+     * @return the nodes that did not answer (their staged files stay, hidden, until they are run again)
+     */
+    public List<Node> discard(RiverAttempt attempt, List<Node> nodes) throws InterruptedException {
+        Map<Node, java.util.concurrent.Future<?>> calls = new LinkedHashMap<>();
+        for (Node n : nodes) {
+            calls.putIfAbsent(n, CALLS.submit(() -> {
+                connect(n).discard(attempt);
+                return null;
+            }));
+        }
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(2 * answerMillis);
+        List<Node> silent = new ArrayList<>();
+        for (var c : calls.entrySet()) {
+            try {
+                c.getValue().get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                c.getValue().cancel(true);
+                silent.add(c.getKey());
+            }
+        }
+        return silent;
+    }
+
+    /** A node's answer to {@code what} within the answer timeout, or an IOException naming the node and what it said. */
+    private <T> T answer(Node n, java.util.concurrent.Future<T> call, String what) throws IOException, InterruptedException {
+        try {
+            return call.get(answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IOException("node " + n + " could not " + what + ": " + nodeError(e.getCause()), e.getCause());
+        } catch (java.util.concurrent.TimeoutException e) {
+            call.cancel(true);
+            throw new IOException("node " + n + " did not answer within " + answerMillis + " ms when asked to " + what, e);
+        }
+    }
+
     /** The instance names of a module: "m" alone, "m#0".. with several instances. */
     static String instanceName(ModuleSpec m, int i) {
         return m.instances() == 1 ? m.name() : m.name() + "#" + i;
     }
 
+    /** Grows {@code graph} as the first attempt of river {@code river} ({@link #start(RiverAttempt, RiverGraph, Map, String, byte[])}). */
+    public RiverRun start(String river, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
+        return start(RiverAttempt.first(river), graph, placement, jarName, jar);
+    }
+
     /**
-     * Grows {@code graph} as river {@code river} on the nodes and starts it.
+     * Grows {@code graph} as attempt {@code attempt} of its river on the nodes and starts it: each
+     * node is first asked to begin the attempt under this agent's lease, which the run's
+     * heartbeats renew until it is destroyed.
      *
      * @param placement for each module, the node of each instance (a list as long as its instances)
      * @param jarName the name under which {@code jar} (the module classes) is pushed; null, with
      *        {@code jar} null, for a river of Tigris's own modules only
      * @throws IOException naming the node and step that failed; what was grown is destroyed
      */
-    public RiverRun start(String river, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
+    public RiverRun start(RiverAttempt attempt, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
+        String river = attempt.toString();
         if ((jarName == null) != (jar == null)) {
             throw new IllegalArgumentException("river " + river + ": a jar needs its name and a name its jar (jar name " + jarName + ")");
         }
@@ -242,7 +354,7 @@ public final class ControlAgent {
             for (Node n : e.getValue()) {
                 if (!managers.containsKey(n)) {
                     managers.put(n, connect(n));
-                    sites.put(n, new RemoteSite(n, managers.get(n), river));
+                    sites.put(n, new RemoteSite(n, managers.get(n), attempt));
                 }
                 s.add(sites.get(n));
             }
@@ -254,13 +366,19 @@ public final class ControlAgent {
             links.add(new RiverSnapshot.Link(tigris.graph.Connection.module(c.from()), tigris.graph.Connection.module(c.to()),
                             Transports.byId(c.reservoir().across()).id()));
         }
-        RiverRun run = new RiverRun(river, managers, where, answerMillis, links);
+        RiverRun run = new RiverRun(this, attempt, managers, where, answerMillis, links);
         Node step = null;
         try {
             for (var e : managers.entrySet()) {
                 step = e.getKey();
+                e.getValue().begin(attempt, leaseMillis);
+                run.begun.add(e.getKey());
+            }
+            run.heartbeats(leaseMillis);
+            for (var e : managers.entrySet()) {
+                step = e.getKey();
                 if (jar != null) {
-                    e.getValue().pushJar(river, jarName, jar);
+                    e.getValue().pushJar(attempt, jarName, jar);
                 }
             }
             RiverAssembler.Assembled a = RiverAssembler.assemble(graph, placed, jarName);
@@ -285,9 +403,21 @@ public final class ControlAgent {
     private static final java.util.concurrent.ExecutorService CALLS = java.util.concurrent.Executors.newCachedThreadPool(
                     Thread.ofPlatform().daemon().name("tigris-agent-call-", 0).factory());
 
+    /** Where the agents' heartbeats are timed. */
+    private static final java.util.concurrent.ScheduledExecutorService HEARTBEATS = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("tigris-agent-heartbeats").factory());
+
     /** A started river: its nodes, and how to follow, stop and clean it up. */
     public static final class RiverRun implements SnapshotSource {
+        /** The attempt as logs and reports name it. */
         private final String river;
+        private final RiverAttempt attempt;
+        private final ControlAgent agent;
+        /** Nodes that began the attempt: the ones to destroy it on. */
+        private final java.util.Set<Node> begun = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        /** Each node's heartbeat still on its way, so a silent node never has more than one. */
+        private final Map<Node, java.util.concurrent.Future<?>> beating = new java.util.concurrent.ConcurrentHashMap<>();
+        private volatile java.util.concurrent.ScheduledFuture<?> heartbeat;
         /** The graph's connections, for the live view. */
         private final List<RiverSnapshot.Link> links;
         /** What the last round of status calls found, for the live view. */
@@ -320,11 +450,14 @@ public final class ControlAgent {
             return sb.append(" between nodes").toString();
         }
 
-        RiverRun(String river, Map<Node, RiverManager> managers, Map<String, Node> where, long answerMillis, List<RiverSnapshot.Link> links) {
+        RiverRun(ControlAgent agent, RiverAttempt attempt, Map<Node, RiverManager> managers, Map<String, Node> where, long answerMillis,
+                        List<RiverSnapshot.Link> links) {
+            this.agent = agent;
             this.links = List.copyOf(links);
-            this.latest = new RiverSnapshot(river, System.currentTimeMillis(), links, List.of(), null, false);
+            this.attempt = attempt;
+            this.river = attempt.toString();
+            this.latest = new RiverSnapshot(attempt.river(), System.currentTimeMillis(), links, List.of(), null, false);
             this.where = where;
-            this.river = river;
             this.managers = managers;
             this.answerMillis = answerMillis;
         }
@@ -387,6 +520,49 @@ public final class ControlAgent {
             }
         }
 
+        /** The attempt this run is. */
+        public RiverAttempt attempt() {
+            return attempt;
+        }
+
+        /**
+         * Commits the river once it completed: every node it ran on (none was lost) puts the
+         * output files its sinks staged in place, then the job's marker beside each
+         * ({@link ControlAgent#commit}).
+         */
+        public List<CommittedPart> commit() throws IOException, InterruptedException {
+            if (!lost.isEmpty()) {
+                throw new IOException("river " + river + " lost node(s) " + lost.keySet() + ": a river that did not complete on every node is not committed");
+            }
+            return agent.commit(attempt, List.copyOf(managers.keySet()));
+        }
+
+        /** Gives the river up: every node it ran on deletes what its sinks staged ({@link ControlAgent#discard}); returns the nodes that did not answer. */
+        public List<Node> discard() throws InterruptedException {
+            return agent.discard(attempt, List.copyOf(managers.keySet()));
+        }
+
+        /**
+         * Renews the lease of every node that began the attempt, several times a lease, until the
+         * run is destroyed: a node's lease must not run out while its agent lives, whether or not
+         * anyone awaits the run.
+         */
+        void heartbeats(long leaseMillis) {
+            long period = Math.clamp(leaseMillis / 5, 20, 1000);
+            heartbeat = HEARTBEATS.scheduleAtFixedRate(() -> {
+                for (Node n : begun) {
+                    java.util.concurrent.Future<?> pending = beating.get(n);
+                    if (!lost.containsKey(n) && (pending == null || pending.isDone())) {
+                        RiverManager m = managers.get(n);
+                        beating.put(n, CALLS.submit(() -> {
+                            m.renew(attempt);
+                            return null;
+                        }));
+                    }
+                }
+            }, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+
         /** The nodes that stopped answering during the run, each with what the agent saw and when. */
         public Map<Node, Silence> lost() {
             return Map.copyOf(lost);
@@ -437,7 +613,7 @@ public final class ControlAgent {
             for (RunReport.Entry e : withLostRows(entries)) {
                 threads.add(new RiverSnapshot.Instance(e.module(), e.node(), e.status(), e.unreachable()));
             }
-            latest = new RiverSnapshot(river, System.currentTimeMillis(), links, threads, failure, ended);
+            latest = new RiverSnapshot(attempt.river(), System.currentTimeMillis(), links, threads, failure, ended);
         }
 
         /**
@@ -476,7 +652,7 @@ public final class ControlAgent {
             for (var e : managers.entrySet()) {
                 if (!lost.containsKey(e.getKey())) {
                     RiverManager m = e.getValue();
-                    asked.put(e.getKey(), CALLS.submit(() -> m.status(river)));
+                    asked.put(e.getKey(), CALLS.submit(() -> m.status(attempt)));
                 }
             }
             for (var e : asked.entrySet()) {
@@ -488,7 +664,9 @@ public final class ControlAgent {
                     entries.addAll(rows);
                     lastKnown.put(e.getKey().name(), rows);
                 } catch (java.util.concurrent.ExecutionException x) {
-                    lost.put(e.getKey(), new Silence("stopped answering: " + rootCause(x.getCause()), System.nanoTime()));
+                    // A node that answers but no longer has the attempt (it fenced it itself) is as lost to it as a silent one.
+                    String said = x.getCause() instanceof NodeException ? nodeError(x.getCause()) : "stopped answering: " + rootCause(x.getCause());
+                    lost.put(e.getKey(), new Silence(said, System.nanoTime()));
                     failure = "node " + e.getKey() + " " + lost.get(e.getKey()).cause();
                 } catch (InterruptedException x) {
                     // The agent is told to stop, not the node to be lost.
@@ -529,11 +707,15 @@ public final class ControlAgent {
          * because it cannot complete ({@code cause}): its reservoirs end with that failure.
          */
         public void stop(String cause) {
-            everyNode(m -> m.stop(river, cause));
+            everyNode(m -> m.stop(attempt, cause));
         }
 
         void destroy() {
-            everyNode(m -> m.destroy(river));
+            java.util.concurrent.ScheduledFuture<?> h = heartbeat;
+            if (h != null) {
+                h.cancel(false);
+            }
+            everyNode(m -> m.destroy(attempt));
         }
 
         private interface Call {

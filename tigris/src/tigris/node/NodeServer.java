@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import tigris.ModuleThread;
+import tigris.RiverAttempt;
 import tigris.ThreadStatus;
 import tigris.river.LocalSite;
 import tigris.river.ModulePlan;
@@ -51,7 +52,7 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
-                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.graph.ThreadPolicy;java.lang.Enum;"
+                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.graph.ThreadPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.node.CommittedPart;"
                                     + Transports.endpointFilter() + actionClasses() + "!*");
 
     /** The filter's names of the node actions: exactly the permitted subclasses of {@link NodeAction}. */
@@ -68,12 +69,27 @@ public final class NodeServer implements RiverManager {
     /** How long an ended action's outcome waits to be collected before it is forgotten. */
     private static final long UNCOLLECTED_MILLIS = 10 * 60 * 1000L;
 
+    /** How often the node looks at its leases: a paused node fences itself within this of waking. */
+    private static final long LEASE_CHECK_MILLIS = 100;
+    /** How long a fenced attempt's reason is kept for its agent's next call. */
+    private static final long FENCED_KEPT_MILLIS = 10 * 60 * 1000L;
+
     private final String name;
     private final Path work;
     private final InetAddress bind;
-    private final Map<String, NodeRiver> rivers = new ConcurrentHashMap<>();
+    private final Map<RiverAttempt, NodeRiver> rivers = new ConcurrentHashMap<>();
+    /** The latest epoch begun here of each river: an earlier one is stale. */
+    private final Map<String, Integer> epochs = new ConcurrentHashMap<>();
+    /** Attempts this node fenced, with why, until their agent has had time to ask. */
+    private final Map<RiverAttempt, Fenced> fenced = new ConcurrentHashMap<>();
+    /** Output files the rivers' attempts write, until the agent commits them. */
+    private final StagedOutputs outputs = new StagedOutputs();
     private final Map<Long, RunningAction> actions = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong actionIds = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Why and when this node fenced an attempt. */
+    private record Fenced(String why, long atMillis) {
+    }
 
     /** An action started by {@link #perform}: its outcome to come, and when it ended (0 while it runs). */
     private static final class RunningAction {
@@ -91,14 +107,26 @@ public final class NodeServer implements RiverManager {
         }
     }
 
-    /** One river's pieces on this node: its pushed jars' loaders and its share of the river. */
+    /** One river attempt's pieces on this node: its pushed jars' loaders, its share of the river, its lease. */
     private final class NodeRiver {
+        final RiverAttempt attempt;
         final Map<String, URLClassLoader> loaders = new HashMap<>();
         final LocalSite site;
+        final RiverLease lease;
+        /** Set when this node fences the attempt itself: why. */
+        volatile String fencedBecause;
 
-        NodeRiver(String river) throws RemoteException {
-            TransportContext context = new TransportContext(name, bind, work.resolve(safe(river)), DEAD_PEER, VERBS_CONNECT);
-            this.site = new LocalSite(context, jar -> jar == null ? NodeServer.class.getClassLoader() : loaders.get(jar));
+        NodeRiver(RiverAttempt attempt, RiverLease lease) {
+            this.attempt = attempt;
+            this.lease = lease;
+            TransportContext context = new TransportContext(name, bind, work.resolve(attempt.fileName()), DEAD_PEER, VERBS_CONNECT, attempt);
+            this.site = new LocalSite(context, jar -> jar == null ? NodeServer.class.getClassLoader() : loaders.get(jar), output -> {
+                String why = fencedBecause;
+                if (why != null) {
+                    throw new IOException("node " + name + " fenced river " + attempt + " (" + why + "): it writes no output " + output);
+                }
+                return outputs.stage(attempt, output);
+            });
         }
     }
 
@@ -110,6 +138,130 @@ public final class NodeServer implements RiverManager {
         this.name = name;
         this.work = work;
         this.bind = bind;
+        Thread.ofPlatform().daemon().name("tigris-lease-keeper-" + name).start(this::keepLeases);
+    }
+
+    /** Fences every attempt whose lease ran out, for as long as the node runs. */
+    private void keepLeases() {
+        while (true) {
+            try {
+                Thread.sleep(LEASE_CHECK_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            for (NodeRiver r : rivers.values()) {
+                long silent = r.lease.expiredNanos(now);
+                if (silent > 0 && r.fencedBecause == null) {
+                    fence(r, String.format("its lease ran out: no word from the agent for %.1f s (the lease is %.1f s)", silent / 1e9, r.lease.millis() / 1e3));
+                }
+            }
+            long old = System.currentTimeMillis() - FENCED_KEPT_MILLIS;
+            fenced.values().removeIf(f -> f.atMillis() < old);
+        }
+    }
+
+    /**
+     * Fences {@code r} on this node's own authority: its threads are stopped with {@code why} (their
+     * reservoirs end with it as a failure), nothing of it is committed from now on, and once the
+     * threads have had their grace it is destroyed. Its agent's next call is told why.
+     */
+    private void fence(NodeRiver r, String why) {
+        synchronized (r) {
+            if (r.fencedBecause != null) {
+                return;
+            }
+            r.fencedBecause = why;
+        }
+        fenced.put(r.attempt, new Fenced(why, System.currentTimeMillis()));
+        outputs.discard(r.attempt, false);
+        NodeLog.river(name, r.attempt.toString(), "fenced by this node: " + why + "; its threads are stopped and nothing of it is committed");
+        r.site.stop("node " + name + " fenced river " + r.attempt + ": " + why);
+        Thread.ofPlatform().daemon().name("tigris-fenced-" + r.attempt.fileName()).start(() -> {
+            try {
+                Thread.sleep(2 * ModuleThread.STOP_GRACE_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            destroyed(r, "by this node (fenced)");
+            // A thread that outlived its grace may have staged a file since.
+            outputs.discard(r.attempt, false);
+        });
+    }
+
+    @Override
+    public void begin(RiverAttempt a, long leaseMillis) throws RemoteException {
+        RiverLease lease;
+        try {
+            lease = new RiverLease(leaseMillis);
+        } catch (IllegalArgumentException e) {
+            throw error(a, e.getMessage(), null);
+        }
+        List<NodeRiver> superseded = new ArrayList<>();
+        synchronized (this) {
+            int latest = epochs.getOrDefault(a.river(), 0);
+            if (latest > a.epoch()) {
+                throw error(a, "attempt " + a.epoch() + " is stale: this node has begun attempt " + latest + " of the river", null);
+            }
+            if (rivers.containsKey(a) || fenced.containsKey(a)) {
+                throw error(a, "this attempt was begun here already", null);
+            }
+            for (NodeRiver r : rivers.values()) {
+                if (a.supersedes(r.attempt)) {
+                    superseded.add(r);
+                }
+            }
+            epochs.put(a.river(), a.epoch());
+            rivers.put(a, new NodeRiver(a, lease));
+        }
+        for (NodeRiver r : superseded) {
+            fence(r, "attempt " + a.epoch() + " of the river began here");
+        }
+        NodeLog.river(name, a.toString(), "created " + NodeLog.byAgent());
+    }
+
+    @Override
+    public void renew(RiverAttempt a) throws RemoteException {
+        river(a);
+    }
+
+    @Override
+    public List<CommittedPart> commit(RiverAttempt a) throws RemoteException {
+        synchronized (this) {
+            int latest = epochs.getOrDefault(a.river(), 0);
+            if (latest > a.epoch()) {
+                throw error(a, "refused to commit: attempt " + a.epoch() + " is stale (this node has begun attempt " + latest + " of the river)", null);
+            }
+            Fenced f = fenced.get(a);
+            NodeRiver r = rivers.get(a);
+            if (f != null || r != null && r.fencedBecause != null) {
+                throw error(a, "refused to commit: this node fenced the attempt (" + (f != null ? f.why() : r.fencedBecause) + ")", null);
+            }
+        }
+        try {
+            List<CommittedPart> parts = new ArrayList<>();
+            for (Path p : outputs.commit(a)) {
+                parts.add(new CommittedPart(name, p.toString(), Files.size(p)));
+            }
+            NodeLog.river(name, a.toString(), "committed " + parts.size() + " output file(s) " + NodeLog.byAgent());
+            return parts;
+        } catch (IOException e) {
+            throw error(a, "cannot commit its output: " + e.getMessage(), null);
+        }
+    }
+
+    @Override
+    public void markCommitted(RiverAttempt a, List<CommittedPart> job) throws RemoteException {
+        try {
+            outputs.mark(a, List.copyOf(job));
+        } catch (IOException e) {
+            throw error(a, "cannot write the job's marker: " + e.getMessage(), null);
+        }
+    }
+
+    @Override
+    public void discard(RiverAttempt a) {
+        outputs.discard(a, true);
     }
 
 
@@ -120,17 +272,29 @@ public final class NodeServer implements RiverManager {
         return (RiverManager) stub;
     }
 
-    private NodeException error(String river, String what, Throwable cause) {
+    private NodeException error(RiverAttempt river, String what, Throwable cause) {
         return new NodeException("node " + name + ", river " + river + ": " + what + (cause == null ? "" : ": " + cause), cause);
     }
 
-    private synchronized NodeRiver river(String river) throws RemoteException {
-        NodeRiver r = rivers.get(river);
-        if (r == null) {
-            r = new NodeRiver(river);
-            rivers.put(river, r);
-            NodeLog.river(name, river, "created " + NodeLog.byAgent());
+    /**
+     * The pieces of attempt {@code a}, its lease renewed by the call: refused if it was never begun
+     * here, was destroyed, or was fenced (then saying why).
+     */
+    private NodeRiver river(RiverAttempt a) throws RemoteException {
+        if (a == null) {
+            throw new NodeException("node " + name + ": no river attempt named", null);
         }
+        NodeRiver r = rivers.get(a);
+        Fenced f = fenced.get(a);
+        if (f != null) {
+            throw error(a, "fenced by this node: " + f.why(), null);
+        }
+        if (r == null) {
+            int latest = epochs.getOrDefault(a.river(), 0);
+            throw error(a, latest > a.epoch() ? "attempt " + a.epoch() + " is stale: this node has begun attempt " + latest + " of the river"
+                            : "no such river on this node (never begun, or destroyed)", null);
+        }
+        r.lease.renew();
         return r;
     }
 
@@ -140,16 +304,16 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized void pushJar(String river, String jarName, byte[] jar) throws RemoteException {
+    public synchronized void pushJar(RiverAttempt river, String jarName, byte[] jar) throws RemoteException {
+        NodeRiver r = river(river);
         if (jarName == null || !jarName.matches("[A-Za-z0-9._-]{1,100}\\.jar")) {
             throw error(river, "jar name '" + jarName + "' must be a plain file name ending in .jar", null);
         }
         try {
-            Path dir = Files.createDirectories(work.resolve(safe(river)));
+            Path dir = Files.createDirectories(work.resolve(river.fileName()));
             Path file = dir.resolve(jarName);
             Files.write(file, jar);
-            NodeRiver r = river(river);
-            URLClassLoader old = r.loaders.put(jarName, new URLClassLoader("tigris-" + river + "-" + jarName, new java.net.URL[] {file.toUri().toURL()},
+            URLClassLoader old = r.loaders.put(jarName, new URLClassLoader("tigris-" + river.fileName() + "-" + jarName, new java.net.URL[] {file.toUri().toURL()},
                             NodeServer.class.getClassLoader()));
             if (old != null) {
                 old.close();
@@ -159,15 +323,8 @@ public final class NodeServer implements RiverManager {
         }
     }
 
-    private String safe(String river) throws RemoteException {
-        if (river == null || !river.matches("[A-Za-z0-9._-]{1,100}") || river.startsWith(".")) {
-            throw new RemoteException("node " + name + ": river name '" + river + "' must be letters, digits, '.', '_' or '-'");
-        }
-        return river;
-    }
-
     @Override
-    public synchronized void createModule(String river, ModulePlan plan) throws RemoteException {
+    public synchronized void createModule(RiverAttempt river, ModulePlan plan) throws RemoteException {
         NodeRiver r = river(river);
         if (plan.jar() != null && !r.loaders.containsKey(plan.jar())) {
             throw error(river, "module " + plan.instance() + ": no jar " + plan.jar() + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
@@ -180,7 +337,7 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized Endpoint openConsumer(String river, ReservoirPlan plan, String module) throws RemoteException {
+    public synchronized Endpoint openConsumer(RiverAttempt river, ReservoirPlan plan, String module) throws RemoteException {
         try {
             return river(river).site.openConsumer(plan, module);
         } catch (IOException | RuntimeException e) {
@@ -189,7 +346,7 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized void openProducer(String river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException {
+    public synchronized void openProducer(RiverAttempt river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException {
         try {
             river(river).site.openProducer(plan, module, at);
         } catch (IOException | RuntimeException e) {
@@ -198,7 +355,7 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public void start(String river) throws RemoteException {
+    public void start(RiverAttempt river) throws RemoteException {
         LocalSite site;
         synchronized (this) {
             site = river(river).site;
@@ -206,12 +363,12 @@ public final class NodeServer implements RiverManager {
         try {
             site.start();
         } catch (IOException e) {
-            NodeLog.river(name, river, "failed to start: " + e.getMessage());
+            NodeLog.river(name, river.toString(), "failed to start: " + e.getMessage());
             throw error(river, "an upstream reservoir was never joined: " + e.getMessage(), null);
         }
-        NodeLog.river(name, river, "started " + NodeLog.byAgent());
+        NodeLog.river(name, river.toString(), "started " + NodeLog.byAgent());
         List<ModuleThread> threads = site.threads();
-        Thread.ofPlatform().daemon().name("tigris-watch-" + river).start(() -> {
+        Thread.ofPlatform().daemon().name("tigris-watch-" + river.fileName()).start(() -> {
             try {
                 for (ModuleThread t : threads) {
                     t.await(Long.MAX_VALUE, TimeUnit.DAYS);
@@ -219,7 +376,7 @@ public final class NodeServer implements RiverManager {
             } catch (InterruptedException e) {
                 return;
             }
-            NodeLog.river(name, river, outcome(threads));
+            NodeLog.river(name, river.toString(), outcome(threads));
         });
     }
 
@@ -234,20 +391,20 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized void stop(String river, String cause) {
+    public synchronized void stop(RiverAttempt river, String cause) {
         NodeRiver r = rivers.get(river);
         if (r != null) {
+            r.lease.renew();
             r.site.stop(cause);
         }
     }
 
     @Override
-    public synchronized List<ThreadStatus> status(String river) throws RemoteException {
-        NodeRiver r = rivers.get(river);
-        if (r == null) {
-            throw error(river, "no such river on this node", null);
+    public List<ThreadStatus> status(RiverAttempt river) throws RemoteException {
+        NodeRiver r = river(river);
+        synchronized (this) {
+            return r.site.status();
         }
-        return r.site.status();
     }
 
     @Override
@@ -299,15 +456,18 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public void destroy(String river) {
-        NodeRiver r;
-        synchronized (this) {
-            r = rivers.remove(river);
-            if (r == null) {
-                return;
-            }
+    public void destroy(RiverAttempt river) {
+        NodeRiver r = rivers.get(river);
+        if (r != null) {
+            destroyed(r, NodeLog.byAgent());
         }
-        String by = NodeLog.byAgent();
+    }
+
+    /** Frees everything attempt {@code r} holds here: threads stopped, ends closed, jars and its directory gone. */
+    private void destroyed(NodeRiver r, String by) {
+        if (!rivers.remove(r.attempt, r)) {
+            return;
+        }
         r.site.destroy();
         for (URLClassLoader l : r.loaders.values()) {
             try {
@@ -316,14 +476,14 @@ public final class NodeServer implements RiverManager {
                 // closing
             }
         }
-        // The river's own directory: pushed jars and file reservoirs.
-        try (var files = Files.walk(work.resolve(river))) {
+        // The attempt's own directory: pushed jars and file reservoirs.
+        try (var files = Files.walk(work.resolve(r.attempt.fileName()))) {
             for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
         } catch (IOException | RuntimeException ignored) {
             // nothing there, or already gone
         }
-        NodeLog.river(name, river, "destroyed " + by);
+        NodeLog.river(name, r.attempt.toString(), "destroyed " + by);
     }
 }

@@ -3,6 +3,7 @@ package tigris.node;
 import java.io.IOException;
 import java.rmi.RemoteException;
 
+import tigris.RiverAttempt;
 import tigris.river.ModulePlan;
 import tigris.river.RiverSite;
 import tigris.transport.Endpoint;
@@ -13,9 +14,9 @@ import tigris.transport.Site;
 final class RemoteSite implements RiverSite {
     private final ControlAgent.Node node;
     private final RiverManager manager;
-    private final String river;
+    private final RiverAttempt river;
 
-    RemoteSite(ControlAgent.Node node, RiverManager manager, String river) {
+    RemoteSite(ControlAgent.Node node, RiverManager manager, RiverAttempt river) {
         this.node = node;
         this.manager = manager;
         this.river = river;

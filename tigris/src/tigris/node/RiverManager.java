@@ -4,6 +4,7 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
 
+import tigris.RiverAttempt;
 import tigris.ThreadStatus;
 import tigris.river.ModulePlan;
 import tigris.transport.Endpoint;
@@ -12,7 +13,10 @@ import tigris.transport.ReservoirPlan;
 /**
  * The per-host manager (the thesis's RiverMgr), controlled over RMI by a control agent: it grows
  * a river on its host (modules from pushed jars, reservoirs, connections), starts and stops it,
- * and reports, and performs the few {@link NodeAction}s an agent needs outside rivers. Every call
+ * and reports, and performs the few {@link NodeAction}s an agent needs outside rivers. Each river
+ * attempt is begun with a lease that the agent's calls renew; a node whose lease on an attempt
+ * runs out fences it itself (stops it, commits nothing of it), and a node refuses an attempt of a
+ * river older than one it has begun. Every call
  * is authenticated by the cluster key (mutual TLS) and its arguments pass a deserialization filter
  * that admits only strings, string maps, byte arrays, numbers, reservoir plans, the transports'
  * endpoints and the node actions. No call changes when a transport is added.
@@ -23,38 +27,64 @@ public interface RiverManager extends Remote {
     /** The node's name. */
     String name() throws RemoteException;
 
+    /**
+     * Begins attempt {@code river} on this node, the first call of every attempt, with a lease of
+     * {@code leaseMillis} that every later call naming the attempt renews ({@link #renew} when there
+     * is nothing else to say). An attempt older than one this node has begun of the same river is
+     * refused as stale; an older one still here is fenced first.
+     */
+    void begin(RiverAttempt river, long leaseMillis) throws RemoteException;
+
+    /** Renews this node's lease on {@code river}; refused, saying why, if the node fenced it. */
+    void renew(RiverAttempt river) throws RemoteException;
+
+    /**
+     * Puts in place every output file the river's attempts up to {@code river} staged on this node
+     * (each file's latest), the first phase of a job's commit: refused if this node has begun a
+     * later attempt or fenced this one.
+     *
+     * @return the files put in place
+     */
+    List<CommittedPart> commit(RiverAttempt river) throws RemoteException;
+
+    /** The second phase: writes the job's marker, listing all of {@code job}'s parts, beside each part this node committed. */
+    void markCommitted(RiverAttempt river, List<CommittedPart> job) throws RemoteException;
+
+    /** Deletes every output file the river's attempts up to {@code river} staged here and did not commit: the job was given up. */
+    void discard(RiverAttempt river) throws RemoteException;
+
     /** Stores a jar of module classes under {@code jarName}; modules load from it in their own class loader. */
-    void pushJar(String river, String jarName, byte[] jar) throws RemoteException;
+    void pushJar(RiverAttempt river, String jarName, byte[] jar) throws RemoteException;
 
     /**
      * Creates the thread of module instance {@code plan} (not started): its class from the pushed
      * jar the plan names (none: Tigris's own modules), its parameters and thread policy.
      */
-    void createModule(String river, ModulePlan plan) throws RemoteException;
+    void createModule(RiverAttempt river, ModulePlan plan) throws RemoteException;
 
     /**
      * Opens the consumer's end of reservoir {@code plan} into {@code module}, by the transport the
      * plan names; returns where its producer's end finds it.
      */
-    Endpoint openConsumer(String river, ReservoirPlan plan, String module) throws RemoteException;
+    Endpoint openConsumer(RiverAttempt river, ReservoirPlan plan, String module) throws RemoteException;
 
     /** Opens the producer's end of reservoir {@code plan} out of {@code module}, joined to the consumer's end at {@code at}. */
-    void openProducer(String river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException;
+    void openProducer(RiverAttempt river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException;
 
     /** Starts every module thread of the river on this node (after every connection is made). */
-    void start(String river) throws RemoteException;
+    void start(RiverAttempt river) throws RemoteException;
 
     /**
      * Stops every module thread of the river on this node because the river cannot complete, for
      * {@code cause}: their reservoirs end with it, not End of River ({@link tigris.ModuleThread#stop(String)}).
      */
-    void stop(String river, String cause) throws RemoteException;
+    void stop(RiverAttempt river, String cause) throws RemoteException;
 
     /** Every module thread's status on this node, its module's report included. */
-    List<ThreadStatus> status(String river) throws RemoteException;
+    List<ThreadStatus> status(RiverAttempt river) throws RemoteException;
 
     /** Stops the river if it runs and frees everything it holds on this node. */
-    void destroy(String river) throws RemoteException;
+    void destroy(RiverAttempt river) throws RemoteException;
 
     /**
      * Starts {@code action} on this node and returns at once (an action may take longer than the

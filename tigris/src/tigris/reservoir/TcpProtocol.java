@@ -48,11 +48,30 @@ final class TcpProtocol {
         }
     }
 
-    static ByteBuffer hello(String name, int window, int waterSize) {
+    /** A producer's hello; {@code attempt} null for an end outside any river. */
+    static ByteBuffer hello(String name, int window, int waterSize, tigris.RiverAttempt attempt) {
         byte[] n = name.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer b = ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + n.length).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(MAGIC).putInt(VERSION).putInt(window).putInt(waterSize).putShort((short) n.length).put(n).flip();
+        byte[] r = attempt == null ? new byte[0] : attempt.river().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer b = ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + n.length + r.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(MAGIC).putInt(VERSION).putInt(window).putInt(waterSize).putShort((short) n.length).put(n);
+        b.putShort((short) r.length).put(r).putInt(attempt == null ? 0 : attempt.epoch()).flip();
         return b;
+    }
+
+    /** The river attempt at the end of a hello, after the name: null for none; IOException if it is no attempt. */
+    static tigris.RiverAttempt readAttempt(SocketChannel ch, String what) throws IOException {
+        String river = readString(ch, what);
+        ByteBuffer e = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, e, what);
+        int epoch = e.flip().getInt();
+        if (river.isEmpty() && epoch == 0) {
+            return null;
+        }
+        try {
+            return new tigris.RiverAttempt(river, epoch);
+        } catch (IllegalArgumentException x) {
+            throw new IOException(what + " names no river attempt: " + x.getMessage());
+        }
     }
 
     static ByteBuffer welcome(int status, String message) {

@@ -43,15 +43,21 @@ public final class TcpReceiver extends InboxConsumerEnd {
         this.reader = Thread.ofPlatform().daemon().name("tigris-receive-" + name).start(this::receive);
     }
 
+    /** Accepts the next producer on {@code server}, an end outside any river ({@link #accept(ServerSocketChannel, String, tigris.RiverAttempt, Duration)}). */
+    public static TcpReceiver accept(ServerSocketChannel server, String expectedName, Duration deadPeer) throws IOException {
+        return accept(server, expectedName, null, deadPeer);
+    }
+
     /**
      * Accepts the next producer on {@code server} and takes its reservoir if it is named
-     * {@code expectedName} (null: any name).
+     * {@code expectedName} (null: any name) and belongs to river attempt {@code attempt} (null:
+     * an end outside any river, which takes a producer of none).
      *
      * @throws IOException naming the peer if it is not a Tigris reservoir end, speaks another
-     *         version, asks for an impossible window or water size, or names another reservoir;
-     *         the peer is told why
+     *         version, asks for an impossible window or water size, names another reservoir, or
+     *         belongs to another attempt (a stale one above all); the peer is told why
      */
-    public static TcpReceiver accept(ServerSocketChannel server, String expectedName, Duration deadPeer) throws IOException {
+    public static TcpReceiver accept(ServerSocketChannel server, String expectedName, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
         SocketChannel ch = server.accept();
         String peer = String.valueOf(ch.getRemoteAddress());
         try {
@@ -69,14 +75,12 @@ public final class TcpReceiver extends InboxConsumerEnd {
                     throw new IOException("a connection from " + peer + " is not a Tigris reservoir (magic 0x" + Integer.toHexString(magic) + ")");
                 }
                 String offered = TcpProtocol.readString(ch, "the hello of " + peer);
-                String refusal = null;
+                String refusal;
                 if (version != TcpProtocol.VERSION) {
+                    // The rest of another version's hello is not this version's to read.
                     refusal = "protocol version " + version + ", this end speaks " + TcpProtocol.VERSION;
-                } else if (wv[0] < 1 || wv[0] > TcpProtocol.MAX_WINDOW || wv[1] < 1 || wv[1] > TcpProtocol.MAX_WATER) {
-                    refusal = "window " + wv[0] + " and water size " + wv[1] + " out of range (1.." + TcpProtocol.MAX_WINDOW + ", 1.."
-                                    + TcpProtocol.MAX_WATER + ")";
-                } else if (expectedName != null && !expectedName.equals(offered)) {
-                    refusal = "this end expects reservoir " + expectedName + ", not " + offered;
+                } else {
+                    refusal = refusal(attempt, TcpProtocol.readAttempt(ch, "the hello of " + peer), expectedName, offered, wv[0], wv[1]);
                 }
                 TcpProtocol.writeFully(ch, TcpProtocol.welcome(refusal == null ? 0 : 1, refusal == null ? "" : refusal));
                 if (refusal != null) {
@@ -89,6 +93,24 @@ public final class TcpReceiver extends InboxConsumerEnd {
             ch.close();
             throw e;
         }
+    }
+
+    /** Why this end refuses a hello of this version, or null. */
+    private static String refusal(tigris.RiverAttempt attempt, tigris.RiverAttempt offeredAttempt, String expectedName, String offered, int window,
+                    int waterSize) {
+        if (attempt == null && offeredAttempt != null) {
+            return "this end belongs to no river; the peer names river " + offeredAttempt;
+        }
+        if (attempt != null && attempt.refusal(offeredAttempt) != null) {
+            return attempt.refusal(offeredAttempt);
+        }
+        if (window < 1 || window > TcpProtocol.MAX_WINDOW || waterSize < 1 || waterSize > TcpProtocol.MAX_WATER) {
+            return "window " + window + " and water size " + waterSize + " out of range (1.." + TcpProtocol.MAX_WINDOW + ", 1.." + TcpProtocol.MAX_WATER + ")";
+        }
+        if (expectedName != null && !expectedName.equals(offered)) {
+            return "this end expects reservoir " + expectedName + ", not " + offered;
+        }
+        return null;
     }
 
     @Override

@@ -45,15 +45,22 @@ public final class TcpSender extends AbstractProducerEnd {
         return spring;
     }
 
+    /** Connects an end outside any river ({@link #connect(String, InetSocketAddress, int, int, tigris.RiverAttempt, Duration)}). */
+    public static TcpSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration deadPeer) throws IOException {
+        return connect(name, to, window, waterSize, null, deadPeer);
+    }
+
     /**
-     * Connects to the consumer's end listening at {@code to} and introduces this reservoir.
+     * Connects to the consumer's end listening at {@code to} and introduces this reservoir, of river
+     * attempt {@code attempt} (null: none): the consumer refuses a producer of another attempt.
      *
      * @param window Waters in flight at most (the consumer keeps that many buffers)
      * @param waterSize largest Water in bytes
      * @param deadPeer how long the consumer may stay silent before the reservoir fails
      * @throws IOException naming the peer if it cannot be reached or refuses the reservoir
      */
-    public static TcpSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration deadPeer) throws IOException {
+    public static TcpSender connect(String name, InetSocketAddress to, int window, int waterSize, tigris.RiverAttempt attempt, Duration deadPeer)
+                    throws IOException {
         if (window < 1 || window > TcpProtocol.MAX_WINDOW || waterSize < 1 || waterSize > TcpProtocol.MAX_WATER) {
             throw new IllegalArgumentException("reservoir " + name + ": window must be in 1.." + TcpProtocol.MAX_WINDOW + " and water size in 1.."
                             + TcpProtocol.MAX_WATER + "; got " + window + ", " + waterSize);
@@ -64,7 +71,7 @@ public final class TcpSender extends AbstractProducerEnd {
             ch.socket().connect(to, (int) Math.min(Integer.MAX_VALUE, deadPeer.toMillis()));
             ch.socket().setTcpNoDelay(true);
             PeerWatch.within(ch, deadPeer, "the consumer at " + peer, () -> {
-                TcpProtocol.writeFully(ch, TcpProtocol.hello(name, window, waterSize));
+                TcpProtocol.writeFully(ch, TcpProtocol.hello(name, window, waterSize, attempt));
                 ByteBuffer w = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
                 TcpProtocol.readFully(ch, w, "the welcome of " + peer);
                 int magic = w.flip().getInt();

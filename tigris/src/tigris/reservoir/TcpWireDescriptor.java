@@ -5,7 +5,9 @@ package tigris.reservoir;
  * definition its ends and the tests share. Little-endian:
  *
  * <pre>
- * hello    producer -> consumer: u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name (UTF-8)
+ * hello    producer -> consumer: u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name (UTF-8),
+ *                               u16 r, r bytes river (UTF-8), u32 epoch: the river attempt the producer belongs
+ *                               to (r = 0 and epoch 0: none, an end outside any river)
  * welcome  consumer -> producer: u32 MAGIC, u32 status (0 ok), u16 n, n bytes message (UTF-8)
  * frame    either way:          u8 type, u8 kind, u16 0, u32 value, then value bytes for DATA
  *   DATA      producer -> consumer: one Water's bytes, of Water kind "kind" (0 in other frames)
@@ -19,10 +21,10 @@ package tigris.reservoir;
 public final class TcpWireDescriptor {
     /** "TGRS" read as a little-endian u32. */
     public static final int MAGIC = 0x53524754;
-    /** 3: the FAILED frame (2: the Water's kind in the frame header, version 1 had 0 there). */
-    public static final int VERSION = 3;
-    /** Bytes of a hello before the name. */
-    public static final int HELLO_FIXED = 18;
+    /** 4: the river attempt in the hello (3: the FAILED frame; 2: the Water's kind in the frame header, version 1 had 0 there). */
+    public static final int VERSION = 4;
+    /** Bytes of a hello besides the name and the river. */
+    public static final int HELLO_FIXED = 24;
     /** Bytes of a welcome before the message. */
     public static final int WELCOME_FIXED = 10;
 

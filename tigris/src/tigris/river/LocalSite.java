@@ -40,9 +40,18 @@ public final class LocalSite implements RiverSite {
     private final List<AutoCloseable> ends = new ArrayList<>();
     private boolean destroyed;
 
+    /** Where its modules write their output files until the river commits. */
+    private final tigris.OutputStage outputs;
+
+    /** A site whose modules write their outputs in place (a river in one JVM). */
     public LocalSite(TransportContext context, Function<String, ClassLoader> loaders) {
+        this(context, loaders, tigris.OutputStage.DIRECT);
+    }
+
+    public LocalSite(TransportContext context, Function<String, ClassLoader> loaders, tigris.OutputStage outputs) {
         this.context = context;
         this.loaders = loaders;
+        this.outputs = outputs;
     }
 
     @Override
@@ -59,7 +68,7 @@ public final class LocalSite implements RiverSite {
         if (loader == null) {
             throw new IllegalArgumentException("module " + plan.instance() + ": no jar " + plan.jar() + " was pushed");
         }
-        modules.put(plan.instance(), ModuleFactory.create(loader, plan, context.node()));
+        modules.put(plan.instance(), ModuleFactory.create(loader, plan, context.node(), outputs));
     }
 
     private ModuleThread module(String module) {

@@ -18,7 +18,7 @@ public final class ModuleFactory {
      * @throws IllegalArgumentException saying what is wrong: no such class, not a module, a
      *         policy it cannot run under, a constructor that threw (its exception, not the reflection's)
      */
-    public static ModuleThread create(ClassLoader loader, ModulePlan plan, String node) {
+    public static ModuleThread create(ClassLoader loader, ModulePlan plan, String node, tigris.OutputStage outputs) {
         String module = plan.instance();
         Class<?> c;
         try {
@@ -46,6 +46,6 @@ public final class ModuleFactory {
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalArgumentException("module " + module + ": cannot instantiate " + plan.className() + ": " + e, e);
         }
-        return plan.policy().newThread(m, new ModuleConfig(module, plan.index(), plan.instances(), plan.parameters(), node));
+        return plan.policy().newThread(m, new ModuleConfig(module, plan.index(), plan.instances(), plan.parameters(), node, outputs));
     }
 }

@@ -8,7 +8,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
@@ -19,7 +18,6 @@ import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.ControlAgent.RunReport;
 import tigris.node.NodeActionException;
-import tigris.node.RemoveFileAction;
 
 /**
  * Runs a {@link ClusterSortPlan} from the control agent. First a {@link KeySampleAction} on every
@@ -27,8 +25,10 @@ import tigris.node.RemoveFileAction;
  * weighting each node's by its records. Then the sort, a river of Tigris's own modules: P
  * partitioners and S sorters per node, every partitioner joined to every sorter (memory
  * reservoirs within a node; TCP, shared memory or verbs across), sorter ranges in node order.
- * Progress comes from the modules' reports in the nodes' status. A failed sort deletes what it
- * wrote: a {@link RemoveFileAction} on every node removes its output file.
+ * Progress comes from the modules' reports in the nodes' status. The sorters write their parts
+ * under the attempt's own names; a sort that finished commits them (each node puts its parts in
+ * place, then the job's marker beside each: {@link ControlAgent#commit}), and a failed sort has
+ * every node delete what it staged, so an output is never half written.
  *
  * <p>A sort from mirrored inputs runs in attempts ({@link SortAttempt}, {@link SortAttempts}): when
  * a node is lost, the next attempt, a river of its own, runs on the nodes still up, reads every
@@ -85,26 +85,29 @@ public final class ClusterSort {
         // 2. The sort: one river, or for a mirrored input as many attempts as lost nodes take.
         SortAttempts attempts = new SortAttempts(plan, id, records, splitters);
         Attempted done;
+        SortProgress last;
+        tigris.RiverAttempt river = null;
         try {
             while (true) {
                 SortAttempt a = plan.mirrored() ? attempts.next() : null;
+                RiverGraph g = a != null ? a.graph() : plainGraph(plan, id, splitters);
+                river = a != null ? a.river() : tigris.RiverAttempt.first(g.name());
                 Attempted tried;
                 try {
-                    tried = a != null ? attempt(a.graph(), a.placement(), agent, total, t0, attempts, progress, progressMillis, onRiver)
-                                    : attempt(plainGraph(plan, id, splitters), plainPlacement(plan), agent, total, t0, attempts, progress, progressMillis,
-                                                    onRiver);
+                    tried = attempt(river, g, a != null ? a.placement() : plainPlacement(plan), agent, total, t0, attempts, progress, progressMillis, onRiver);
                 } catch (SortFailedException e) {
-                    // Earlier attempts may have written: leave nothing that looks whole.
-                    throw attempts.lostAny() ? cleanedUp(e.getMessage(), plan, agent, attempts) : e;
+                    throw cleanedUp(e.getMessage(), river, plan, agent);
                 }
                 if (tried.report().completed()) {
+                    // Before this attempt's ranges join the finished ones: its sorters' rows count them.
+                    last = progressOf(total, tried.report().entries(), System.nanoTime() - t0, attempts);
                     if (a != null) {
                         attempts.finished(a, tried.report());
                         if (attempts.lostAny()) {
                             try {
                                 attempts.checkWhole(total);
                             } catch (SortFailedException e) {
-                                throw cleanedUp(e.getMessage(), plan, agent, attempts);
+                                throw cleanedUp(e.getMessage(), river, plan, agent);
                             }
                         }
                     }
@@ -116,16 +119,23 @@ public final class ClusterSort {
                     throw cleanedUp("sort across " + nodes.size() + " nodes failed" + attempts.which() + ": " + tried.report().failure()
                                     + (attempts.lostAny() ? " (nodes lost before: " + String.join(", ", attempts.lostNames()) + ")" : "")
                                     + (a == null && !lost.isEmpty() ? " (with mirrored inputs, --mirror, a sort finishes without a lost node)" : ""),
-                                    plan, agent, attempts);
+                                    river, plan, agent);
                 }
                 attempts.lost(a, tried.report(), lost, t0);
             }
         } finally {
             attempts.fence(agent);
         }
+        // 3. The commit: the nodes still up put the parts in place, then the job's marker beside each.
+        List<Node> up = nodes.stream().filter(n -> !attempts.lostNames().contains(n.name())).toList();
+        try {
+            agent.commit(river, up);
+        } catch (IOException e) {
+            throw cleanedUp("sort across " + nodes.size() + " nodes could not commit its output: " + e.getMessage() + " (parts put in place before have no marker)",
+                            river, plan, agent);
+        }
         long elapsed = System.nanoTime() - t0;
         long partitionEnd = done.partitionEndNanos() == 0 ? elapsed - (done.startNanos() - t0) : done.partitionEndNanos();
-        SortProgress last = progressOf(total, done.report().entries(), elapsed, attempts);
         if (progress != null) {
             progress.accept(last);
         }
@@ -189,10 +199,21 @@ public final class ClusterSort {
         return placement;
     }
 
-    /** The failure {@code message}, once every output the sort wrote is deleted (or the nodes that kept one are named). */
-    private static SortFailedException cleanedUp(String message, ClusterSortPlan plan, ControlAgent agent, SortAttempts attempts) {
-        List<String> left = removeOutputs(plan, agent, attempts.rebuiltFiles());
-        return new SortFailedException(message + (left.isEmpty() ? "; the nodes' output files were deleted" : "; output files may be left on " + left), null);
+    /**
+     * The failure {@code message}, once every node has deleted what the sort's attempts up to
+     * {@code river} staged (or the nodes that did not answer are named). Nothing was committed,
+     * so the output files are as they were before the sort.
+     */
+    private static SortFailedException cleanedUp(String message, tigris.RiverAttempt river, ClusterSortPlan plan, ControlAgent agent) {
+        List<Node> silent;
+        try {
+            silent = agent.discard(river, plan.nodes());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            silent = plan.nodes();
+        }
+        return new SortFailedException(message + "; nothing was committed" + (silent.isEmpty() ? " and every node deleted what it had written"
+                        : ": the files " + silent.stream().map(Node::name).toList() + " had written are left hidden beside the outputs (they did not answer)"), null);
     }
 
     /** One river run to its end: how it ended, when it started and when its partitioners were done (0: not seen). */
@@ -200,7 +221,7 @@ public final class ClusterSort {
     }
 
     /** Grows and follows one attempt's river, reporting progress; the river is destroyed on the nodes when it returns. */
-    private static Attempted attempt(RiverGraph g, Map<String, List<Node>> placement, ControlAgent agent, long total, long t0, SortAttempts attempts,
+    private static Attempted attempt(tigris.RiverAttempt river, RiverGraph g, Map<String, List<Node>> placement, ControlAgent agent, long total, long t0, SortAttempts attempts,
                     Consumer<SortProgress> progress, long progressMillis, Consumer<tigris.view.SnapshotSource> onRiver)
                     throws IOException, InterruptedException {
         long tStart = System.nanoTime();
@@ -208,7 +229,7 @@ public final class ClusterSort {
         long[] lastReport = {0};
         ControlAgent.RiverRun run;
         try {
-            run = agent.start(g.name(), g, placement, null, null);
+            run = agent.start(river, g, placement, null, null);
         } catch (IOException e) {
             // Nothing was written in this attempt: sorters open their output at End of River.
             throw new SortFailedException("sort across " + attempts.nodes() + " nodes could not start" + attempts.which() + ": " + e.getMessage(), e);
@@ -281,33 +302,5 @@ public final class ClusterSort {
         }
         return new SortProgress(total, read, received, phases.toString(), elapsed, attempts.number(),
                         attempts.lostNames());
-    }
-
-    /**
-     * Deletes every node's output and the lost nodes' parts rebuilt on others (a failed sort leaves
-     * no output that looks whole); each node on its own, so one dead node does not keep the
-     * others' files.
-     *
-     * @return the nodes whose output could not be deleted
-     */
-    private static List<String> removeOutputs(ClusterSortPlan plan, ControlAgent agent, Map<Node, Set<String>> rebuilt) {
-        List<String> left = new ArrayList<>();
-        for (Node n : plan.nodes()) {
-            List<String> files = new ArrayList<>(List.of(plan.output()));
-            files.addAll(rebuilt.getOrDefault(n, Set.of()));
-            for (String f : files) {
-                try {
-                    agent.performEverywhere(List.of(n), x -> new RemoveFileAction(f), 30_000);
-                } catch (IOException e) {
-                    left.add(n.name());
-                    break;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    left.add(n.name());
-                    break;
-                }
-            }
-        }
-        return left;
     }
 }

@@ -15,9 +15,12 @@ import java.util.List;
  * @param rebuiltFile its output part, on {@code rebuiltOn}
  * @param ranges its key ranges
  * @param fenced whether it answered again by the end and its attempts were destroyed there
+ * @param leaseMillis the lease it held on the attempt: one that did not answer again fences itself
+ *        once that long has passed without word from the agent (it stops the attempt, and nothing
+ *        of it is committed: only the agent commits, and never a lost node's files)
  */
 public record LostNode(String node, String cause, int attempt, long declaredNanos, String attemptFailure, String rebuiltOn, String rebuiltFile,
-                List<Integer> ranges, boolean fenced) {
+                List<Integer> ranges, boolean fenced, long leaseMillis) {
     public LostNode {
         ranges = List.copyOf(ranges);
     }
@@ -26,6 +29,8 @@ public record LostNode(String node, String cause, int attempt, long declaredNano
     public String toString() {
         return String.format("node %s lost in attempt %d at %.3f s (%s); its key ranges %d-%d rebuilt on %s into %s%s", node, attempt, declaredNanos / 1e9,
                         cause, ranges.get(0), ranges.get(ranges.size() - 1), rebuiltOn, rebuiltFile,
-                        fenced ? "; it answered again and was fenced (its attempts destroyed)" : "");
+                        fenced ? "; it answered again and was fenced (its attempts destroyed)"
+                                        : String.format("; it did not answer again: it fences itself, %.1f s after it last heard from the agent (its lease),"
+                                                        + " and nothing it writes is committed", leaseMillis / 1e3));
     }
 }

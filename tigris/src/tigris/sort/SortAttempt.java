@@ -22,8 +22,8 @@ import tigris.node.ControlAgent.Node;
  * node up after it, into that node's file of the lost node's part ({@link ClusterSortPlan#rebuiltOutput}).
  *
  * @param number 1 for the first attempt
- * @param graph the river, named for the sort and the attempt (an attempt's river is its epoch:
- *        nothing of an earlier attempt reaches it)
+ * @param graph the river, named for the sort; it runs as attempt {@code number} of that river
+ *        ({@link #river()}: the epoch, so nothing of an earlier attempt reaches it)
  * @param placement the node of every module instance
  * @param share the key ranges this attempt sorts, sorter instance i taking {@code share.ranges().get(i)}
  * @param sorterNodes the node of each sorter instance
@@ -35,6 +35,11 @@ public record SortAttempt(int number, RiverGraph graph, Map<String, List<Node>> 
         placement = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(placement));
         sorterNodes = List.copyOf(sorterNodes);
         rebuilt = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rebuilt));
+    }
+
+    /** The river attempt this is: the sort's river at epoch {@code number}. */
+    public tigris.RiverAttempt river() {
+        return new tigris.RiverAttempt(graph.name(), number);
     }
 
     /** Chunks a mirrored input's reader may hold dealt and not yet read: small, so a slow copy is dealt little. */
@@ -105,7 +110,7 @@ public record SortAttempt(int number, RiverGraph graph, Map<String, List<Node>> 
         RangeShare share = new RangeShare(plan.sorters(), ranges, moved);
         SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, perNode, up.size(), plan.memoryPerSorter(),
                         Path.of(plan.tmp()), plan.sync(), plan.direct(), 0, null);
-        String name = "tigris-sort-" + id + (number == 1 ? "" : "-attempt" + number);
+        String name = "tigris-sort-" + id;
         RiverGraph g = SortGraph.mirrored(name, stripeRecords, ChunkDealer.CHUNK.orElse(), copies, splitters, plan.water(), share, sorting,
                         ReservoirSpec.of(TICKET_WINDOW, ChunkTicketDescriptor.BYTES).across(plan.transport()),
                         ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport()), MirroredPartitionModule.class);

@@ -35,12 +35,12 @@ public final class SortAttempts {
     private final Set<Node> lost = new LinkedHashSet<>();
     /** Each key range whose output is whole. */
     private final Map<Integer, Written> finished = new HashMap<>();
-    /** Lost nodes' parts each node was given to write, for the clean-up of a failed sort. */
-    private final Map<Node, Set<String>> rebuiltFiles = new LinkedHashMap<>();
     private final Map<Node, Loss> losses = new LinkedHashMap<>();
     /** The rivers of the attempts, for fencing the lost nodes at the end. */
-    private final List<String> rivers = new ArrayList<>();
+    private final List<tigris.RiverAttempt> rivers = new ArrayList<>();
     private final Set<Node> fenced = new LinkedHashSet<>();
+    /** The lease the agent gives nodes, for the report of a lost node that did not answer again. */
+    private long leaseMillis;
 
     public SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters) {
         this.plan = plan;
@@ -52,8 +52,7 @@ public final class SortAttempts {
     public SortAttempt next() throws SortFailedException {
         number++;
         SortAttempt a = SortAttempt.of(plan, id, number, stripeRecords, splitters, lost, finished.keySet());
-        rivers.add(a.graph().name());
-        a.rebuilt().forEach((owner, on) -> rebuiltFiles.computeIfAbsent(on, x -> new LinkedHashSet<>()).add(plan.rebuiltOutput(owner)));
+        rivers.add(a.river());
         return a;
     }
 
@@ -143,7 +142,7 @@ public final class SortAttempts {
             }
             Written w = finished.get(first);
             out.add(new LostNode(n.name(), l.cause(), l.attempt(), l.declaredNanos(), l.attemptFailure(), w == null ? null : w.on().name(),
-                            plan.rebuiltOutput(n), ranges, fenced.contains(n)));
+                            plan.rebuiltOutput(n), ranges, fenced.contains(n), leaseMillis));
         });
         return out;
     }
@@ -154,11 +153,6 @@ public final class SortAttempts {
         losses.forEach((n, l) -> notes.add(String.format("attempt %d lost node %s at %.3f s (%s): the sort goes on without it", l.attempt(), n.name(),
                         l.declaredNanos() / 1e9, l.cause())));
         return notes;
-    }
-
-    /** The lost nodes' parts each node was given to write (deleted if the sort fails). */
-    public Map<Node, Set<String>> rebuiltFiles() {
-        return rebuiltFiles;
     }
 
     /** Partitioners of the latest attempt: one reader a node up. */
@@ -182,10 +176,11 @@ public final class SortAttempts {
     }
 
     /**
-     * Fences the lost nodes that answer again (a cut link mended): their attempts are
-     * destroyed there, so nothing of them goes on running or writing.
+     * Fences the lost nodes that answer again (a cut link mended): their attempts are destroyed
+     * there and what they staged is deleted, so nothing of them goes on running or writing.
      */
     void fence(ControlAgent agent) throws InterruptedException {
+        leaseMillis = agent.lease().toMillis();
         if (!lost.isEmpty()) {
             fenced.addAll(agent.destroyWhereReachable(List.copyOf(lost), rivers));
         }

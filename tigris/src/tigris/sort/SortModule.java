@@ -47,6 +47,8 @@ public final class SortModule implements ModuleIF {
     /** The key range this sorter takes: its instance number, unless a {@link RangeShare} says otherwise. */
     private int range;
     private Path output;
+    /** Where its river has it write {@link #output} until the job commits. */
+    private tigris.OutputStage outputs;
     private boolean shared;
     private int partitioners;
     private long memory;
@@ -105,6 +107,7 @@ public final class SortModule implements ModuleIF {
         fileFirstRange = (int) (range / perFile * perFile);
         fileEndRange = (int) Math.min(share.keyRanges(), fileFirstRange + perFile);
         output = share.movedFiles().getOrDefault(fileFirstRange, p.output());
+        outputs = config.outputs();
         Path dir = output.toAbsolutePath().getParent();
         if (share.movedFiles().containsKey(fileFirstRange)) {
             // A lost node's part, named as that node names it: its directory need not exist here.
@@ -243,14 +246,16 @@ public final class SortModule implements ModuleIF {
         if (!shared) {
             options.add(StandardOpenOption.TRUNCATE_EXISTING);
         }
-        try (FileChannel ch = FileChannel.open(output, options)) {
+        // Under the attempt's own name on a node: the job's commit puts it in place.
+        Path file = outputs.stage(output);
+        try (FileChannel ch = FileChannel.open(file, options)) {
             if (runs.isEmpty()) {
                 // Sorting and writing overlap (SorterMemory#sortAndWrite): sortNanos is the time
                 // spent sorting, writeNanos the rest, so the two still add up to the wall time.
                 phase = Phase.SORTING;
                 long t0 = System.nanoTime();
                 long sorting;
-                try (RecordWriter w = new RecordWriter(output, ch, start, direct)) {
+                try (RecordWriter w = new RecordWriter(file, ch, start, direct)) {
                     wroteDirect = w.isDirect();
                     sorting = held.sortAndWrite(w, () -> phase = Phase.WRITING);
                 }
@@ -263,7 +268,7 @@ public final class SortModule implements ModuleIF {
                 held.close();     // the merge's read buffers need the memory
                 phase = Phase.MERGING;
                 long t1 = System.nanoTime();
-                try (RecordWriter w = new RecordWriter(output, ch, start, direct)) {
+                try (RecordWriter w = new RecordWriter(file, ch, start, direct)) {
                     wroteDirect = w.isDirect();
                     RunMerger.merge(runs, w, Math.max(memory / 2, 64L << 20));
                 }

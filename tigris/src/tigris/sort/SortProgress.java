@@ -29,7 +29,8 @@ public record SortProgress(long records, long partitioned, long received, String
     }
 
     private String bar(long n) {
-        int full = records == 0 ? BAR : (int) (BAR * n / records);
+        // A count past the total is a bookkeeping slip, never a reason to fail a sort that finished.
+        int full = records == 0 ? BAR : Math.clamp(BAR * n / records, 0, BAR);
         return "[" + "#".repeat(full) + "-".repeat(BAR - full) + "]";
     }
 

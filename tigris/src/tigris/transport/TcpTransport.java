@@ -56,7 +56,7 @@ public final class TcpTransport implements Transport {
         At at = new At(context.host(), ((InetSocketAddress) server.getLocalAddress()).getPort());
         CompletableFuture<TcpReceiver> accepted = CompletableFuture.supplyAsync(() -> {
             try (server) {
-                return TcpReceiver.accept(server, plan.name(), context.deadPeer());
+                return TcpReceiver.accept(server, plan.name(), context.attempt(), context.deadPeer());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -73,7 +73,8 @@ public final class TcpTransport implements Transport {
     @Override
     public ProducerEnd openProducer(ReservoirPlan plan, Endpoint at, TransportContext context) throws IOException {
         At a = (At) at;
-        return TcpSender.connect(plan.name(), new InetSocketAddress(a.host(), a.port()), plan.window(), plan.waterSize(), context.deadPeer());
+        return TcpSender.connect(plan.name(), new InetSocketAddress(a.host(), a.port()), plan.window(), plan.waterSize(), context.attempt(),
+                        context.deadPeer());
     }
 
     @Override

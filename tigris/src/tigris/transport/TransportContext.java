@@ -4,19 +4,23 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import tigris.RiverAttempt;
+
 /**
  * What a transport knows of the node that opens an end: its name, the address it is listed at and
  * listens on (its ends listen there only), a directory of the river's own (files), how long a
- * silent peer may take before the reservoir fails, and how long ends wait for each other to
- * connect.
+ * silent peer may take before the reservoir fails, how long ends wait for each other to connect,
+ * and the river attempt the ends belong to: their handshakes carry it, and an end refuses a peer
+ * of another attempt (a stale one above all).
  */
-public record TransportContext(String node, InetAddress bind, Path work, Duration deadPeer, Duration connect) {
+public record TransportContext(String node, InetAddress bind, Path work, Duration deadPeer, Duration connect, RiverAttempt attempt) {
     public TransportContext {
         java.util.Objects.requireNonNull(node, "node");
         java.util.Objects.requireNonNull(bind, "bind");
         java.util.Objects.requireNonNull(work, "work");
         java.util.Objects.requireNonNull(deadPeer, "deadPeer");
         java.util.Objects.requireNonNull(connect, "connect");
+        java.util.Objects.requireNonNull(attempt, "attempt");
     }
 
     /** The address this node is reached at, as text for an endpoint. */

@@ -70,6 +70,23 @@ class CliTest {
         assertTrue(ok.err().startsWith("live view: http://127.0.0.1:"), ok.err());
     }
 
+    /** A lease no longer than the answer timeout would have nodes stop rivers their agent still follows: refused before any work. */
+    @Test
+    void aLeaseNotLongerThanTheAnswerTimeoutIsRefused() throws Exception {
+        Path in = dir.resolve("in-lease");
+        java.nio.file.Files.write(in, new byte[100]);
+        TigrisSortTest.Run sort = TigrisSortTest.tigris("sort", "-q", "--node", "a=127.0.0.1:1", "--node", "b=127.0.0.1:2", "--key", "k.p12",
+                        "--password-file", "pw", "--answer-timeout", "5", "--lease", "5", dir.resolve("in-{node}").toString(), dir.resolve("o-{node}").toString());
+        assertEquals(2, sort.status(), sort.err());
+        assertTrue(sort.err().contains("--lease 5 must be longer than the answer timeout (5 s)"), sort.err());
+        TigrisSortTest.Run local = TigrisSortTest.tigris("sort", "-q", "--lease", "20", in.toString(), dir.resolve("o").toString());
+        assertEquals(2, local.status(), local.err());
+        assertTrue(local.err().contains("--lease and --mirror are for a sort across nodes"), local.err());
+        TigrisSortTest.Run run = TigrisSortTest.tigris("run", "x.tgr", "--key", "k.p12", "--password-file", "pw", "--answer-timeout", "10", "--lease", "3");
+        assertEquals(2, run.status(), run.err());
+        assertTrue(run.err().contains("--lease 3 must be longer than the answer timeout (10 s)"), run.err());
+    }
+
     @Test
     void aMissingRiverFileOrKeyIsNamedAsSuch() throws Exception {
         TigrisSortTest.Run r = TigrisSortTest.tigris("run", "nothere.tgr", "--key", "k.p12", "--password-file", "pw");

@@ -80,9 +80,24 @@ class ClusterSortTest {
     }
 
     private static Run sort(String... args) {
-        List<String> cmd = new ArrayList<>(List.of("sort", "-q", "--key", key.toString(), "--password-file", password.toString()));
+        List<String> cmd = new ArrayList<>(List.of("-q"));
+        cmd.addAll(List.of(args));
+        return sortShowingProgress(cmd.toArray(String[]::new));
+    }
+
+    /** {@code tigris sort} with this cluster's key, printing its progress lines on standard error (no {@code -q}). */
+    private static Run sortShowingProgress(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("sort", "--key", key.toString(), "--password-file", password.toString()));
         cmd.addAll(List.of(args));
         return TigrisSortTest.tigris(cmd.toArray(String[]::new));
+    }
+
+    /** The last progress line a sort printed says every record was partitioned and sorted, once. */
+    static void assertProgressEndsWhole(Run r) {
+        List<String> lines = r.err().lines().filter(l -> l.startsWith("partition [")).toList();
+        assertFalse(lines.isEmpty(), "progress lines on standard error: " + r.err());
+        String full = "[" + "#".repeat(24) + "]";
+        assertTrue(lines.getLast().startsWith("partition " + full + " 100%  sort " + full + " 100%"), "last progress line: " + lines.getLast());
     }
 
     /** Each node's input: gensort's records first..first+count-1, as a cluster generates them. */
@@ -159,8 +174,11 @@ class ClusterSortTest {
         String mirror = dir.resolve("mirror-{stripe}").toString();
         Run plain = sort("-p", "1", "-s", "2", "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("plain-{node}").toString());
         assertEquals(0, plain.status(), plain.out() + plain.err());
-        Run mirrored = sort("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in, dir.resolve("mirrored-{node}").toString());
+        // As a user runs it: progress shown (its last line once counted the last attempt's records twice and failed the sort).
+        Run mirrored = sortShowingProgress("-s", "2", "--mirror", mirror, "--node", n1, "--node", n2, "--node", n3, in,
+                        dir.resolve("mirrored-{node}").toString());
         assertEquals(0, mirrored.status(), mirrored.out() + mirrored.err());
+        assertProgressEndsWhole(mirrored);
         assertTrue(mirrored.out().contains("60000 records") && mirrored.out().contains("3 nodes, 3 partitioner(s), 6 sorter(s)"), mirrored.out());
         Run v = validate("mirrored", "n1", "n2", "n3");
         assertEquals(0, v.status(), v.err());
@@ -265,15 +283,20 @@ class ClusterSortTest {
     }
 
     @Test
-    void aNodeThatCannotWriteItsOutputFailsTheSortAndEveryNodesOutputIsDeleted() throws Exception {
+    void aNodeThatCannotWriteItsOutputFailsTheSortAndNothingIsCommitted() throws Exception {
         gensort("n1", 0, 20_000);
         gensort("cramped", 20_000, 20_000);
+        Files.writeString(dir.resolve("full-n1"), "an earlier job's output");
         Run r = sort("-p", "1", "-s", "1", "--node", n1, "--node", cramped, dir.resolve("in-{node}").toString(), dir.resolve("full-{node}").toString());
         assertEquals(1, r.status(), r.out() + r.err());
         assertTrue(r.err().contains("on node cramped failed") && r.err().contains("File too large"), r.err());
-        assertTrue(r.err().contains("the nodes' output files were deleted"), r.err());
-        assertFalse(Files.exists(dir.resolve("full-n1")), "whatever n1 wrote was deleted");
+        assertTrue(r.err().contains("nothing was committed and every node deleted what it had written"), r.err());
+        assertEquals("an earlier job's output", Files.readString(dir.resolve("full-n1")), "a failed sort puts nothing in place");
         assertFalse(Files.exists(dir.resolve("full-cramped")));
+        try (var left = Files.list(dir)) {
+            List<Path> staged = left.filter(f -> f.getFileName().toString().startsWith(".full-")).toList();
+            assertTrue(staged.isEmpty(), "what the nodes staged was deleted: " + staged);
+        }
     }
 
     @Test

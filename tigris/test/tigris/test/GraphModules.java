@@ -78,9 +78,11 @@ public final class GraphModules {
     /**
      * Sums keys and values like SummingSink, waiting "delayMillis" per Water, and at End of River
      * writes "waters keys values" to the file named by parameter "out" (it runs on a node, so the
-     * test reads the file).
+     * test reads the file), through the river's output stage as a user's sink does: on a node the
+     * file is in place once the job commits.
      */
     public static final class FileSummingSink extends TestModules.Named {
+        private tigris.OutputStage stage;
         private java.nio.file.Path out;
         private long delay;
         private long waters;
@@ -91,6 +93,7 @@ public final class GraphModules {
         public void init(ModuleConfig config) {
             super.init(config);
             out = java.nio.file.Path.of(config.get("out"));
+            stage = config.outputs();
             delay = config.getLong("delayMillis", 0);
         }
 
@@ -98,7 +101,7 @@ public final class GraphModules {
         public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             if (in == null) {
                 try {
-                    java.nio.file.Files.writeString(this.out, waters + " " + keys + " " + values);
+                    java.nio.file.Files.writeString(stage.stage(this.out), waters + " " + keys + " " + values);
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }

@@ -25,14 +25,16 @@ final class ListeningSockets {
      * consumer's end open, its manager {@code m} and module jar {@code jar} (the test classes).
      */
     static List<InetSocketAddress> withAConsumerEndOpen(tigris.node.RiverManager m, long pid, byte[] jar) throws Exception {
-        m.pushJar("ls", "modules.jar", jar);
-        m.createModule("ls", new tigris.river.ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", java.util.Map.of(), 0, 1,
+        tigris.RiverAttempt ls = tigris.RiverAttempt.first("ls");
+        m.begin(ls, 60_000);
+        m.pushJar(ls, "modules.jar", jar);
+        m.createModule(ls, new tigris.river.ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", java.util.Map.of(), 0, 1,
                         tigris.graph.ThreadPolicy.LOTTERY));
-        m.openConsumer("ls", new tigris.transport.ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
+        m.openConsumer(ls, new tigris.transport.ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
         try {
             return of(pid);
         } finally {
-            m.destroy("ls");
+            m.destroy(ls);
         }
     }
 

@@ -39,6 +39,8 @@ import tigris.sort.SortReport;
 class LostNodeSortTest {
     private static final long RECORDS_PER_NODE = 300_000;
     private static final Duration ANSWER = Duration.ofSeconds(2);
+    /** The nodes' lease: a paused node fences itself this long after it last heard from the agent. */
+    private static final Duration LEASE = Duration.ofSeconds(4);
     /** Answer timeout, one status poll, and room for a loaded two-core machine. */
     private static final long DETECTION_BOUND_NANOS = ANSWER.toNanos() + TimeUnit.MILLISECONDS.toNanos(200 + 2500);
 
@@ -153,9 +155,56 @@ class LostNodeSortTest {
             assertSameAsUndisturbed(name);
             assertEquals(2, rivers.size(), "two attempts, each a river of its own: " + rivers);
             ControlAgent agent = agent();
-            RemoteException fenced = assertThrows(RemoteException.class, () -> agent.connect(h[1]).status(rivers.get(0).snapshot().river()));
+            RemoteException fenced = assertThrows(RemoteException.class, () -> agent.connect(h[1]).status(tigris.RiverAttempt.first(rivers.get(0).snapshot().river())));
             assertTrue(fenced.getMessage().contains("no such river"), "h2's first attempt was destroyed once h2 answered again: " + fenced.getMessage());
             assertTrue(l.fenced(), "the report says h2 was fenced: " + l);
+        }
+    }
+
+    /**
+     * h2 is paused (SIGSTOP), not killed, while the partitioners read: the agent calls it lost and
+     * the sort finishes on h1 and h3. When h2 runs again after the report (SIGCONT), its lease has
+     * run out: it fences itself (stops its attempt, deletes what it staged) and writes nothing into
+     * the output, which stays byte for byte as the report left it; the agent's calls naming the
+     * attempt are refused.
+     */
+    @Test
+    void aPausedNodeThatRunsAgainAfterTheSortWritesNothing() throws Exception {
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Node[] h = start(c, null);
+            String name = "paused";
+            List<tigris.view.SnapshotSource> rivers = new ArrayList<>();
+            Lossy run = sortLosing(plan(h, name, true), p -> p.partitioned() > p.records() / 10, () -> c.pause(2), p -> {
+            }, rivers);
+            LostNode l = onlyLoss(run.report, "h2", name);
+            assertTrue(l.cause().contains("did not answer within " + ANSWER.toMillis() + " ms"), l.cause());
+            assertTrue(!l.fenced() && run.report.toString().contains("it did not answer again: it fences itself, 4.0 s after it last heard from the agent"),
+                            "the report says the paused node fences itself: " + run.report);
+            assertSameAsUndisturbed(name);
+            java.util.Map<Path, java.nio.file.attribute.FileTime> written = new java.util.TreeMap<>();
+            for (int i = 1; i <= 3; i++) {
+                Path part = dir.resolve(name + "-out-h" + i);
+                written.put(part, Files.getLastModifiedTime(part));
+                Path marker = dir.resolve(name + "-out-h" + i + ".committed");
+                assertTrue(Files.readString(marker).contains("committed 3 part(s)"), "the job's marker beside part " + i);
+                written.put(marker, Files.getLastModifiedTime(marker));
+            }
+
+            c.resume(2);
+            String fenced = c.awaitLog(2, "fenced by this node: its lease ran out", 30);
+            assertTrue(fenced.contains("river " + rivers.get(0).snapshot().river()), fenced);
+            c.awaitLog(2, "destroyed by this node (fenced)", 30);
+            RemoteException refused = assertThrows(RemoteException.class,
+                            () -> agent().connect(h[1]).commit(tigris.RiverAttempt.first(rivers.get(0).snapshot().river())));
+            assertTrue(refused.getMessage().contains("refused to commit: attempt 1 is stale") || refused.getMessage().contains("fenced"), refused.getMessage());
+            assertSameAsUndisturbed(name);
+            for (var w : written.entrySet()) {
+                assertEquals(w.getValue(), Files.getLastModifiedTime(w.getKey()), w.getKey() + " was not written again");
+            }
+            try (var left = Files.list(dir)) {
+                List<Path> staged = left.filter(f -> f.getFileName().toString().startsWith("." + name + "-out-")).toList();
+                assertTrue(staged.isEmpty(), "nothing staged is left behind: " + staged);
+            }
         }
     }
 
@@ -266,7 +315,7 @@ class LostNodeSortTest {
     }
 
     private static ControlAgent agent() throws Exception {
-        return new ControlAgent(ClusterKey.load(key, password), ANSWER);
+        return new ControlAgent(ClusterKey.load(key, password), ANSWER, LEASE);
     }
 
     private static Node[] start(NetnsCluster c, Process[] victim) throws Exception {

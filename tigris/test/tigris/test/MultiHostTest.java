@@ -56,6 +56,7 @@ class MultiHostTest {
                             Map.of("source", List.of(h[0]), "doubler", List.of(h[1], h[2]), "sink", List.of(h[0])), "modules.jar", jar);
             var report = run.await(120_000, null);
             assertTrue(report.completed(), report.toString());
+            run.commit();
             assertEquals(n + " " + n * (n - 1) / 2 + " " + 2 * n, Files.readString(out));
             long onH2 = report.entries().stream().filter(e -> e.node().equals("h2")).mapToLong(ControlAgent.RunReport.Entry::watersIn).sum();
             long onH3 = report.entries().stream().filter(e -> e.node().equals("h3")).mapToLong(ControlAgent.RunReport.Entry::watersIn).sum();

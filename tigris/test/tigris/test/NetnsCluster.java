@@ -24,6 +24,10 @@ final class NetnsCluster implements AutoCloseable {
     private final String subnet;
     private final int hosts;
     private final List<Process> nodes = new ArrayList<>();
+    /** The latest node process of each host. */
+    private final java.util.Map<Integer, Process> byHost = new java.util.concurrent.ConcurrentHashMap<>();
+    /** What each host's node printed, by host number. */
+    private final java.util.Map<Integer, List<String>> logs = new java.util.concurrent.ConcurrentHashMap<>();
 
     NetnsCluster(int hosts) throws IOException, InterruptedException {
         this.hosts = hosts;
@@ -88,6 +92,7 @@ final class NetnsCluster implements AutoCloseable {
                         name, "--port", "7000", "--host", address(h), "--key", key.toString(), "--password-file", password.toString(), "--work",
                         work.resolve(name).toString()).redirectErrorStream(true).start();
         nodes.add(p);
+        byHost.put(h, p);
         if (process != null) {
             process[0] = p;
         }
@@ -96,8 +101,44 @@ final class NetnsCluster implements AutoCloseable {
         if (line == null || !line.startsWith("tigris node " + name + " listening on 7000")) {
             throw new IOException("node " + name + " did not start: " + line);
         }
-        Thread.ofPlatform().daemon().start(() -> r.lines().forEach(l -> System.out.println("[" + name + "] " + l)));
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        logs.put(h, log);
+        Thread.ofPlatform().daemon().start(() -> r.lines().forEach(l -> {
+            log.add(l);
+            System.out.println("[" + name + "] " + l);
+        }));
         return new Node(name, address(h), 7000);
+    }
+
+    /** Waits up to {@code seconds} for host {@code h}'s node to print a line containing {@code text}; returns the line. */
+    String awaitLog(int h, String text, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            for (String l : logs.getOrDefault(h, List.of())) {
+                if (l.contains(text)) {
+                    return l;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("node h" + h + " did not say '" + text + "' within " + seconds + " s; it said " + logs.get(h));
+    }
+
+    /** Pauses host {@code h}'s node (SIGSTOP to its processes): not dead, silent, as a VM frozen or a process stopped. */
+    void pause(int h) throws IOException, InterruptedException {
+        signal(h, "STOP");
+    }
+
+    /** Lets host {@code h}'s node run again (SIGCONT) after {@link #pause}. */
+    void resume(int h) throws IOException, InterruptedException {
+        signal(h, "CONT");
+    }
+
+    private void signal(int h, String signal) throws IOException, InterruptedException {
+        Process p = byHost.get(h);
+        List<String> cmd = new ArrayList<>(List.of("kill", "-" + signal, Long.toString(p.pid())));
+        p.descendants().forEach(d -> cmd.add(Long.toString(d.pid())));
+        sh(cmd.toArray(String[]::new));
     }
 
     /** Takes host {@code h}'s link down: its packets stop, and nobody is told. */

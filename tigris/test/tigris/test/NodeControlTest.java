@@ -37,6 +37,8 @@ import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.NodeActionException;
 import tigris.node.RemoveFileAction;
+import tigris.node.CommittedPart;
+import tigris.RiverAttempt;
 import tigris.node.RiverManager;
 import tigris.river.ModulePlan;
 import tigris.sort.KeySample;
@@ -140,6 +142,7 @@ class NodeControlTest {
         var report = run.await(120_000, null);
         assertTrue(report.completed(), report.toString());
         assertEquals(4, report.entries().size(), report.toString());
+        run.commit();
         assertEquals(n + " " + n * (n - 1) / 2 + " " + 2 * n, Files.readString(out), "every Water crossed once, doubled once");
     }
 
@@ -316,14 +319,14 @@ class NodeControlTest {
                         "node b9: river faulty failed: module bad: failing on purpose at Water 10", "node b9: river faulty destroyed by agent 127.0.0.1"));
     }
 
-    /** Waits a while for {@code node} to have printed {@code lines}, in that order among its others. */
+    /** Waits a while for {@code node} to have printed lines beginning with {@code lines}, in that order among its others. */
     private static void awaitLines(String node, List<String> lines) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
             List<String> said = List.copyOf(SAID.get(node));
             int at = 0;
             for (String l : said) {
-                if (at < lines.size() && l.equals(lines.get(at))) {
+                if (at < lines.size() && l.startsWith(lines.get(at))) {
                     at++;
                 }
             }
@@ -368,27 +371,116 @@ class NodeControlTest {
         Node a = startNode("a3", key, password, null);
         ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
         RiverManager m = agent.connect(a);
-        m.pushJar("r", "modules.jar", jar);
+        RiverAttempt r = RiverAttempt.first("r");
+        RemoteException notBegun = assertThrows(RemoteException.class, () -> m.pushJar(r, "modules.jar", jar));
+        assertTrue(notBegun.getMessage().contains("node a3, river r: no such river on this node (never begun, or destroyed)"), notBegun.getMessage());
+        m.begin(r, 60_000);
+        m.pushJar(r, "modules.jar", jar);
         RemoteException missing = assertThrows(RemoteException.class,
-                        () -> m.createModule("r", new ModulePlan("x", "no.such.Module", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
+                        () -> m.createModule(r, new ModulePlan("x", "no.such.Module", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(missing.getMessage().contains("node a3, river r: module x: class no.such.Module is not in jar modules.jar"), missing.getMessage());
         RemoteException notModule = assertThrows(RemoteException.class,
-                        () -> m.createModule("r", new ModulePlan("y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
+                        () -> m.createModule(r, new ModulePlan("y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(notModule.getMessage().contains("does not implement tigris.ModuleIF"), notModule.getMessage());
-        RemoteException throwing = assertThrows(RemoteException.class, () -> m.createModule("r", new ModulePlan("t",
+        RemoteException throwing = assertThrows(RemoteException.class, () -> m.createModule(r, new ModulePlan("t",
                         GraphModules.ThrowingConstructor.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(throwing.getMessage().contains("module t: the constructor of " + GraphModules.ThrowingConstructor.class.getName()
                         + " threw java.lang.IllegalStateException: boom"), throwing.getMessage());
         assertFalse(throwing.getMessage().contains("InvocationTargetException"), throwing.getMessage());
-        assertThrows(RemoteException.class, () -> m.pushJar("r", "../escape.jar", jar));
+        assertThrows(RemoteException.class, () -> m.pushJar(r, "../escape.jar", jar));
         // A parameter map carrying an object of another class: the filter rejects it unread.
         @SuppressWarnings({"unchecked", "rawtypes"})
         Map<String, String> smuggled = (Map) new HashMap<>(Map.of("k", new java.util.Date()));
         RemoteException filtered = assertThrows(RemoteException.class,
-                        () -> m.createModule("r", new ModulePlan("z", GraphModules.Doubler.class.getName(), "modules.jar", smuggled, 0, 1, ThreadPolicy.LOTTERY)));
+                        () -> m.createModule(r, new ModulePlan("z", GraphModules.Doubler.class.getName(), "modules.jar", smuggled, 0, 1, ThreadPolicy.LOTTERY)));
         assertTrue(ControlAgentTestSupport.chain(filtered).contains("REJECTED") || ControlAgentTestSupport.chain(filtered).contains("filter"),
                         ControlAgentTestSupport.chain(filtered));
-        m.destroy("r");
+        m.destroy(r);
+        RemoteException shortLease = assertThrows(RemoteException.class, () -> m.begin(RiverAttempt.first("brief"), 10));
+        assertTrue(shortLease.getMessage().contains("a lease of 10 ms is outside 100 ms .. 1 hour"), shortLease.getMessage());
+    }
+
+    /**
+     * Attempts of one river: a node refuses an attempt older than one it has begun, fences an
+     * older one still running when a newer begins, and commits only what the latest attempt (and
+     * those before it) staged, never into place before the commit.
+     */
+    @Test
+    void aNodeRefusesStaleAttemptsAndCommitsOnlyWhenTold() throws Exception {
+        Node a = startNode("a10", key, password, null);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        RiverManager m = agent.connect(a);
+        Path out = dir.resolve("committed-sum");
+        Files.writeString(out, "an earlier job's output");
+        RiverGraph g = new RiverGraph("epochs");
+        g.module("source", GraphModules.CountingSource.class).parameter("count", Long.toString(Long.MAX_VALUE)).output("out", Record.class);
+        g.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).input("in", Record.class);
+        g.connect("source.out", "sink.in", ReservoirSpec.of(4, 256));
+        var first = agent.start(new RiverAttempt("epochs", 2), g, Map.of("source", List.of(a), "sink", List.of(a)), "modules.jar", jar);
+        awaitLines("a10", List.of("node a10: river epochs (attempt 2) started by agent 127.0.0.1"));
+        RemoteException stale = assertThrows(RemoteException.class, () -> m.begin(RiverAttempt.first("epochs"), 60_000));
+        assertTrue(stale.getMessage().contains("node a10, river epochs: attempt 1 is stale: this node has begun attempt 2 of the river"), stale.getMessage());
+        // Attempt 3 begins while 2 runs: the node fences 2 itself.
+        m.begin(new RiverAttempt("epochs", 3), 60_000);
+        awaitLines("a10", List.of("node a10: river epochs (attempt 2) fenced by this node: attempt 3 of the river began here"));
+        RemoteException fenced = assertThrows(RemoteException.class, () -> m.status(new RiverAttempt("epochs", 2)));
+        assertTrue(fenced.getMessage().contains("fenced by this node: attempt 3 of the river began here"), fenced.getMessage());
+        RemoteException noCommit = assertThrows(RemoteException.class, () -> m.commit(new RiverAttempt("epochs", 2)));
+        assertTrue(noCommit.getMessage().contains("refused to commit: attempt 2 is stale"), noCommit.getMessage());
+        assertEquals("an earlier job's output", Files.readString(out), "a stopped attempt writes nothing in place");
+        m.destroy(new RiverAttempt("epochs", 3));
+
+        // A river that finishes: its sink's file is staged beside the output until the commit puts it in place, marker last.
+        RiverGraph done = new RiverGraph("finished");
+        done.module("source", GraphModules.CountingSource.class).parameter("count", "100").output("out", Record.class);
+        done.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).input("in", Record.class);
+        done.connect("source.out", "sink.in", ReservoirSpec.of(4, 256));
+        var run = agent.start("finished", done, Map.of("source", List.of(a), "sink", List.of(a)), "modules.jar", jar);
+        assertTrue(run.await(60_000, null).completed());
+        assertEquals("an earlier job's output", Files.readString(out), "nothing in place before the commit");
+        assertTrue(Files.exists(dir.resolve(".committed-sum.tigris-finished@1")), "the attempt's own name beside the output");
+        List<CommittedPart> parts = agent.commit(RiverAttempt.first("finished"), List.of(a));
+        assertEquals(List.of(new CommittedPart("a10", out.toString(), Files.size(out))), parts);
+        assertEquals("100 " + 100 * 99 / 2 + " 100", Files.readString(out));
+        assertTrue(Files.readString(dir.resolve("committed-sum.committed")).startsWith("tigris river finished attempt 1 committed 1 part(s)\na10 "),
+                        Files.readString(dir.resolve("committed-sum.committed")));
+        assertFalse(Files.exists(dir.resolve(".committed-sum.tigris-finished@1")));
+    }
+
+    /**
+     * The agent dies (its process killed) while a river runs: the node hears nothing more, and
+     * once its lease has run out it stops the river itself, says so, and destroys it; no thread
+     * of it runs on.
+     */
+    @Test
+    void aRiverWhoseAgentDiedIsStoppedByItsNodeWhenTheLeaseRunsOut() throws Exception {
+        Node a = startNode("a11", key, password, null);
+        Path jarFile = dir.resolve("orphan-modules.jar");
+        Files.write(jarFile, jar);
+        String g = GraphModules.class.getName();
+        Path river = dir.resolve("orphan.tgr");
+        Files.writeString(river, String.join("\n", "river orphan", "jar orphan-modules.jar", "node a11 " + a.host() + ":" + a.port(),
+                        "module source " + g + "$CountingSource on a11 out:out=tigris.test.Record count=" + Long.MAX_VALUE,
+                        "module sink " + g + "$SummingSink on a11 in:in=tigris.test.Record", "connect source.out sink.in window=4 water=1024", ""));
+        Process agentProcess = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
+                        password.toString(), "--answer-timeout", "1", "--lease", "2").redirectErrorStream(true).redirectOutput(dir.resolve("orphan.out").toFile())
+                        .start();
+        try {
+            awaitLines("a11", List.of("node a11: river orphan started by agent 127.0.0.1"));
+            Thread.sleep(2500);
+            assertTrue(SAID.get("a11").stream().noneMatch(l -> l.contains("fenced")), "no fencing while the agent lives: " + SAID.get("a11"));
+            agentProcess.destroyForcibly().waitFor();
+            long killed = System.nanoTime();
+            // Its threads end (stopped, or failed with the stop's cause from upstream) before it is destroyed.
+            awaitLines("a11", List.of("node a11: river orphan fenced by this node: its lease ran out: no word from the agent for 2.",
+                            "node a11: river orphan destroyed by this node (fenced)"));
+            assertTrue(SAID.get("a11").stream().anyMatch(l -> l.equals("node a11: river orphan stopped") || l.startsWith("node a11: river orphan failed: ")
+                            && l.contains("node a11 fenced river orphan: its lease ran out")), "its threads ended: " + SAID.get("a11"));
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
+            assertTrue(seconds < 10, "the node stopped the river " + seconds + " s after its agent died");
+        } finally {
+            agentProcess.destroyForcibly();
+        }
     }
 
     @Test

@@ -53,7 +53,7 @@ class SortAttemptTest {
     @Test
     void afterALossTheRestIsSortedOnTheSurvivorsAndTheLostPartOnTheNextNodeUp() throws Exception {
         SortAttempt a = SortAttempt.of(plan("/data/out"), "x", 2, STRIPES, SPLITTERS, Set.of(B), Set.of(0, 5));
-        assertEquals("tigris-sort-x-attempt2", a.graph().name());
+        assertEquals(new tigris.RiverAttempt("tigris-sort-x", 2), a.river());
         assertEquals(List.of(1, 2, 3, 4), a.share().ranges(), "ranges 0 and 5 are whole on a and c");
         assertEquals(List.of(A, C, C, C), a.sorterNodes(), "b's ranges 2 and 3 go to c, the next node up");
         assertEquals(Map.of(2, Path.of("/data/out.b")), a.share().movedFiles(), "b's part, without {node} in the path, is out.b");

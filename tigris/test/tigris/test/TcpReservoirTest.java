@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 
 import tigris.ModuleConfig;
 import tigris.ModuleThread;
+import tigris.RiverAttempt;
 import tigris.ReservoirFailedException;
 import tigris.Water;
 import tigris.dq.RoundRobinModuleThread;
@@ -50,10 +51,22 @@ class TcpReservoirTest {
         server.close();
     }
 
+    /** Puts a hello of this version into {@code b}, as a producer of no river writes it ({@link TcpWireDescriptor}); returns {@code b}. */
+    static ByteBuffer hello(ByteBuffer b, String reservoir, int window, int waterSize) {
+        byte[] name = reservoir.getBytes(StandardCharsets.UTF_8);
+        return b.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(window).putInt(waterSize).putShort((short) name.length).put(name)
+                        .putShort((short) 0).putInt(0);
+    }
+
     private CompletableFuture<TcpReceiver> acceptAsync(String name, Duration deadPeer) {
+        return acceptAsync(name, null, deadPeer);
+    }
+
+    /** The consumer's end of reservoir {@code name} of river attempt {@code attempt} (null: none), accepted on another thread. */
+    private CompletableFuture<TcpReceiver> acceptAsync(String name, RiverAttempt attempt, Duration deadPeer) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return TcpReceiver.accept(server, name, deadPeer);
+                return TcpReceiver.accept(server, name, attempt, deadPeer);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -107,6 +120,34 @@ class TcpReservoirTest {
         assertTrue(x.getCause().getMessage().contains("refused reservoir other from"), x.getCause().getMessage());
     }
 
+    /**
+     * The hello carries the river attempt: a consumer's end of attempt 2 refuses a producer of
+     * attempt 1 (a node that was given up, paused or cut off, and came back) and one of another
+     * river, telling each why, and takes its own.
+     */
+    @Test
+    void aConsumerEndRefusesAProducerOfAStaleAttemptOrAnotherRiver() throws Exception {
+        RiverAttempt second = new RiverAttempt("job", 2);
+        for (RiverAttempt stranger : List.of(RiverAttempt.first("job"), new RiverAttempt("other", 2))) {
+            var accepted = acceptAsync("r", second, DEAD_PEER);
+            IOException e = assertThrows(IOException.class, () -> TcpSender.connect("r", address, 4, 256, stranger, DEAD_PEER));
+            String why = stranger.epoch() == 1 ? "refused it: attempt 1 of river job is stale: this end belongs to attempt 2"
+                            : "refused it: this end belongs to river job (attempt 2), not other (attempt 2)";
+            assertTrue(e.getMessage().contains(why), e.getMessage());
+            var x = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(30, TimeUnit.SECONDS));
+            assertTrue(x.getCause().getMessage().contains(why.substring("refused it: ".length())), x.getCause().getMessage());
+        }
+        var accepted = acceptAsync("r", second, DEAD_PEER);
+        IOException none = assertThrows(IOException.class, () -> TcpSender.connect("r", address, 4, 256, DEAD_PEER));
+        assertTrue(none.getMessage().contains("this end belongs to river job (attempt 2); the peer names no river"), none.getMessage());
+        assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(30, TimeUnit.SECONDS));
+        var mine = acceptAsync("r", second, DEAD_PEER);
+        try (TcpSender out = TcpSender.connect("r", address, 4, 256, second, DEAD_PEER); TcpReceiver in = mine.get(30, TimeUnit.SECONDS)) {
+            assertEquals("r", in.name());
+            assertEquals(4, out.credits(), "its own attempt's producer is taken");
+        }
+    }
+
     @Test
     void aVersion1ProducerIsRefusedWithBothVersionsNamed() throws Exception {
         var accepted = acceptAsync("old", DEAD_PEER);
@@ -156,10 +197,7 @@ class TcpReservoirTest {
     void aSilentProducerFailsTheReservoirAfterTheTimeout() throws Exception {
         var accepted = acceptAsync("quiet", Duration.ofSeconds(1));
         try (SocketChannel quiet = SocketChannel.open(address)) {
-            byte[] name = "quiet".getBytes(StandardCharsets.UTF_8);
-            ByteBuffer hello = ByteBuffer.allocate(18 + name.length).order(ByteOrder.LITTLE_ENDIAN);
-            hello.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(4).putInt(256).putShort((short) name.length).put(name).flip();
-            quiet.write(hello);
+            quiet.write(hello(ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN), "quiet", 4, 256).flip());
             try (TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {
                 // It sends nothing more, not even heartbeats, and does not close: a cut link.
                 long start = System.nanoTime();
@@ -219,9 +257,7 @@ class TcpReservoirTest {
         }
         try (SocketChannel producer = SocketChannel.open(address)) {
             producer.socket().setTcpNoDelay(true);
-            byte[] name = "pieces".getBytes(StandardCharsets.UTF_8);
-            ByteBuffer stream = ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN);
-            stream.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(8).putInt(256).putShort((short) name.length).put(name);
+            ByteBuffer stream = hello(ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN), "pieces", 8, 256);
             producer.write(stream.flip());
             stream.clear();
             for (int k = 0; k < waters.length; k++) {
@@ -257,9 +293,7 @@ class TcpReservoirTest {
     void anOversizedFailureIsAProtocolError() throws Exception {
         var accepted = acceptAsync("hostile", DEAD_PEER);
         try (SocketChannel producer = SocketChannel.open(address)) {
-            byte[] name = "hostile".getBytes(StandardCharsets.UTF_8);
-            ByteBuffer stream = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
-            stream.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(8).putInt(256).putShort((short) name.length).put(name);
+            ByteBuffer stream = hello(ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN), "hostile", 8, 256);
             stream.put(TcpWireDescriptor.FAILED).put((byte) 0).putShort((short) 0).putInt(Integer.MAX_VALUE).flip();
             producer.write(stream);
             try (TcpReceiver in = accepted.get(30, TimeUnit.SECONDS)) {

@@ -1,0 +1,71 @@
+package tigris;
+
+import java.io.Serializable;
+
+/**
+ * One attempt of a river: its name and its epoch (1 for the first attempt; a river run again
+ * after a lost node is the same river at the next epoch). Nodes key what they hold by it, every
+ * reservoir's handshake carries it, and a node or an end that knows a later epoch of the river
+ * refuses an earlier one as stale: nothing of an attempt that was given up reaches its successor.
+ *
+ * @param river letters, digits, '.', '_' or '-' (a directory on the nodes is named after it)
+ * @param epoch 1 or more
+ */
+public record RiverAttempt(String river, int epoch) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    public RiverAttempt {
+        if (river == null || !river.matches("[A-Za-z0-9._-]{1,100}") || river.startsWith(".")) {
+            throw new IllegalArgumentException("river name '" + river + "' must be 1 to 100 letters, digits, '.', '_' or '-', not starting with '.'");
+        }
+        if (epoch < 1) {
+            throw new IllegalArgumentException("river " + river + ": epoch " + epoch + " is not positive");
+        }
+    }
+
+    /** The first attempt of {@code river}. */
+    public static RiverAttempt first(String river) {
+        return new RiverAttempt(river, 1);
+    }
+
+    /** The attempt after this one. */
+    public RiverAttempt next() {
+        return new RiverAttempt(river, epoch + 1);
+    }
+
+    /** Whether {@code other} is an earlier attempt of the same river. */
+    public boolean supersedes(RiverAttempt other) {
+        return river.equals(other.river) && epoch > other.epoch;
+    }
+
+    /**
+     * Why an end of this attempt refuses a peer that says it belongs to {@code offered} (null: a
+     * peer of no river), or null if it is this attempt: the one rule every transport's handshake applies.
+     */
+    public String refusal(RiverAttempt offered) {
+        if (offered == null) {
+            return "this end belongs to river " + this + "; the peer names no river";
+        }
+        if (!offered.river.equals(river)) {
+            return "this end belongs to river " + this + ", not " + offered;
+        }
+        if (offered.epoch < epoch) {
+            return "attempt " + offered.epoch + " of river " + river + " is stale: this end belongs to attempt " + epoch;
+        }
+        if (offered.epoch > epoch) {
+            return "this end belongs to attempt " + epoch + " of river " + river + ", not attempt " + offered.epoch;
+        }
+        return null;
+    }
+
+    /** A file name for this attempt's own directory or files: {@code river@epoch}. */
+    public String fileName() {
+        return river + "@" + epoch;
+    }
+
+    /** "double" for a first attempt, "double (attempt 2)" after it: how logs and errors name it. */
+    @Override
+    public String toString() {
+        return epoch == 1 ? river : river + " (attempt " + epoch + ")";
+    }
+}

@@ -1,0 +1,17 @@
+package tigris.node;
+
+import java.io.Serializable;
+
+/**
+ * One output file a node renamed into place when a job committed: where, and how many bytes. The
+ * job's marker beside each part lists every part of the job.
+ */
+public record CommittedPart(String node, String path, long bytes) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    public CommittedPart {
+        if (node == null || path == null || bytes < 0) {
+            throw new IllegalArgumentException("a committed part needs a node, a path and a size: " + node + ", " + path + ", " + bytes);
+        }
+    }
+}
