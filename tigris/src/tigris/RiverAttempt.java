@@ -58,6 +58,18 @@ public record RiverAttempt(String river, int epoch) implements Serializable {
         return null;
     }
 
+    /**
+     * Why an end of {@code mine} (null: an end outside any river) refuses a peer of {@code offered}
+     * (null: none), or null: {@link #refusal(RiverAttempt)}, and an end outside any river takes
+     * only a peer of none.
+     */
+    public static String refusal(RiverAttempt mine, RiverAttempt offered) {
+        if (mine == null) {
+            return offered == null ? null : "this end belongs to no river; the peer names river " + offered;
+        }
+        return mine.refusal(offered);
+    }
+
     /** A file name for this attempt's own directory or files: {@code river@epoch}. */
     public String fileName() {
         return river + "@" + epoch;

@@ -221,23 +221,32 @@ public final class ControlAgent {
      * @return the nodes that answered, in the order given
      */
     public List<Node> destroyWhereReachable(List<Node> nodes, List<RiverAttempt> rivers) throws InterruptedException {
+        return answering(nodes, m -> {
+            for (RiverAttempt r : rivers) {
+                m.destroy(r);
+                m.discard(r);
+            }
+        });
+    }
+
+    /**
+     * Makes {@code call} on each of {@code nodes} at once and waits twice the answer timeout in
+     * all: the nodes that answered, in the order given (one listed twice is called once).
+     */
+    private List<Node> answering(List<Node> nodes, RemoteCall call) throws InterruptedException {
         Map<Node, java.util.concurrent.Future<?>> calls = new LinkedHashMap<>();
         for (Node n : nodes) {
-            calls.put(n, CALLS.submit(() -> {
-                RiverManager m = connect(n);
-                for (RiverAttempt r : rivers) {
-                    m.destroy(r);
-                    m.discard(r);
-                }
+            calls.putIfAbsent(n, CALLS.submit(() -> {
+                call.on(connect(n));
                 return null;
             }));
         }
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(2 * answerMillis);
-        List<Node> fenced = new ArrayList<>();
+        List<Node> answered = new ArrayList<>();
         for (var c : calls.entrySet()) {
             try {
                 c.getValue().get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
-                fenced.add(c.getKey());
+                answered.add(c.getKey());
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
                 c.getValue().cancel(true);
             } catch (InterruptedException e) {
@@ -245,7 +254,12 @@ public final class ControlAgent {
                 throw e;
             }
         }
-        return fenced;
+        return answered;
+    }
+
+    /** A call to a node's manager. */
+    private interface RemoteCall {
+        void on(RiverManager m) throws RemoteException;
     }
 
     /**
@@ -288,24 +302,8 @@ public final class ControlAgent {
      * @return the nodes that did not answer (their staged files stay, hidden, until they are run again)
      */
     public List<Node> discard(RiverAttempt attempt, List<Node> nodes) throws InterruptedException {
-        Map<Node, java.util.concurrent.Future<?>> calls = new LinkedHashMap<>();
-        for (Node n : nodes) {
-            calls.putIfAbsent(n, CALLS.submit(() -> {
-                connect(n).discard(attempt);
-                return null;
-            }));
-        }
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(2 * answerMillis);
-        List<Node> silent = new ArrayList<>();
-        for (var c : calls.entrySet()) {
-            try {
-                c.getValue().get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                c.getValue().cancel(true);
-                silent.add(c.getKey());
-            }
-        }
-        return silent;
+        List<Node> answered = answering(nodes, m -> m.discard(attempt));
+        return nodes.stream().distinct().filter(n -> !answered.contains(n)).toList();
     }
 
     /** A node's answer to {@code what} within the answer timeout, or an IOException naming the node and what it said. */
@@ -718,11 +716,7 @@ public final class ControlAgent {
             everyNode(m -> m.destroy(attempt));
         }
 
-        private interface Call {
-            void on(RiverManager m) throws RemoteException;
-        }
-
-        private void everyNode(Call call) {
+        private void everyNode(RemoteCall call) {
             List<java.util.concurrent.Future<?>> calls = new ArrayList<>();
             for (var e : managers.entrySet()) {
                 if (lost.containsKey(e.getKey())) {

@@ -28,11 +28,17 @@ public final class ShmReservoir {
     private ShmReservoir() {
     }
 
-    /**
-     * Creates the segment {@code name} with {@code slots} slots of {@code slotSize} bytes: the
-     * producer's end.
-     */
+    /** The producer's end of a ring outside any river ({@link #create(String, int, int, tigris.RiverAttempt, Duration)}). */
     public static ShmProducer create(String name, int slots, int slotSize, Duration deadPeer) throws IOException {
+        return create(name, slots, slotSize, null, deadPeer);
+    }
+
+    /**
+     * Creates the segment {@code name} with {@code slots} slots of {@code slotSize} bytes, of river
+     * attempt {@code attempt} (null: none): the producer's end. A consumer of another attempt does
+     * not attach to it.
+     */
+    public static ShmProducer create(String name, int slots, int slotSize, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
         if (slots < 1 || slots > TcpProtocol.MAX_WINDOW || slotSize < 1 || slotSize > TcpProtocol.MAX_WATER) {
             throw new IllegalArgumentException("reservoir " + name + ": slots must be in 1.." + TcpProtocol.MAX_WINDOW + " and slot size in 1.."
                             + TcpProtocol.MAX_WATER + "; got " + slots + ", " + slotSize);
@@ -41,17 +47,30 @@ public final class ShmReservoir {
         seg.putInt(ShmRingDescriptor.VERSION_OFFSET, ShmRingDescriptor.VERSION, ShmRing.LE);
         seg.putInt(ShmRingDescriptor.SLOTS_OFFSET, slots, ShmRing.LE);
         seg.putInt(ShmRingDescriptor.SLOT_SIZE_OFFSET, slotSize, ShmRing.LE);
+        byte[] river = attempt == null ? new byte[0] : attempt.river().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        seg.putInt(ShmRingDescriptor.EPOCH_OFFSET, attempt == null ? 0 : attempt.epoch(), ShmRing.LE);
+        seg.putShort(ShmRingDescriptor.RIVER_LENGTH_OFFSET, (short) river.length, ShmRing.LE);
+        for (int i = 0; i < river.length; i++) {
+            seg.putByte(ShmRingDescriptor.RIVER_OFFSET + i, river[i]);
+        }
         seg.putLong(ShmRingDescriptor.PRODUCER_PID_OFFSET, ProcessHandle.current().pid(), ShmRing.LE);
         seg.putIntRelease(ShmRingDescriptor.MAGIC_OFFSET, ShmRingDescriptor.MAGIC);   // last: an attaching consumer sees a complete header
         return new ShmProducer(new ShmRing(name, seg, slots, slotSize, deadPeer.toNanos()));
     }
 
-    /**
-     * Maps the segment {@code name} made by a producer: the consumer's end.
-     *
-     * @throws IOException naming the segment if there is none, or it is not a Tigris ring
-     */
+    /** The consumer's end of a ring outside any river ({@link #attach(String, tigris.RiverAttempt, Duration)}). */
     public static ShmConsumer attach(String name, Duration deadPeer) throws IOException {
+        return attach(name, null, deadPeer);
+    }
+
+    /**
+     * Maps the segment {@code name} made by a producer of river attempt {@code attempt} (null:
+     * none): the consumer's end.
+     *
+     * @throws IOException naming the segment if there is none, it is not a Tigris ring, or its
+     *         producer belongs to another river or attempt (a stale one above all)
+     */
+    public static ShmConsumer attach(String name, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
         SharedMemoryBuffer seg = SharedMemoryBuffer.open(name);
         try {
             if (seg.size() < ShmRingDescriptor.FIRST_SLOT_OFFSET || seg.getIntAcquire(ShmRingDescriptor.MAGIC_OFFSET) != ShmRingDescriptor.MAGIC) {
@@ -67,6 +86,10 @@ public final class ShmReservoir {
                 throw new IOException("shared memory segment " + name + ": " + slots + " slots of " + slotSize + " bytes do not fit its "
                                 + seg.size() + " bytes");
             }
+            String refusal = tigris.RiverAttempt.refusal(attempt, attemptOf(seg, name));
+            if (refusal != null) {
+                throw new IOException("shared memory segment " + name + ": " + refusal);
+            }
             if (seg.getLongVolatile(ShmRingDescriptor.CONSUMER_PID_OFFSET) != 0) {
                 throw new IOException("shared memory segment " + name + " already has a consumer (pid " + seg.getLongVolatile(ShmRingDescriptor.CONSUMER_PID_OFFSET) + ")");
             }
@@ -78,4 +101,26 @@ public final class ShmReservoir {
             throw e;
         }
     }
+
+    /** The river attempt a ring's header names, or null for none. */
+    private static tigris.RiverAttempt attemptOf(SharedMemoryBuffer seg, String name) throws IOException {
+        int epoch = seg.getInt(ShmRingDescriptor.EPOCH_OFFSET, ShmRing.LE);
+        int n = Short.toUnsignedInt(seg.getShort(ShmRingDescriptor.RIVER_LENGTH_OFFSET, ShmRing.LE));
+        if (n == 0 && epoch == 0) {
+            return null;
+        }
+        if (n > ShmRingDescriptor.MAX_RIVER) {
+            throw new IOException("shared memory segment " + name + ": its river name of " + n + " bytes is longer than the header holds");
+        }
+        byte[] river = new byte[n];
+        for (int i = 0; i < n; i++) {
+            river[i] = seg.getByte(ShmRingDescriptor.RIVER_OFFSET + i);
+        }
+        try {
+            return new tigris.RiverAttempt(new String(river, java.nio.charset.StandardCharsets.UTF_8), epoch);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("shared memory segment " + name + " names no river attempt: " + e.getMessage());
+        }
+    }
+
 }

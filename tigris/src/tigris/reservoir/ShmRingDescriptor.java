@@ -7,6 +7,8 @@ package tigris.reservoir;
  *
  * <pre>
  * line 0   0 u32 magic "TGRM" (written last, with release)   4 u32 version   8 u32 slots   12 u32 slot size
+ *          16 u32 epoch   20 u16 n   22 n bytes river name (UTF-8, into line 1): the river attempt the
+ *          producer belongs to (epoch 0 and n = 0: none); lines 0 and 1 are written once, before the magic
  * line 2   0 u64 tail (slots published by the producer)      8 u64 end flag   16 u64 producer pid
  * line 4   0 u64 head (slots freed by the consumer)          8 u64 consumer pid
  * slots    from line 6 (byte 384), each {@link #stride} bytes: u32 payload length, u8 state
@@ -19,14 +21,15 @@ package tigris.reservoir;
  * {@link #FAILED}, if a slot was free for it. At either end the slots handed out and never put are
  * published as {@link #SKIPPED}, so every slot put before the end is published.
  *
- * Lines 1, 3 and 5 stay empty: CPUs fetch lines in adjacent pairs, so the producer's and the
- * consumer's lines are two apart, as Agrona pads its counters (version 1 had them adjacent).
+ * Lines 3 and 5 stay empty, and line 1 holds only what is written before the ring is used: CPUs
+ * fetch lines in adjacent pairs, so the producer's and the consumer's lines are two apart, as
+ * Agrona pads its counters (version 1 had them adjacent).
  */
 public final class ShmRingDescriptor {
     /** "TGRM" read as a little-endian u32. */
     public static final int MAGIC = 0x4D524754;
-    /** 3: a producer's failure (2: the Water's kind in the slot header, and the ends' lines two apart). */
-    public static final int VERSION = 3;
+    /** 4: the river attempt in the header (3: a producer's failure; 2: the Water's kind in the slot header, and the ends' lines two apart). */
+    public static final int VERSION = 4;
     /** A cache line: each process writes only its own. */
     public static final int LINE = 64;
 
@@ -34,6 +37,11 @@ public final class ShmRingDescriptor {
     public static final long VERSION_OFFSET = 4;
     public static final long SLOTS_OFFSET = 8;
     public static final long SLOT_SIZE_OFFSET = 12;
+    public static final long EPOCH_OFFSET = 16;
+    public static final long RIVER_LENGTH_OFFSET = 20;
+    public static final long RIVER_OFFSET = 22;
+    /** Longest river name the header holds: to the end of line 1. */
+    public static final int MAX_RIVER = (int) (2 * LINE - RIVER_OFFSET);
     public static final long TAIL_OFFSET = 2 * LINE;
     public static final long ENDED_OFFSET = TAIL_OFFSET + 8;
     public static final long PRODUCER_PID_OFFSET = TAIL_OFFSET + 16;

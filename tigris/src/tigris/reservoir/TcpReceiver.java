@@ -98,11 +98,9 @@ public final class TcpReceiver extends InboxConsumerEnd {
     /** Why this end refuses a hello of this version, or null. */
     private static String refusal(tigris.RiverAttempt attempt, tigris.RiverAttempt offeredAttempt, String expectedName, String offered, int window,
                     int waterSize) {
-        if (attempt == null && offeredAttempt != null) {
-            return "this end belongs to no river; the peer names river " + offeredAttempt;
-        }
-        if (attempt != null && attempt.refusal(offeredAttempt) != null) {
-            return attempt.refusal(offeredAttempt);
+        String other = tigris.RiverAttempt.refusal(attempt, offeredAttempt);
+        if (other != null) {
+            return other;
         }
         if (window < 1 || window > TcpProtocol.MAX_WINDOW || waterSize < 1 || waterSize > TcpProtocol.MAX_WATER) {
             return "window " + window + " and water size " + waterSize + " out of range (1.." + TcpProtocol.MAX_WINDOW + ", 1.." + TcpProtocol.MAX_WATER + ")";

@@ -13,7 +13,9 @@ import jaguar.ext.ExternalBuffer;
  * Water's bytes cross the network once and are never copied in Java on either side.
  *
  * <pre>
- * HELLO    producer -> consumer: bytes u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name (LE)
+ * HELLO    producer -> consumer: bytes u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name,
+ *                               u16 r, r bytes river name, u32 epoch (LE): the river attempt the producer
+ *                               belongs to (r = 0 and epoch 0: none)
  * WELCOME  consumer -> producer: value = status (0 ok); bytes = the refusal, UTF-8, when not ok
  * DATA     producer -> consumer: value = the Water's kind; its bytes, into the consumer buffer of the next posted receive
  * END      producer -> consumer: End of River, no bytes
@@ -26,8 +28,8 @@ final class VerbsProtocol {
     }
 
     static final int MAGIC = 0x56524754;   // "TGRV"
-    /** 3: FAILED (2: DATA's value is the Water's kind, 0 in version 1). */
-    static final int VERSION = 3;
+    /** 4: the river attempt in the hello (3: FAILED; 2: DATA's value is the Water's kind, 0 in version 1). */
+    static final int VERSION = 4;
     static final int HELLO = 1;
     static final int WELCOME = 2;
     static final int DATA = 3;
@@ -51,27 +53,39 @@ final class VerbsProtocol {
         return imm & 0xffffff;
     }
 
-    /** Writes the hello at {@code offset}; returns its length. */
-    static int writeHello(ExternalBuffer b, long offset, String name, int window, int waterSize) {
+    /** Bytes of a hello besides its two names. */
+    private static final int HELLO_FIXED = 24;
+
+    /** Writes the hello at {@code offset} ({@code attempt} null: an end of no river); returns its length. */
+    static int writeHello(ExternalBuffer b, long offset, String name, int window, int waterSize, tigris.RiverAttempt attempt) {
         byte[] n = name.getBytes(StandardCharsets.UTF_8);
-        if (18 + n.length > CONTROL) {
-            throw new IllegalArgumentException("reservoir name too long for a verbs reservoir: " + name);
+        byte[] r = attempt == null ? new byte[0] : attempt.river().getBytes(StandardCharsets.UTF_8);
+        if (HELLO_FIXED + n.length + r.length > CONTROL) {
+            throw new IllegalArgumentException("reservoir and river names too long for a verbs reservoir's hello: " + name + ", " + attempt);
         }
         b.putInt(offset, MAGIC, ByteOrder.LITTLE_ENDIAN);
         b.putInt(offset + 4, VERSION, ByteOrder.LITTLE_ENDIAN);
         b.putInt(offset + 8, window, ByteOrder.LITTLE_ENDIAN);
         b.putInt(offset + 12, waterSize, ByteOrder.LITTLE_ENDIAN);
-        b.putShort(offset + 16, (short) n.length, ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n.length; i++) {
-            b.putByte(offset + 18 + i, n[i]);
-        }
-        return 18 + n.length;
+        long at = putString(b, offset + 16, n);
+        at = putString(b, at, r);
+        b.putInt(at, attempt == null ? 0 : attempt.epoch(), ByteOrder.LITTLE_ENDIAN);
+        return HELLO_FIXED + n.length + r.length;
     }
 
-    /** A hello as received: checked for magic, version and a consistent length. */
-    record Hello(String name, int window, int waterSize) {
+    /** A u16 length and the bytes at {@code at}; returns where the next field starts. */
+    private static long putString(ExternalBuffer b, long at, byte[] s) {
+        b.putShort(at, (short) s.length, ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < s.length; i++) {
+            b.putByte(at + 2 + i, s[i]);
+        }
+        return at + 2 + s.length;
+    }
+
+    /** A hello as received: checked for magic, version and a consistent length; {@code attempt} null for a producer of no river. */
+    record Hello(String name, int window, int waterSize, tigris.RiverAttempt attempt) {
         static Hello read(ExternalBuffer b, long offset, int length, String peer) throws IOException {
-            if (length < 18 || b.getInt(offset, ByteOrder.LITTLE_ENDIAN) != MAGIC) {
+            if (length < HELLO_FIXED || b.getInt(offset, ByteOrder.LITTLE_ENDIAN) != MAGIC) {
                 throw new IOException(peer + " is not a Tigris verbs reservoir producer (bad hello)");
             }
             int version = b.getInt(offset + 4, ByteOrder.LITTLE_ENDIAN);
@@ -79,15 +93,30 @@ final class VerbsProtocol {
                 throw new IOException(peer + " speaks verbs reservoir protocol version " + version + ", this end " + VERSION);
             }
             int n = Short.toUnsignedInt(b.getShort(offset + 16, ByteOrder.LITTLE_ENDIAN));
-            if (18 + n != length) {
-                throw new IOException(peer + " sent a malformed hello (" + length + " bytes, name of " + n + ")");
+            int r = HELLO_FIXED + n <= length ? Short.toUnsignedInt(b.getShort(offset + 18 + n, ByteOrder.LITTLE_ENDIAN)) : -1;
+            if (r < 0 || HELLO_FIXED + n + r != length) {
+                throw new IOException(peer + " sent a malformed hello (" + length + " bytes, names of " + n + " and " + r + ")");
             }
-            byte[] name = new byte[n];
+            String name = getString(b, offset + 18, n);
+            String river = getString(b, offset + 20 + n, r);
+            int epoch = b.getInt(offset + 20 + n + r, ByteOrder.LITTLE_ENDIAN);
+            tigris.RiverAttempt attempt = null;
+            if (r != 0 || epoch != 0) {
+                try {
+                    attempt = new tigris.RiverAttempt(river, epoch);
+                } catch (IllegalArgumentException e) {
+                    throw new IOException(peer + " sent a hello that names no river attempt: " + e.getMessage());
+                }
+            }
+            return new Hello(name, b.getInt(offset + 8, ByteOrder.LITTLE_ENDIAN), b.getInt(offset + 12, ByteOrder.LITTLE_ENDIAN), attempt);
+        }
+
+        private static String getString(ExternalBuffer b, long at, int n) {
+            byte[] s = new byte[n];
             for (int i = 0; i < n; i++) {
-                name[i] = b.getByte(offset + 18 + i);
+                s[i] = b.getByte(at + i);
             }
-            return new Hello(new String(name, StandardCharsets.UTF_8), b.getInt(offset + 8, ByteOrder.LITTLE_ENDIAN),
-                    b.getInt(offset + 12, ByteOrder.LITTLE_ENDIAN));
+            return new String(s, StandardCharsets.UTF_8);
         }
     }
 }

@@ -97,7 +97,16 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
      * @throws IOException naming the peer if it is not a verbs reservoir producer, introduces
      *                     another reservoir, or asks for more than this end allows
      */
-    public static VerbsReceiver accept(RdmaListener listener, String expectedName, int maxWindow, Duration timeout)
+    public static VerbsReceiver accept(RdmaListener listener, String expectedName, int maxWindow, Duration timeout) throws IOException {
+        return accept(listener, expectedName, null, maxWindow, timeout);
+    }
+
+    /**
+     * As {@link #accept(RdmaListener, String, int, Duration)}, for an end of river attempt
+     * {@code attempt} (null: none): a producer of another river or attempt (a stale one above
+     * all) is refused, told why.
+     */
+    public static VerbsReceiver accept(RdmaListener listener, String expectedName, tigris.RiverAttempt attempt, int maxWindow, Duration timeout)
             throws IOException {
         if (maxWindow < 1 || maxWindow > VerbsProtocol.MAX_WINDOW) {
             throw new IllegalArgumentException("maxWindow must be in 1.." + VerbsProtocol.MAX_WINDOW + ", got " + maxWindow);
@@ -131,7 +140,9 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
                             + (wc.isSuccess(0) ? "message type " + VerbsProtocol.type(wc.immediate(0)) : WorkCompletionsText.of(wc, 0)) + ")");
                 }
                 hello = VerbsProtocol.Hello.read(helloBuffer, 0, wc.byteLength(0), peer);
-                String refusal = !hello.name().equals(expectedName)
+                String other = tigris.RiverAttempt.refusal(attempt, hello.attempt());
+                String refusal = other != null ? other
+                        : !hello.name().equals(expectedName)
                         ? "this end expects reservoir '" + expectedName + "', not '" + hello.name() + "'"
                         : hello.window() < 1 || hello.window() > maxWindow ? "window " + hello.window() + " is not in 1.." + maxWindow
                         : hello.waterSize() < 1 || hello.waterSize() > VerbsProtocol.MAX_WATER ? "bad water size " + hello.waterSize()

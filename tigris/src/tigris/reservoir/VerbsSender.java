@@ -61,8 +61,12 @@ public final class VerbsSender extends AbstractProducerEnd {
     private long sent;
     private ReservoirFailedException failure;
 
-    private VerbsSender(String name, RdmaConnection connection, int window, int waterSize) {
+    /** The river attempt this end belongs to (its hello says so), or null. */
+    private final tigris.RiverAttempt attempt;
+
+    private VerbsSender(String name, RdmaConnection connection, int window, int waterSize, tigris.RiverAttempt attempt) {
         super(name, window);
+        this.attempt = attempt;
         this.connection = connection;
         this.qp = connection.queuePair();
         this.peer = connection.peer().toString();
@@ -79,15 +83,21 @@ public final class VerbsSender extends AbstractProducerEnd {
         this.credits = new AtomicInteger(0);
     }
 
+    /** Connects an end of no river ({@link #connect(String, InetSocketAddress, int, int, tigris.RiverAttempt, Duration)}). */
+    public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration timeout) throws IOException {
+        return connect(name, to, window, waterSize, null, timeout);
+    }
+
     /**
      * Connects to the consumer's end (a {@link VerbsReceiver} accepting on {@code to}) and
-     * introduces this reservoir.
+     * introduces this reservoir, of river attempt {@code attempt} (null: none): the consumer
+     * refuses a producer of another attempt.
      *
      * @param window Waters in flight at most (the consumer keeps that many buffers posted)
      * @param waterSize largest Water in bytes
      * @throws IOException naming the peer if it cannot be reached or refuses the reservoir
      */
-    public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration timeout)
+    public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, tigris.RiverAttempt attempt, Duration timeout)
             throws IOException {
         if (window < 1 || window > VerbsProtocol.MAX_WINDOW || waterSize < 1 || waterSize > VerbsProtocol.MAX_WATER) {
             throw new IllegalArgumentException("reservoir " + name + ": window must be in 1.." + VerbsProtocol.MAX_WINDOW
@@ -101,7 +111,7 @@ public final class VerbsSender extends AbstractProducerEnd {
         }
         VerbsSender s = null;
         try {
-            s = new VerbsSender(name, c, window, waterSize);
+            s = new VerbsSender(name, c, window, waterSize, attempt);
             s.introduce(timeout);
             return s;
         } catch (IOException | RuntimeException e) {
@@ -124,7 +134,7 @@ public final class VerbsSender extends AbstractProducerEnd {
             qp.postReceive(controlReceive.into(region, controlBase + (long) i * VerbsProtocol.CONTROL, VerbsProtocol.CONTROL).id(i));
         }
         long hello = controlBase + (long) controlBuffers * VerbsProtocol.CONTROL;
-        int length = VerbsProtocol.writeHello(memory, hello, name(), window(), waterSize);
+        int length = VerbsProtocol.writeHello(memory, hello, name(), window(), waterSize, attempt);
         qp.postSend(send.sendWithImmediate(region, hello, length, VerbsProtocol.imm(VerbsProtocol.HELLO, 0)).id(CONTROL_WR));
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {

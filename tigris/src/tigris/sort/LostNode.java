@@ -30,7 +30,7 @@ public record LostNode(String node, String cause, int attempt, long declaredNano
         return String.format("node %s lost in attempt %d at %.3f s (%s); its key ranges %d-%d rebuilt on %s into %s%s", node, attempt, declaredNanos / 1e9,
                         cause, ranges.get(0), ranges.get(ranges.size() - 1), rebuiltOn, rebuiltFile,
                         fenced ? "; it answered again and was fenced (its attempts destroyed)"
-                                        : String.format("; it did not answer again: it fences itself, %.1f s after it last heard from the agent (its lease),"
-                                                        + " and nothing it writes is committed", leaseMillis / 1e3));
+                                        : String.format("; it did not answer again (if it still runs, it stops the attempt itself once its lease of %.1f s"
+                                                        + " has passed without word from the agent, and nothing it wrote is committed)", leaseMillis / 1e3));
     }
 }

@@ -73,7 +73,7 @@ public final class ShmTransport implements Transport {
                 long deadline = System.nanoTime() + timeout.toNanos();
                 while (true) {
                     try {
-                        end = ShmReservoir.attach(at.segment(), context.deadPeer());
+                        end = ShmReservoir.attach(at.segment(), context.attempt(), context.deadPeer());
                         return end;
                     } catch (NoSuchFileException e) {
                         if (System.nanoTime() > deadline) {
@@ -96,7 +96,7 @@ public final class ShmTransport implements Transport {
 
     @Override
     public ProducerEnd openProducer(ReservoirPlan plan, Endpoint at, TransportContext context) throws IOException {
-        return ShmReservoir.create(((At) at).segment(), plan.window(), plan.waterSize(), context.deadPeer());
+        return ShmReservoir.create(((At) at).segment(), plan.window(), plan.waterSize(), context.attempt(), context.deadPeer());
     }
 
     @Override

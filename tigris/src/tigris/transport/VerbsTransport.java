@@ -70,7 +70,7 @@ public final class VerbsTransport implements Transport {
         // thread waiting on it, so a cancel leaves the accept to end by its deadline.
         CompletableFuture<VerbsReceiver> accepted = CompletableFuture.supplyAsync(() -> {
             try (listener) {
-                VerbsReceiver in = VerbsReceiver.accept(listener, plan.name(), plan.window(), context.connect());
+                VerbsReceiver in = VerbsReceiver.accept(listener, plan.name(), context.attempt(), plan.window(), context.connect());
                 if (cancelled.get()) {
                     in.close();
                     throw new CancellationException("verbs reservoir " + plan.name() + " was given up");
@@ -88,7 +88,8 @@ public final class VerbsTransport implements Transport {
     public ProducerEnd openProducer(ReservoirPlan plan, Endpoint at, TransportContext context) throws IOException {
         At a = (At) at;
         try {
-            return VerbsSender.connect(plan.name(), new InetSocketAddress(a.host(), a.port()), plan.window(), plan.waterSize(), context.connect());
+            return VerbsSender.connect(plan.name(), new InetSocketAddress(a.host(), a.port()), plan.window(), plan.waterSize(), context.attempt(),
+                            context.connect());
         } catch (VerbsException e) {
             throw new IOException("verbs reservoir " + plan.name() + " to " + a.host() + ":" + a.port() + ": " + e.getMessage(), e);
         }

@@ -153,10 +153,12 @@ class LostNodeSortTest {
             assertDeclaredInTime(run, l);
             assertTrue(mended[0], "the link was mended while the second attempt ran");
             assertSameAsUndisturbed(name);
-            assertEquals(2, rivers.size(), "two attempts, each a river of its own: " + rivers);
+            assertEquals(2, rivers.size(), "two attempts of the sort's river: " + rivers);
             ControlAgent agent = agent();
             RemoteException fenced = assertThrows(RemoteException.class, () -> agent.connect(h[1]).status(tigris.RiverAttempt.first(rivers.get(0).snapshot().river())));
-            assertTrue(fenced.getMessage().contains("no such river"), "h2's first attempt was destroyed once h2 answered again: " + fenced.getMessage());
+            // Cut for longer than its lease, h2 fenced the attempt itself; the agent destroyed what was left once it answered.
+            assertTrue(fenced.getMessage().contains("fenced by this node: its lease ran out") || fenced.getMessage().contains("no such river"),
+                            "h2's first attempt is gone: " + fenced.getMessage());
             assertTrue(l.fenced(), "the report says h2 was fenced: " + l);
         }
     }
@@ -178,7 +180,7 @@ class LostNodeSortTest {
             }, rivers);
             LostNode l = onlyLoss(run.report, "h2", name);
             assertTrue(l.cause().contains("did not answer within " + ANSWER.toMillis() + " ms"), l.cause());
-            assertTrue(!l.fenced() && run.report.toString().contains("it did not answer again: it fences itself, 4.0 s after it last heard from the agent"),
+            assertTrue(!l.fenced() && run.report.toString().contains("it did not answer again (if it still runs, it stops the attempt itself once its lease of 4.0 s has passed"),
                             "the report says the paused node fences itself: " + run.report);
             assertSameAsUndisturbed(name);
             java.util.Map<Path, java.nio.file.attribute.FileTime> written = new java.util.TreeMap<>();
@@ -193,7 +195,8 @@ class LostNodeSortTest {
             c.resume(2);
             String fenced = c.awaitLog(2, "fenced by this node: its lease ran out", 30);
             assertTrue(fenced.contains("river " + rivers.get(0).snapshot().river()), fenced);
-            c.awaitLog(2, "destroyed by this node (fenced)", 30);
+            // Destroyed by h2 itself after its threads' grace, or by the agent's fencing call that waited on h2's socket while it was paused.
+            c.awaitLog(2, "river " + rivers.get(0).snapshot().river() + " destroyed by", 30);
             RemoteException refused = assertThrows(RemoteException.class,
                             () -> agent().connect(h[1]).commit(tigris.RiverAttempt.first(rivers.get(0).snapshot().river())));
             assertTrue(refused.getMessage().contains("refused to commit: attempt 1 is stale") || refused.getMessage().contains("fenced"), refused.getMessage());
@@ -285,6 +288,7 @@ class LostNodeSortTest {
             assertArrayEquals(undisturbed.get(i), got.get(i), "part " + (i + 1) + " of " + name);
         }
         Path all = dir.resolve(name + "-all.sum");
+        Files.deleteIfExists(all);
         for (int h = 1; h <= 3; h++) {
             Path sum = dir.resolve(name + "-h" + h + ".sum");
             TigrisSortTest.Run v = TigrisSortTest.tigris("valsort", "-o", sum.toString(), dir.resolve(name + "-out-h" + h).toString());

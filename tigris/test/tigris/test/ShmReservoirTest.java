@@ -164,6 +164,25 @@ class ShmReservoirTest {
         }
     }
 
+    /** The ring's header names the producer's river attempt: a consumer of attempt 2 does not attach to a ring of attempt 1, or of another river. */
+    @Test
+    void aConsumerDoesNotAttachToARingOfAStaleAttemptOrAnotherRiver() throws Exception {
+        tigris.RiverAttempt second = new tigris.RiverAttempt("job", 2);
+        for (tigris.RiverAttempt stranger : List.of(tigris.RiverAttempt.first("job"), new tigris.RiverAttempt("other", 2))) {
+            String name = unique("stale");
+            try (ShmProducer p = ShmReservoir.create(name, 4, 256, stranger, DEAD_PEER)) {
+                IOException e = assertThrows(IOException.class, () -> ShmReservoir.attach(name, second, DEAD_PEER));
+                assertTrue(e.getMessage().contains("shared memory segment " + name + ": " + second.refusal(stranger)), e.getMessage());
+                assertEquals(4, p.credits(), "no consumer took the ring");
+            }
+        }
+        String name = unique("mine");
+        try (ShmProducer p = ShmReservoir.create(name, 4, 256, second, DEAD_PEER); ShmConsumer c = ShmReservoir.attach(name, second, DEAD_PEER)) {
+            assertEquals(4, p.credits(), "its own attempt's consumer attaches");
+            assertNull(c.poll(), "an empty ring");
+        }
+    }
+
     @Test
     void attachingToWhatIsNotARingIsAClearError() throws Exception {
         NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> ShmReservoir.attach(unique("none"), DEAD_PEER));

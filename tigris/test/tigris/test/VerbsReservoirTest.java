@@ -47,9 +47,14 @@ class VerbsReservoirTest {
     }
 
     private CompletableFuture<VerbsReceiver> acceptAsync(String name) {
+        return acceptAsync(name, null);
+    }
+
+    /** The consumer's end of reservoir {@code name} of river attempt {@code attempt} (null: none), accepted on another thread. */
+    private CompletableFuture<VerbsReceiver> acceptAsync(String name, tigris.RiverAttempt attempt) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return VerbsReceiver.accept(listener, name, 64, T);
+                return VerbsReceiver.accept(listener, name, attempt, 64, T);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -121,6 +126,18 @@ class VerbsReservoirTest {
         var accepted = acceptAsync("expected");
         IOException e = assertThrows(IOException.class, () -> VerbsSender.connect("other", listener.address(), 4, 256, T));
         assertTrue(e.getMessage().contains("refused it") && e.getMessage().contains("expects reservoir 'expected', not 'other'"),
+                e.getMessage());
+        var failed = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(T.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(failed.getCause().getMessage().contains("refused the producer"), failed.getCause().getMessage());
+    }
+
+    /** The hello names the river attempt: a consumer's end of attempt 2 refuses a producer of attempt 1, telling it why. */
+    @Test
+    void aProducerOfAStaleAttemptIsRefusedWithTheReason() throws Exception {
+        tigris.RiverAttempt second = new tigris.RiverAttempt("job", 2);
+        var accepted = acceptAsync("r", second);
+        IOException e = assertThrows(IOException.class, () -> VerbsSender.connect("r", listener.address(), 4, 256, tigris.RiverAttempt.first("job"), T));
+        assertTrue(e.getMessage().contains("refused it") && e.getMessage().contains("attempt 1 of river job is stale: this end belongs to attempt 2"),
                 e.getMessage());
         var failed = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(T.toSeconds(), TimeUnit.SECONDS));
         assertTrue(failed.getCause().getMessage().contains("refused the producer"), failed.getCause().getMessage());
