@@ -18,6 +18,7 @@ import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.ControlAgent.RunReport;
 import tigris.node.NodeActionException;
+import tigris.node.RiverJob;
 
 /**
  * Runs a {@link ClusterSortPlan} from the control agent. First a {@link KeySampleAction} on every
@@ -30,10 +31,11 @@ import tigris.node.NodeActionException;
  * place, then the job's marker beside each: {@link ControlAgent#commit}), and a failed sort has
  * every node delete what it staged, so an output is never half written.
  *
- * <p>A sort from mirrored inputs runs in attempts ({@link SortAttempt}, {@link SortAttempts}): when
- * a node is lost, the next attempt, a river of its own, runs on the nodes still up, reads every
- * input from a copy there and sorts the key ranges not yet written whole, the lost node's into
- * its part on the next node up. Lost nodes that answer again are fenced at the end.
+ * <p>The sort is a {@link RiverJob}, the runtime's recovery, with {@link SortAttempts} as its
+ * planner: a sort from mirrored inputs runs in attempts ({@link SortAttempt}); when a node is
+ * lost, the next attempt runs on the nodes still up, reads every input from a copy there and
+ * sorts the key ranges not yet written whole, the lost node's into its part on the next node up.
+ * The runtime fences the lost nodes and commits the parts.
  */
 public final class ClusterSort {
     /** How long the agent waits for a river at most: a day (dead nodes are noticed within seconds). */
@@ -82,62 +84,49 @@ public final class ClusterSort {
         long total = Arrays.stream(records).sum();
         long tSampled = System.nanoTime();
 
-        // 2. The sort: one river, or for a mirrored input as many attempts as lost nodes take.
-        SortAttempts attempts = new SortAttempts(plan, id, records, splitters);
-        Attempted done;
-        SortProgress last;
-        tigris.RiverAttempt river = null;
+        // 2. The sort: one river, or for a mirrored input as many attempts as lost nodes take; then the commit.
+        SortAttempts attempts = new SortAttempts(plan, id, records, splitters, t0);
+        long[] partitionEnd = {0};
+        long[] attemptStart = {0};
+        long[] lastReport = {0};
+        SortProgress[] last = {null};
+        RiverJob.Outcome outcome;
         try {
-            while (true) {
-                SortAttempt a = plan.mirrored() ? attempts.next() : null;
-                RiverGraph g = a != null ? a.graph() : plainGraph(plan, id, splitters);
-                river = a != null ? a.river() : tigris.RiverAttempt.first(g.name());
-                Attempted tried;
-                try {
-                    tried = attempt(river, g, a != null ? a.placement() : plainPlacement(plan), agent, total, t0, attempts, progress, progressMillis, onRiver);
-                } catch (SortFailedException e) {
-                    throw cleanedUp(e.getMessage(), river, plan, agent);
+            outcome = RiverJob.run(agent, "tigris-sort-" + id, nodes, attempts, TIMEOUT_MILLIS, new RiverJob.Following() {
+                @Override
+                public void grown(ControlAgent.RiverRun run, List<String> notes) {
+                    attemptStart[0] = System.nanoTime();
+                    partitionEnd[0] = 0;
+                    // A later attempt's view says how the earlier ones ended: the lost node stays in sight.
+                    onRiver.accept(notes.isEmpty() ? run : () -> run.snapshot().withEarlier(notes));
                 }
-                if (tried.report().completed()) {
-                    // Before this attempt's ranges join the finished ones: its sorters' rows count them.
-                    last = progressOf(total, tried.report().entries(), System.nanoTime() - t0, attempts);
-                    if (a != null) {
-                        attempts.finished(a, tried.report());
-                        if (attempts.lostAny()) {
-                            try {
-                                attempts.checkWhole(total);
-                            } catch (SortFailedException e) {
-                                throw cleanedUp(e.getMessage(), river, plan, agent);
-                            }
-                        }
+
+                @Override
+                public void statuses(tigris.RiverAttempt attempt, List<RunReport.Entry> entries) {
+                    long now = System.nanoTime();
+                    SortProgress p = progressOf(total, entries, now - t0, attempts);
+                    last[0] = p;
+                    if (partitionEnd[0] == 0 && p.partitioned() >= total && entries.stream()
+                                    .allMatch(e -> !(e.report() instanceof PartitionerReport) || e.state() == ModuleThread.State.ENDED)) {
+                        partitionEnd[0] = now - attemptStart[0];
                     }
-                    done = tried;
-                    break;
+                    if (progress != null && now - lastReport[0] >= progressMillis * 1_000_000) {
+                        lastReport[0] = now;
+                        progress.accept(p);
+                    }
                 }
-                Map<Node, ControlAgent.Silence> lost = tried.run().lost();
-                if (a == null || lost.isEmpty()) {
-                    throw cleanedUp("sort across " + nodes.size() + " nodes failed" + attempts.which() + ": " + tried.report().failure()
-                                    + (attempts.lostAny() ? " (nodes lost before: " + String.join(", ", attempts.lostNames()) + ")" : "")
-                                    + (a == null && !lost.isEmpty() ? " (with mirrored inputs, --mirror, a sort finishes without a lost node)" : ""),
-                                    river, plan, agent);
-                }
-                attempts.lost(a, tried.report(), lost, t0);
-            }
-        } finally {
-            attempts.fence(agent);
+            });
+        } catch (RiverJob.JobFailedException e) {
+            throw new SortFailedException("sort across " + nodes.size() + " nodes failed: " + e.getMessage(), null);
         }
-        // 3. The commit: the nodes still up put the parts in place, then the job's marker beside each.
-        List<Node> up = nodes.stream().filter(n -> !attempts.lostNames().contains(n.name())).toList();
-        try {
-            agent.commit(river, up);
-        } catch (IOException e) {
-            throw cleanedUp("sort across " + nodes.size() + " nodes could not commit its output: " + e.getMessage() + " (parts put in place before have no marker)",
-                            river, plan, agent);
-        }
+        attempts.fencing(outcome.losses(), agent.lease().toMillis());
+        RiverJob.Ended done = outcome.last();
         long elapsed = System.nanoTime() - t0;
-        long partitionEnd = done.partitionEndNanos() == 0 ? elapsed - (done.startNanos() - t0) : done.partitionEndNanos();
+        long partitioned = partitionEnd[0] == 0 ? elapsed - (done.startNanos() - t0) : partitionEnd[0];
         if (progress != null) {
-            progress.accept(last);
+            // The last attempt's last statuses, before its ranges joined the finished ones (its sorters' rows count them).
+            progress.accept(new SortProgress(total, total, total, last[0] == null ? "" : last[0].sorterPhases(), elapsed, attempts.number(),
+                            attempts.lostNames()));
         }
         long sort = 0;
         long write = 0;
@@ -156,8 +145,8 @@ public final class ClusterSort {
         // A mirrored sort's ranges may come from several attempts: count them all, and the last attempt's readers.
         boolean mirrored = plan.mirrored();
         return new SortReport(Path.of(plan.input()), Path.of(plan.output()), total, nodes.size(), mirrored ? attempts.readers() : plan.partitioners(),
-                        plan.sorters(), mirrored ? attempts.runs() : runs, tSampled - t0, partitionEnd, sort, write, elapsed,
-                        done.run().reservoirs() + ", carrying records", mirrored ? attempts.writes() : SortReport.writes(direct, sorters), attempts.losses());
+                        plan.sorters(), mirrored ? attempts.runs() : runs, tSampled - t0, partitioned, sort, write, elapsed,
+                        done.reservoirs() + ", carrying records", mirrored ? attempts.writes() : SortReport.writes(direct, sorters), attempts.losses());
     }
 
     /**
@@ -183,7 +172,7 @@ public final class ClusterSort {
     }
 
     /** The river of a sort without mirrors: P partitioners and S sorters a node, every partitioner joined to every sorter. */
-    private static RiverGraph plainGraph(ClusterSortPlan plan, String id, KeySplitters splitters) {
+    static RiverGraph plainGraph(ClusterSortPlan plan, String id, KeySplitters splitters) {
         PartitionParameters partition = PartitionParameters.striped(Path.of(plan.input()), plan.partitionersPerNode(), splitters, plan.water(),
                         PartitionParameters.Payload.RECORDS);
         SortParameters sorting = new SortParameters(Path.of(plan.output()), SortParameters.Layout.SHARED, plan.sortersPerNode(), plan.partitioners(),
@@ -192,64 +181,11 @@ public final class ClusterSort {
                         ReservoirSpec.of(plan.window(), plan.water()).across(plan.transport()));
     }
 
-    private static Map<String, List<Node>> plainPlacement(ClusterSortPlan plan) {
+    static Map<String, List<Node>> plainPlacement(ClusterSortPlan plan) {
         Map<String, List<Node>> placement = new LinkedHashMap<>();
         placement.put("partition", spread(plan.nodes(), plan.partitionersPerNode()));
         placement.put("sort", spread(plan.nodes(), plan.sortersPerNode()));
         return placement;
-    }
-
-    /**
-     * The failure {@code message}, once every node has deleted what the sort's attempts up to
-     * {@code river} staged (or the nodes that did not answer are named). Nothing was committed,
-     * so the output files are as they were before the sort.
-     */
-    private static SortFailedException cleanedUp(String message, tigris.RiverAttempt river, ClusterSortPlan plan, ControlAgent agent) {
-        List<Node> silent;
-        try {
-            silent = agent.discard(river, plan.nodes());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            silent = plan.nodes();
-        }
-        return new SortFailedException(message + "; nothing was committed" + (silent.isEmpty() ? " and every node deleted what it had written"
-                        : ": the files " + silent.stream().map(Node::name).toList() + " had written are left hidden beside the outputs (they did not answer)"), null);
-    }
-
-    /** One river run to its end: how it ended, when it started and when its partitioners were done (0: not seen). */
-    private record Attempted(ControlAgent.RiverRun run, RunReport report, long startNanos, long partitionEndNanos) {
-    }
-
-    /** Grows and follows one attempt's river, reporting progress; the river is destroyed on the nodes when it returns. */
-    private static Attempted attempt(tigris.RiverAttempt river, RiverGraph g, Map<String, List<Node>> placement, ControlAgent agent, long total, long t0, SortAttempts attempts,
-                    Consumer<SortProgress> progress, long progressMillis, Consumer<tigris.view.SnapshotSource> onRiver)
-                    throws IOException, InterruptedException {
-        long tStart = System.nanoTime();
-        long[] partitionEnd = {0};
-        long[] lastReport = {0};
-        ControlAgent.RiverRun run;
-        try {
-            run = agent.start(river, g, placement, null, null);
-        } catch (IOException e) {
-            // Nothing was written in this attempt: sorters open their output at End of River.
-            throw new SortFailedException("sort across " + attempts.nodes() + " nodes could not start" + attempts.which() + ": " + e.getMessage(), e);
-        }
-        // A later attempt's view says how the earlier ones ended: the lost node stays in sight.
-        List<String> earlier = attempts.notes();
-        onRiver.accept(earlier.isEmpty() ? run : () -> run.snapshot().withEarlier(earlier));
-        RunReport sorted = run.awaitEntries(TIMEOUT_MILLIS, entries -> {
-            long now = System.nanoTime();
-            SortProgress p = progressOf(total, entries, now - t0, attempts);
-            if (partitionEnd[0] == 0 && p.partitioned() >= total && entries.stream()
-                            .allMatch(e -> !(e.report() instanceof PartitionerReport) || e.state() == ModuleThread.State.ENDED)) {
-                partitionEnd[0] = now - tStart;
-            }
-            if (progress != null && now - lastReport[0] >= progressMillis * 1_000_000) {
-                lastReport[0] = now;
-                progress.accept(p);
-            }
-        });
-        return new Attempted(run, sorted, tStart, partitionEnd[0]);
     }
 
     /** Each node listed {@code perNode} times in a row: instance i runs on node i / perNode. */

@@ -61,7 +61,7 @@ public record SortAttempt(int number, RiverGraph graph, Map<String, List<Node>> 
         List<Node> up = nodes.stream().filter(x -> !lost.contains(x)).toList();
         for (int s = 0; s < n; s++) {
             if (lost.contains(nodes.get(s)) && lost.contains(plan.mirrorHolder(s))) {
-                throw new SortFailedException("sort across " + n + " nodes failed: the input of node " + nodes.get(s).name() + " is lost: it and "
+                throw new SortFailedException("the input of node " + nodes.get(s).name() + " is lost: it and "
                                 + plan.mirrorHolder(s).name() + ", the holder of its copy, were both lost", null);
             }
         }

@@ -12,13 +12,17 @@ import tigris.ModuleThread;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.ControlAgent.RunReport;
+import tigris.node.RiverJob;
 
 /**
- * A mirrored sort's attempts ({@link ClusterSort}): the nodes lost so far, the key ranges whose
- * output is whole and where, the lost nodes' parts written so far, and the losses to report. At
- * the end it checks that the ranges kept from all attempts tile every output file.
+ * The sort's planner of its attempts ({@link ClusterSort}, on the runtime's {@link RiverJob}):
+ * a sort without mirrors has one attempt; a mirrored sort's next attempt, after lost nodes,
+ * sorts the key ranges not yet whole on the nodes still up ({@link SortAttempt}). It keeps the
+ * nodes lost so far, the key ranges whose output is whole and where, and the losses to report,
+ * from the ends of the attempts the runtime hands it; before the commit it checks that the
+ * ranges kept from all attempts tile every output file.
  */
-public final class SortAttempts {
+public final class SortAttempts implements RiverJob.Planner {
     /** A range written whole: on which node, where in its file, how many records, runs spilled, O_DIRECT (from its sorter's report). */
     private record Written(Node on, long startRecord, long records, int runs, boolean direct) {
     }
@@ -36,24 +40,93 @@ public final class SortAttempts {
     /** Each key range whose output is whole. */
     private final Map<Integer, Written> finished = new HashMap<>();
     private final Map<Node, Loss> losses = new LinkedHashMap<>();
-    /** The rivers of the attempts, for fencing the lost nodes at the end. */
-    private final List<tigris.RiverAttempt> rivers = new ArrayList<>();
     private final Set<Node> fenced = new LinkedHashSet<>();
     /** The lease the agent gives nodes, for the report of a lost node that did not answer again. */
     private long leaseMillis;
+    /** When the sort started ({@link System#nanoTime()}): losses are reported from then. */
+    private final long t0;
+    /** The attempts made, by epoch. */
+    private final Map<Integer, SortAttempt> made = new HashMap<>();
+    /** Ends of attempts taken into account so far. */
+    private int seen;
 
     public SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters) {
+        this(plan, id, stripeRecords, splitters, System.nanoTime());
+    }
+
+    /** The attempts of a sort that started at {@code t0} ({@link System#nanoTime()}). */
+    public SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters, long t0) {
         this.plan = plan;
         this.id = id;
         this.stripeRecords = stripeRecords;
         this.splitters = splitters;
+        this.t0 = t0;
     }
 
     public SortAttempt next() throws SortFailedException {
         number++;
         SortAttempt a = SortAttempt.of(plan, id, number, stripeRecords, splitters, lost, finished.keySet());
-        rivers.add(a.river());
+        made.put(number, a);
         return a;
+    }
+
+    /**
+     * Attempt {@code epoch} on the nodes up: without mirrors the one river of the sort, and no
+     * other (a lost node fails it); with mirrors {@link SortAttempt#of} after what the earlier
+     * attempts finished.
+     */
+    @Override
+    public RiverJob.Attempt plan(int epoch, List<Node> up, List<RiverJob.Ended> earlier) throws RiverJob.JobFailedException {
+        catchUp(earlier);
+        if (!plan.mirrored()) {
+            if (epoch > 1) {
+                throw new RiverJob.JobFailedException(earlier.getLast().report().failure()
+                                + " (with mirrored inputs, --mirror, a sort finishes without a lost node)");
+            }
+            number = 1;
+            return new RiverJob.Attempt(ClusterSort.plainGraph(plan, id, splitters), ClusterSort.plainPlacement(plan));
+        }
+        try {
+            SortAttempt a = next();
+            return new RiverJob.Attempt(a.graph(), a.placement());
+        } catch (SortFailedException e) {
+            throw new RiverJob.JobFailedException(e.getMessage());
+        }
+    }
+
+    /** A sort that lost nodes is whole only if the ranges kept from all its attempts tile every part ({@link #checkWhole}). */
+    @Override
+    public void completed(List<RiverJob.Ended> attempts) throws RiverJob.JobFailedException {
+        catchUp(attempts);
+        if (plan.mirrored() && lostAny()) {
+            try {
+                checkWhole(java.util.Arrays.stream(stripeRecords).sum());
+            } catch (SortFailedException e) {
+                throw new RiverJob.JobFailedException(e.getMessage());
+            }
+        }
+    }
+
+    /** Takes the ends of attempts not seen yet into account: the ranges each finished, the nodes each lost. */
+    private void catchUp(List<RiverJob.Ended> ends) {
+        for (; seen < ends.size(); seen++) {
+            RiverJob.Ended e = ends.get(seen);
+            SortAttempt a = made.get(e.attempt().epoch());
+            if (a == null) {
+                continue;   // the one attempt of a sort without mirrors
+            }
+            if (e.report().completed()) {
+                finished(a, e.report());
+            } else {
+                lost(a, e.report(), e.lost(), t0);
+            }
+        }
+    }
+
+    /** How the runtime fenced the lost nodes (those that answered again by the end), and the lease the others hold, for the report. */
+    public void fencing(List<RiverJob.Loss> losses, long leaseMillis) {
+        this.leaseMillis = leaseMillis;
+        losses.stream().filter(RiverJob.Loss::fenced).forEach(l -> fenced.add(l.node()));
     }
 
     /** The attempt under way (1 before the first starts). */
@@ -74,11 +147,6 @@ public final class SortAttempts {
     /** The names of the nodes lost so far. */
     public List<String> lostNames() {
         return lost.stream().map(Node::name).toList();
-    }
-
-    /** " (attempt N)" after the first. */
-    String which() {
-        return number <= 1 ? "" : " (attempt " + number + ")";
     }
 
     /** Keeps the ranges attempt {@code a} finished on nodes still up (a sorter that is done has written its whole range). */
@@ -117,7 +185,7 @@ public final class SortAttempts {
             for (int r = file * perFile; r < (file + 1) * perFile; r++) {
                 Written w = finished.get(r);
                 if (w == null || w.startRecord() != next) {
-                    throw new SortFailedException("sort across " + nodes() + " nodes failed: its attempts disagree on node " + plan.nodes().get(file).name()
+                    throw new SortFailedException("its attempts disagree on node " + plan.nodes().get(file).name()
                                     + "'s part: key range " + r + (w == null ? " was not written" : " starts at record " + w.startRecord() + ", not " + next)
                                     + " (are the copies of the inputs the same as the originals?)", null);
                 }
@@ -126,7 +194,7 @@ public final class SortAttempts {
             all += next;
         }
         if (all != total) {
-            throw new SortFailedException("sort across " + nodes() + " nodes failed: its parts hold " + all + " records, but the inputs hold " + total, null);
+            throw new SortFailedException("its parts hold " + all + " records, but the inputs hold " + total, null);
         }
     }
 
@@ -147,13 +215,6 @@ public final class SortAttempts {
         return out;
     }
 
-    /** How each attempt that lost nodes ended, for the live view of the next: one line a lost node. */
-    public List<String> notes() {
-        List<String> notes = new ArrayList<>();
-        losses.forEach((n, l) -> notes.add(String.format("attempt %d lost node %s at %.3f s (%s): the sort goes on without it", l.attempt(), n.name(),
-                        l.declaredNanos() / 1e9, l.cause())));
-        return notes;
-    }
 
     /** Partitioners of the latest attempt: one reader a node up. */
     public int readers() {
@@ -173,16 +234,5 @@ public final class SortAttempts {
     /** Records of the ranges finished in earlier attempts. */
     public long finishedRecords() {
         return finished.values().stream().mapToLong(Written::records).sum();
-    }
-
-    /**
-     * Fences the lost nodes that answer again (a cut link mended): their attempts are destroyed
-     * there and what they staged is deleted, so nothing of them goes on running or writing.
-     */
-    void fence(ControlAgent agent) throws InterruptedException {
-        leaseMillis = agent.lease().toMillis();
-        if (!lost.isEmpty()) {
-            fenced.addAll(agent.destroyWhereReachable(List.copyOf(lost), rivers));
-        }
     }
 }

@@ -211,6 +211,51 @@ class LostNodeSortTest {
         }
     }
 
+    /**
+     * As a user runs it: {@code tigris sort --mirror} across the three hosts, progress shown, h2
+     * killed once the sort is under way. The command exits 0, its progress goes on in a second
+     * attempt without h2 and ends whole, its report counts the lost node, and the parts are the
+     * undisturbed run's.
+     */
+    @Test
+    void theSortCommandWithMirrorsFinishesWithoutAKilledNode() throws Exception {
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Process[] victim = new Process[1];
+            Node[] h = start(c, victim);
+            String name = "command";
+            List<String> cmd = new ArrayList<>(List.of(TigrisSortTest.tigrisCommand(), "sort", "-s", "2", "--memory", "256M", "--tmp", dir.toString(),
+                            "--water", "256000", "--window", "4", "--no-sync", "--page-cache", "--answer-timeout", Long.toString(ANSWER.toSeconds()), "--lease",
+                            Long.toString(LEASE.toSeconds()), "--key", key.toString(), "--password-file", password.toString(), "--mirror",
+                            dir.resolve("mirror-{stripe}").toString()));
+            for (Node n : h) {
+                cmd.addAll(List.of("--node", n.name() + "=" + n.host() + ":" + n.port()));
+            }
+            cmd.addAll(List.of(dir.resolve("in-{node}").toString(), dir.resolve(name + "-out-{node}").toString()));
+            Process sort = new ProcessBuilder(cmd).redirectOutput(dir.resolve(name + ".report").toFile()).start();
+            List<String> progress = new ArrayList<>();
+            try (var err = new java.io.BufferedReader(new java.io.InputStreamReader(sort.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+                for (String line = err.readLine(); line != null; line = err.readLine()) {
+                    System.out.println("[sort] " + line);
+                    progress.add(line);
+                    // The first line comes as the river starts, the second a second later: the sort is under way.
+                    if (progress.size() == 2) {
+                        victim[0].destroyForcibly();
+                    }
+                }
+            }
+            assertTrue(sort.waitFor(120, TimeUnit.SECONDS), "the sort ended");
+            String report = Files.readString(dir.resolve(name + ".report"));
+            assertEquals(0, sort.exitValue(), report + progress);
+            assertTrue(progress.size() > 2, "the loss came while the sort ran: " + progress);
+            assertTrue(progress.stream().anyMatch(l -> l.startsWith("partition [") && l.endsWith("attempt 2 without h2")),
+                            "progress goes on in a second attempt without h2: " + progress);
+            String full = "[" + "#".repeat(24) + "]";
+            assertTrue(progress.getLast().startsWith("partition " + full + " 100%  sort " + full + " 100%"), "the last line says it is whole: " + progress.getLast());
+            assertTrue(report.contains("3 nodes (1 lost)") && report.contains("lost       node h2 lost in attempt 1"), report);
+            assertSameAsUndisturbed(name);
+        }
+    }
+
     @Test
     void withoutMirrorsALostNodeFailsTheSortWithinSecondsNamingIt() throws Exception {
         try (NetnsCluster c = new NetnsCluster(3)) {

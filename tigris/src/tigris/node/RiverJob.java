@@ -1,0 +1,245 @@
+package tigris.node;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import tigris.RiverAttempt;
+import tigris.graph.RiverGraph;
+import tigris.node.ControlAgent.Node;
+import tigris.node.ControlAgent.RunReport;
+
+/**
+ * A river run to its end across lost nodes: attempts of one river (epochs 1, 2, ...), each a
+ * river of its own grown on the nodes still up, then one commit. The application brings a
+ * {@link Planner} that says what each attempt runs where, from what the earlier attempts did; the
+ * runtime does the rest: it follows each attempt, declares a node lost when it stops answering,
+ * stops the attempt on the nodes still up, asks the planner for the next, fences the lost nodes
+ * (their leases run out, and those that answer again are told to destroy the attempts and what
+ * they staged), and commits the job once (each node up puts the outputs in place, then the job's
+ * marker beside each) or, when the job fails, has every node discard what it staged.
+ * doc/tigris-operations.md, "Recovery".
+ */
+public final class RiverJob {
+    /**
+     * What an application says of its job's attempts. Recovery is re-execution: an attempt after a
+     * loss runs again whatever the lost nodes held and whatever the planner does not keep.
+     */
+    public interface Planner {
+        /**
+         * Attempt {@code epoch}'s river on {@code up} (the job's nodes not lost, in order), given
+         * how the earlier attempts ended ({@code earlier}, oldest first; empty for the first).
+         *
+         * @throws JobFailedException if the job cannot go on without the lost nodes (an input
+         *         that was only there), saying why
+         */
+        Attempt plan(int epoch, List<Node> up, List<Ended> earlier) throws JobFailedException;
+
+        /**
+         * Called once an attempt completed, before the commit, with every attempt: an
+         * application's last check of the whole (its outputs fit together).
+         *
+         * @throws JobFailedException if they do not, saying why
+         */
+        default void completed(List<Ended> attempts) throws JobFailedException {
+        }
+    }
+
+    /** One attempt as planned: its river graph, the node of each module instance, and the jar of module classes (both null: Tigris's own). */
+    public record Attempt(RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) {
+        public Attempt {
+            placement = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(placement));
+        }
+
+        /** An attempt of Tigris's own modules. */
+        public Attempt(RiverGraph graph, Map<String, List<Node>> placement) {
+            this(graph, placement, null, null);
+        }
+    }
+
+    /**
+     * How one attempt ended: its report (every thread's last status, with the module's report;
+     * a lost node's rows are the last it gave, marked unreachable), the nodes lost in it, when it
+     * started and ended ({@link System#nanoTime()}), and the reservoirs it was grown with
+     * ({@link ControlAgent.RiverRun#reservoirs}).
+     */
+    public record Ended(RiverAttempt attempt, RunReport report, Map<Node, ControlAgent.Silence> lost, long startNanos, long endNanos, String reservoirs) {
+        public Ended {
+            lost = Map.copyOf(lost);
+        }
+    }
+
+    /**
+     * A node the job lost and finished without.
+     *
+     * @param attempt the attempt it was lost in
+     * @param silence what the agent saw, and when
+     * @param attemptFailure how that attempt ended (the loss, and what failed with it)
+     * @param fenced whether it answered again by the end and its attempts were destroyed there
+     */
+    public record Loss(Node node, RiverAttempt attempt, ControlAgent.Silence silence, String attemptFailure, boolean fenced) {
+    }
+
+    /** A job that finished: every attempt, the nodes lost, the parts committed. */
+    public record Outcome(List<Ended> attempts, List<Loss> losses, List<CommittedPart> committed) {
+        public Outcome {
+            attempts = List.copyOf(attempts);
+            losses = List.copyOf(losses);
+            committed = List.copyOf(committed);
+        }
+
+        /** The attempt that completed. */
+        public Ended last() {
+            return attempts.getLast();
+        }
+    }
+
+    /**
+     * How the caller follows the job: each attempt's river once grown (a live view shows it; the
+     * notes say how earlier attempts ended), and every status round of every attempt.
+     */
+    public interface Following {
+        default void grown(ControlAgent.RiverRun run, List<String> notes) {
+        }
+
+        default void statuses(RiverAttempt attempt, List<RunReport.Entry> entries) {
+        }
+    }
+
+    /** A job that could not finish: why, with every node's staged outputs discarded (or the nodes that did not answer named). */
+    public static final class JobFailedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        public JobFailedException(String message) {
+            super(message);
+        }
+    }
+
+    private final ControlAgent agent;
+    private final String river;
+    private final List<Node> nodes;
+    private final Planner planner;
+    private final long timeoutMillis;
+    private final List<Ended> ended = new ArrayList<>();
+    private final Set<Node> lost = new LinkedHashSet<>();
+    private final List<Loss> losses = new ArrayList<>();
+    private final Set<Node> fenced = new LinkedHashSet<>();
+
+    private RiverJob(ControlAgent agent, String river, List<Node> nodes, Planner planner, long timeoutMillis) {
+        this.agent = agent;
+        this.river = river;
+        this.nodes = List.copyOf(nodes);
+        this.planner = planner;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /**
+     * Runs river {@code river} on {@code nodes} as {@code planner} plans it, attempt after attempt
+     * while nodes are lost, each attempt given {@code timeoutMillis} at most; commits it once an
+     * attempt completed and the planner found the whole well.
+     *
+     * @throws JobFailedException if an attempt failed without losing a node (a module failed: it
+     *         would fail again), the planner gave up, the time ran out or the commit failed; what
+     *         the nodes staged is then discarded. Its message begins with the attempt
+     *         ({@code river (attempt 2): ...}) or is the planner's own.
+     */
+    public static Outcome run(ControlAgent agent, String river, List<Node> nodes, Planner planner, long timeoutMillis, Following following)
+                    throws IOException, InterruptedException {
+        return new RiverJob(agent, river, nodes, planner, timeoutMillis).run(following);
+    }
+
+    private Outcome run(Following following) throws IOException, InterruptedException {
+        RiverAttempt attempt = RiverAttempt.first(river);
+        try {
+            while (true) {
+                List<Node> up = nodes.stream().filter(n -> !lost.contains(n)).toList();
+                Attempt plan;
+                try {
+                    plan = planner.plan(attempt.epoch(), up, List.copyOf(ended));
+                } catch (JobFailedException e) {
+                    throw failed(e.getMessage(), attempt);
+                }
+                long start = System.nanoTime();
+                ControlAgent.RiverRun run;
+                try {
+                    run = agent.start(attempt, plan.graph(), plan.placement(), plan.jarName(), plan.jar());
+                } catch (IOException e) {
+                    throw failed(attempt + " could not start: " + e.getMessage(), attempt);
+                }
+                following.grown(run, notes());
+                RiverAttempt now = attempt;
+                RunReport report = run.awaitEntries(timeoutMillis, entries -> following.statuses(now, entries));
+                Map<Node, ControlAgent.Silence> lostNow = run.lost();
+                ended.add(new Ended(attempt, report, lostNow, start, System.nanoTime(), run.reservoirs()));
+                if (report.completed()) {
+                    try {
+                        planner.completed(List.copyOf(ended));
+                    } catch (JobFailedException e) {
+                        throw failed(e.getMessage(), attempt);
+                    }
+                    break;
+                }
+                if (lostNow.isEmpty()) {
+                    throw failed(attempt + ": " + report.failure() + lostBefore(), attempt);
+                }
+                lost.addAll(lostNow.keySet());
+                for (var l : lostNow.entrySet()) {
+                    losses.add(new Loss(l.getKey(), attempt, l.getValue(), report.failure(), false));
+                }
+                attempt = attempt.next();
+            }
+        } finally {
+            fence();
+        }
+        List<Node> up = nodes.stream().filter(n -> !lost.contains(n)).toList();
+        List<CommittedPart> committed;
+        try {
+            committed = agent.commit(attempt, up);
+        } catch (IOException e) {
+            throw failed(attempt + " completed, but its output could not be committed: " + e.getMessage()
+                            + " (parts put in place before have no marker)", attempt);
+        }
+        return new Outcome(ended, fencedLosses(), committed);
+    }
+
+    /** " (nodes lost before: a, b)" once nodes were lost. */
+    private String lostBefore() {
+        return lost.isEmpty() ? "" : " (nodes lost before: " + String.join(", ", lost.stream().map(Node::name).toList()) + ")";
+    }
+
+    /** How each attempt that lost nodes ended, for the live view of the next: one line a lost node. */
+    private List<String> notes() {
+        long t0 = ended.isEmpty() ? 0 : ended.getFirst().startNanos();
+        List<String> notes = new ArrayList<>();
+        for (Loss l : losses) {
+            notes.add(String.format("attempt %d lost node %s at %.3f s (%s): the job goes on without it", l.attempt().epoch(), l.node().name(),
+                            (l.silence().atNanos() - t0) / 1e9, l.silence().cause()));
+        }
+        return notes;
+    }
+
+    /**
+     * Destroys every attempt on each lost node that answers again and has it discard what it
+     * staged; a node still silent fences itself when its lease runs out.
+     */
+    private void fence() throws InterruptedException {
+        if (!lost.isEmpty()) {
+            fenced.addAll(agent.destroyWhereReachable(List.copyOf(lost), ended.stream().map(Ended::attempt).toList()));
+        }
+    }
+
+    private List<Loss> fencedLosses() {
+        return losses.stream().map(l -> new Loss(l.node(), l.attempt(), l.silence(), l.attemptFailure(), fenced.contains(l.node()))).toList();
+    }
+
+    /** {@code message}, once every node has discarded what the job's attempts up to {@code last} staged. */
+    private JobFailedException failed(String message, RiverAttempt last) throws InterruptedException {
+        List<Node> silent = agent.discard(last, nodes);
+        return new JobFailedException(message + "; nothing was committed" + (silent.isEmpty() ? " and every node deleted what it had written"
+                        : ": the files " + silent.stream().map(Node::name).toList() + " had written are left hidden beside the outputs (they did not answer)"));
+    }
+}
