@@ -11,7 +11,7 @@ import java.util.NoSuchElementException;
  * outside a node), so that instances on different nodes of one host can, say, name different files,
  * and where it writes its output files until the river commits ({@link #stage}).
  */
-public record ModuleConfig(String name, int instance, int instances, Map<String, String> parameters, String node, OutputStage outputs) {
+public record ModuleConfig(String name, int instance, int instances, Map<String, String> parameters, String node, String home, OutputStage outputs) {
     public ModuleConfig {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("module name is empty");
@@ -21,12 +21,18 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
         }
         parameters = Map.copyOf(parameters);
         node = node == null ? "" : node;
+        home = home == null || home.isEmpty() ? node : home;
         outputs = outputs == null ? OutputStage.DIRECT : outputs;
     }
 
-    /** A module on {@code node} that writes its outputs in place. */
+    /** A module on {@code node}, its home, that writes its outputs in place. */
     public ModuleConfig(String name, int instance, int instances, Map<String, String> parameters, String node) {
-        this(name, instance, instances, parameters, node, OutputStage.DIRECT);
+        this(name, instance, instances, parameters, node, node, OutputStage.DIRECT);
+    }
+
+    /** Whether this instance runs away from its home: a river job moved it when its home node was lost. */
+    public boolean moved() {
+        return !home.equals(node);
     }
 
     /** A module outside any node. */
@@ -44,16 +50,32 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
         return outputs.stage(output);
     }
 
+    /** As {@link #stage}, keeping what an earlier attempt of the river wrote into the file on this node ({@link OutputStage#stageKeeping}). */
+    public Path stageKeeping(Path output) throws java.io.IOException {
+        return outputs.stageKeeping(output);
+    }
+
     /**
      * The parameter {@code key} as a path; {@code {node}} in it becomes {@link #node()} (files on a
-     * host shared by several nodes).
+     * host shared by several nodes), {@code {home}} the node the instance was first placed on
+     * ({@link #home()}: the same unless a river job moved it after that node was lost, so a
+     * sink's {@code out-{home}} is the lost node's part, rebuilt elsewhere).
      */
     public Path path(String key) {
         String v = get(key);
-        if (v.contains("{node}") && node().isEmpty()) {
-            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' names {node}, but it runs on no node");
+        if ((v.contains("{node}") || v.contains("{home}")) && node().isEmpty()) {
+            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' names {node} or {home}, but it runs on no node");
         }
-        return onNode(v, node());
+        return onNode(v.replace("{home}", home), node());
+    }
+
+    /**
+     * The path of this instance's input, for a {@link Replayable} source: parameter {@code key} on
+     * its home node, or, once a river job has moved it to the holder of its home's mirror,
+     * parameter {@code mirrorKey} there ({@code {home}} in it names whose input it copies).
+     */
+    public Path inputPath(String key, String mirrorKey) {
+        return path(moved() ? mirrorKey : key);
     }
 
     /** {@code path} with every {@code {node}} replaced by {@code node}: the one rule for paths on nodes that share a host. */

@@ -11,18 +11,30 @@ import java.nio.file.Path;
  * output. Outside any node (a river in one JVM) there is no one to commit, and a sink writes the
  * file itself ({@link #DIRECT}).
  */
-@FunctionalInterface
 public interface OutputStage {
     /** Outputs written in place: a river in one JVM. */
-    OutputStage DIRECT = output -> output;
+    OutputStage DIRECT = (output, keep) -> output;
 
     /**
-     * The path this attempt writes {@code output} under. On a node, the first call of an attempt
-     * for a file it wrote in an earlier attempt of the same river carries that file over (its
-     * bytes stay: what the earlier attempt finished is kept); a later call gives the same path.
+     * The path this attempt writes {@code output} under, empty: what an earlier attempt of the
+     * river staged for it on this node is dropped. A later call of the attempt gives the same path.
      *
      * @throws IOException if the node cannot stage it (a later attempt of the river staged it,
      *         or this attempt was fenced), naming the file and why
      */
-    Path stage(Path output) throws IOException;
+    default Path stage(Path output) throws IOException {
+        return stage(output, false);
+    }
+
+    /**
+     * As {@link #stage(Path)}, but an earlier attempt's file for {@code output} on this node is
+     * carried over, bytes and all: what that attempt finished in it is kept, and this attempt
+     * writes the rest (a sort's key ranges into one file, at their offsets).
+     */
+    default Path stageKeeping(Path output) throws IOException {
+        return stage(output, true);
+    }
+
+    /** The path this attempt writes {@code output} under; {@code keep}: carry an earlier attempt's file over. */
+    Path stage(Path output, boolean keep) throws IOException;
 }

@@ -34,12 +34,14 @@ import tigris.transport.Transports;
  * connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm|verbs|file|ID]
  * </pre>
  *
- * A module runs one instance per node listed (a node may be listed twice). TYPE is a class in the
+ * A module runs one instance per node listed (a node may be listed twice). The nodes' order is the
+ * river's: node i's mirror is on node i + 1 (the last's on the first), where a {@link tigris.Replayable}
+ * source of a lost node is run again ({@link tigris.node.MovingPlanner}). TYPE is a class in the
  * jar (a PSO class) or {@code Water} for raw bytes. The file is checked whole before anything is
  * sent to a node: the statements, the graph ({@link RiverGraph#validate()}) and whether each
  * connection's transport can join the nodes it places; every error names the file and line.
  */
-public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Path jar) {
+public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Path jar, List<Node> nodes) {
     private static final int DEFAULT_WINDOW = 8;
     private static final int DEFAULT_WATER = 64 << 10;
 
@@ -158,7 +160,7 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
         } catch (RiverAssembler.UnjoinableException e) {
             throw new RiverFileException(file, connectLines.getOrDefault(e.connection().toString(), 0), e.getMessage());
         }
-        return new RiverFile(graph, placement, jar);
+        return new RiverFile(graph, placement, jar, List.copyOf(nodes.values()));
     }
 
     private static void module(String[] w, RiverGraph graph, ClassLoader loader, Map<String, Node> nodes, Map<String, List<Node>> placement) {

@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 import tigris.node.ClusterKey;
-import tigris.node.CommittedPart;
+import tigris.FileProblems;
+import tigris.RiverAttempt;
 import tigris.node.ControlAgent;
+import tigris.node.MovingPlanner;
+import tigris.node.RiverJob;
 import tigris.view.LiveView;
 import tigris.node.NodeMain;
 
@@ -79,42 +82,50 @@ final class RunCommand implements Command {
     private int run(RiverFile river, ClusterKey key, Duration answer, Duration lease, long timeout, LiveView live, PrintStream out, PrintStream err)
                     throws IOException, InterruptedException {
         ControlAgent agent = new ControlAgent(key, answer, lease);
-        ControlAgent.RiverRun run;
+        byte[] jar;
         try {
-            run = agent.start(river.graph().name(), river.graph(), river.placement(), river.jar().getFileName().toString(),
-                            Files.readAllBytes(river.jar()));
-        } catch (IOException | IllegalArgumentException e) {
+            jar = Files.readAllBytes(river.jar());
+        } catch (IOException e) {
+            err.println("tigris run: cannot read jar " + river.jar() + ": " + FileProblems.describe(e));
+            return ExitCode.USAGE.status();
+        }
+        // A river whose sources are Replayable goes on without a lost node; any other fails, naming it.
+        MovingPlanner planner = new MovingPlanner(river.graph(), river.placement(), river.nodes(), river.jar().getFileName().toString(), jar);
+        long[] last = {0};
+        RiverJob.Outcome outcome;
+        try {
+            outcome = RiverJob.run(agent, river.graph().name(), river.nodes(), planner, timeout, new RiverJob.Following() {
+                @Override
+                public void grown(ControlAgent.RiverRun run, List<String> notes) {
+                    out.println(run.grown());
+                    notes.forEach(n -> out.println("  " + n));
+                    if (live != null) {
+                        live.show(notes.isEmpty() ? run : () -> run.snapshot().withEarlier(notes));
+                    }
+                }
+
+                @Override
+                public void statuses(RiverAttempt attempt, List<ControlAgent.RunReport.Entry> entries) {
+                    long now = System.currentTimeMillis();
+                    if (now - last[0] >= 1000) {
+                        last[0] = now;
+                        out.println("river " + attempt + ": " + entries.stream().mapToLong(ControlAgent.RunReport.Entry::watersIn).sum() + " Waters taken so far");
+                    }
+                }
+            });
+        } catch (RiverJob.JobFailedException e) {
+            if (!e.attempts().isEmpty()) {
+                out.println(e.attempts().getLast().report());
+            }
             err.println("tigris run: " + e.getMessage());
             return ExitCode.FAILED.status();
         }
-        out.println(run.grown());
-        if (live != null) {
-            live.show(run);
+        out.println(outcome.last().report());
+        for (RiverJob.Loss l : outcome.losses()) {
+            out.println("lost node " + l.node() + " in attempt " + l.attempt().epoch() + " (" + l.silence().cause() + "); the river went on without it"
+                            + (l.fenced() ? "; it answered again and was fenced" : ""));
         }
-        long[] last = {0};
-        ControlAgent.RunReport report = run.await(timeout, progress -> {
-            long now = System.currentTimeMillis();
-            if (now - last[0] >= 1000) {
-                last[0] = now;
-                out.println(progress);
-            }
-        });
-        out.println(report);
-        if (!report.completed()) {
-            // Nothing of a failed river is put in place: what its sinks staged goes.
-            List<ControlAgent.Node> silent = run.discard();
-            if (!silent.isEmpty()) {
-                err.println("tigris run: nodes " + silent + " did not answer: the files they staged are left hidden beside the outputs");
-            }
-            return ExitCode.FAILED.status();
-        }
-        try {
-            List<CommittedPart> parts = run.commit();
-            out.println("river " + river.graph().name() + ": committed " + parts.size() + " output file(s)");
-        } catch (IOException e) {
-            err.println("tigris run: the river completed, but its output was not committed: " + e.getMessage());
-            return ExitCode.FAILED.status();
-        }
+        out.println("river " + river.graph().name() + ": committed " + outcome.committed().size() + " output file(s)");
         return ExitCode.OK.status();
     }
 

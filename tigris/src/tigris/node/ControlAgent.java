@@ -339,6 +339,15 @@ public final class ControlAgent {
      * @throws IOException naming the node and step that failed; what was grown is destroyed
      */
     public RiverRun start(RiverAttempt attempt, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
+        return start(attempt, graph, placement, Map.of(), jarName, jar);
+    }
+
+    /**
+     * As {@link #start(RiverAttempt, RiverGraph, Map, String, byte[])}, each instance in {@code homes}
+     * told the node it was first placed on: a river job moved it there after that node was lost.
+     */
+    public RiverRun start(RiverAttempt attempt, RiverGraph graph, Map<String, List<Node>> placement, Map<String, String> homes, String jarName, byte[] jar)
+                    throws IOException {
         String river = attempt.toString();
         if ((jarName == null) != (jar == null)) {
             throw new IllegalArgumentException("river " + river + ": a jar needs its name and a name its jar (jar name " + jarName + ")");
@@ -379,7 +388,7 @@ public final class ControlAgent {
                     e.getValue().pushJar(attempt, jarName, jar);
                 }
             }
-            RiverAssembler.Assembled a = RiverAssembler.assemble(graph, placed, jarName);
+            RiverAssembler.Assembled a = RiverAssembler.assemble(graph, placed, homes, jarName);
             a.where().forEach((instance, site) -> where.put(instance, ((RemoteSite) site).node()));
             run.made.putAll(a.made());
             a.start();

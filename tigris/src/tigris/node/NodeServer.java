@@ -120,12 +120,12 @@ public final class NodeServer implements RiverManager {
             this.attempt = attempt;
             this.lease = lease;
             TransportContext context = new TransportContext(name, bind, work.resolve(attempt.fileName()), DEAD_PEER, VERBS_CONNECT, attempt);
-            this.site = new LocalSite(context, jar -> jar == null ? NodeServer.class.getClassLoader() : loaders.get(jar), output -> {
+            this.site = new LocalSite(context, jar -> jar == null ? NodeServer.class.getClassLoader() : loaders.get(jar), (output, keep) -> {
                 String why = fencedBecause;
                 if (why != null) {
                     throw new IOException("node " + name + " fenced river " + attempt + " (" + why + "): it writes no output " + output);
                 }
-                return outputs.stage(attempt, output);
+                return outputs.stage(attempt, output, keep);
             });
         }
     }

@@ -49,15 +49,20 @@ public final class RiverJob {
         }
     }
 
-    /** One attempt as planned: its river graph, the node of each module instance, and the jar of module classes (both null: Tigris's own). */
-    public record Attempt(RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) {
+    /**
+     * One attempt as planned: its river graph, the node of each module instance, the home node of
+     * each instance moved away from it (by instance name: {@link tigris.ModuleConfig#home}), and the
+     * jar of module classes (both null: Tigris's own).
+     */
+    public record Attempt(RiverGraph graph, Map<String, List<Node>> placement, Map<String, String> homes, String jarName, byte[] jar) {
         public Attempt {
             placement = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(placement));
+            homes = Map.copyOf(homes);
         }
 
-        /** An attempt of Tigris's own modules. */
+        /** An attempt of Tigris's own modules, every instance at home. */
         public Attempt(RiverGraph graph, Map<String, List<Node>> placement) {
-            this(graph, placement, null, null);
+            this(graph, placement, Map.of(), null, null);
         }
     }
 
@@ -110,12 +115,27 @@ public final class RiverJob {
         }
     }
 
-    /** A job that could not finish: why, with every node's staged outputs discarded (or the nodes that did not answer named). */
+    /**
+     * A job that could not finish: why, with every node's staged outputs discarded (or the nodes
+     * that did not answer named), and how its attempts ended.
+     */
     public static final class JobFailedException extends IOException {
         private static final long serialVersionUID = 1L;
+        private final transient List<Ended> attempts;
 
+        /** A planner's reason to give up. */
         public JobFailedException(String message) {
+            this(message, List.of());
+        }
+
+        JobFailedException(String message, List<Ended> attempts) {
             super(message);
+            this.attempts = List.copyOf(attempts);
+        }
+
+        /** How the job's attempts ended, oldest first (empty if none was made, or the planner's own exception). */
+        public List<Ended> attempts() {
+            return attempts == null ? List.of() : attempts;
         }
     }
 
@@ -166,7 +186,7 @@ public final class RiverJob {
                 long start = System.nanoTime();
                 ControlAgent.RiverRun run;
                 try {
-                    run = agent.start(attempt, plan.graph(), plan.placement(), plan.jarName(), plan.jar());
+                    run = agent.start(attempt, plan.graph(), plan.placement(), plan.homes(), plan.jarName(), plan.jar());
                 } catch (IOException e) {
                     throw failed(attempt + " could not start: " + e.getMessage(), attempt);
                 }
@@ -240,6 +260,7 @@ public final class RiverJob {
     private JobFailedException failed(String message, RiverAttempt last) throws InterruptedException {
         List<Node> silent = agent.discard(last, nodes);
         return new JobFailedException(message + "; nothing was committed" + (silent.isEmpty() ? " and every node deleted what it had written"
-                        : ": the files " + silent.stream().map(Node::name).toList() + " had written are left hidden beside the outputs (they did not answer)"));
+                        : ": the files " + silent.stream().map(Node::name).toList() + " had written are left hidden beside the outputs (they did not answer)"),
+                        ended);
     }
 }

@@ -19,7 +19,8 @@ import tigris.RiverAttempt;
  * A node's output files not yet committed, by river. An attempt writes each output file under a
  * name of its own in the file's directory ({@code .NAME.tigris-RIVER@EPOCH}: same file system, so
  * the commit is a rename); a later attempt of the river that writes the same file on this node
- * takes the earlier attempt's file over, so what that attempt finished stays. Only a commit from
+ * drops the earlier attempt's file, or takes it over when it keeps what that attempt finished
+ * (a sort's key ranges). Only a commit from
  * the agent puts a file in place, after deleting the job marker an earlier job left beside it; the
  * marker ({@code NAME.committed}) is written once every part of the job is in place.
  */
@@ -41,8 +42,8 @@ final class StagedOutputs {
         return output.resolveSibling("." + output.getFileName() + ".tigris-" + a.fileName());
     }
 
-    /** Where attempt {@code a} writes {@code output} ({@link tigris.OutputStage#stage}). */
-    synchronized Path stage(RiverAttempt a, Path output) throws IOException {
+    /** Where attempt {@code a} writes {@code output}; {@code keep}: an earlier attempt's file is carried over, else dropped ({@link tigris.OutputStage}). */
+    synchronized Path stage(RiverAttempt a, Path output, boolean keep) throws IOException {
         Path file = output.toAbsolutePath().normalize();
         if (file.getFileName() == null) {
             throw new IOException("output " + output + " names no file");
@@ -56,8 +57,10 @@ final class StagedOutputs {
             throw new IOException("output " + file + ": attempt " + a.epoch() + " of river " + a.river() + " is stale: attempt " + s.epoch() + " writes it here");
         }
         Path mine = stagedName(file, a);
-        if (s != null && Files.exists(s.file())) {
+        if (s != null && keep && Files.exists(s.file())) {
             Files.move(s.file(), mine, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } else if (s != null) {
+            Files.deleteIfExists(s.file());
         }
         files.put(file, new Staged(a.epoch(), mine));
         return mine;

@@ -68,6 +68,15 @@ public final class RiverAssembler {
      *         the caller to destroy)
      */
     public static Assembled assemble(RiverGraph graph, Map<String, ? extends List<? extends RiverSite>> placement, String jar) throws AssemblyException {
+        return assemble(graph, placement, Map.of(), jar);
+    }
+
+    /**
+     * As {@link #assemble(RiverGraph, Map, String)}, each instance in {@code homes} told the node
+     * it was first placed on (a river job moved it after that node was lost: {@link ModulePlan#home}).
+     */
+    public static Assembled assemble(RiverGraph graph, Map<String, ? extends List<? extends RiverSite>> placement, Map<String, String> homes, String jar)
+                    throws AssemblyException {
         graph.validate();
         Map<String, RiverSite> where = new LinkedHashMap<>();
         for (ModuleSpec m : graph.moduleList()) {
@@ -89,7 +98,7 @@ public final class RiverAssembler {
             for (int i = 0; i < m.instances(); i++) {
                 String name = ModulePlan.instanceName(m.name(), i, m.instances());
                 RiverSite site = where.get(name);
-                ModulePlan plan = new ModulePlan(name, m.moduleClass().getName(), jar, m.parameters(), i, m.instances(), m.policy());
+                ModulePlan plan = new ModulePlan(name, m.moduleClass().getName(), jar, m.parameters(), i, m.instances(), m.policy(), homes.get(name));
                 step(site, () -> site.createModule(plan));
             }
         }

@@ -246,8 +246,8 @@ public final class SortModule implements ModuleIF {
         if (!shared) {
             options.add(StandardOpenOption.TRUNCATE_EXISTING);
         }
-        // Under the attempt's own name on a node: the job's commit puts it in place.
-        Path file = outputs.stage(output);
+        // Under the attempt's own name on a node, the ranges an earlier attempt finished in it kept: the job's commit puts it in place.
+        Path file = outputs.stageKeeping(output);
         try (FileChannel ch = FileChannel.open(file, options)) {
             if (runs.isEmpty()) {
                 // Sorting and writing overlap (SorterMemory#sortAndWrite): sortNanos is the time

@@ -1,0 +1,206 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tigris.Water;
+import tigris.graph.ReservoirSpec;
+import tigris.graph.RiverGraph;
+import tigris.graph.ThreadPolicy;
+import tigris.node.ClusterKey;
+import tigris.node.ControlAgent;
+import tigris.node.ControlAgent.Node;
+import tigris.node.MovingPlanner;
+import tigris.node.RiverJob;
+
+/**
+ * A river that is not the sort recovers from a lost node through the runtime alone: a word count
+ * ({@link WordCount}) over mirrored text files on three network-namespace hosts, each host's file
+ * copied on the next. h2's node is killed mid-run and its file taken away (a lost disk): the job
+ * runs again on h1 and h3 ({@link MovingPlanner}: h2's reader on h3 reading h2's mirror, its
+ * counter on h3 writing h2's part), and every part is byte for byte the undisturbed run's, every
+ * word counted once. A river whose source is not replayable fails, naming the lost node.
+ */
+class WordCountRecoveryTest {
+    private static final Duration ANSWER = Duration.ofSeconds(2);
+    private static final Duration LEASE = Duration.ofSeconds(4);
+    private static final int LINES = 150_000;
+
+    @TempDir
+    static Path dir;
+    private static Path key;
+    private static Path password;
+    private static byte[] jar;
+    private static long words;
+
+    @BeforeAll
+    static void texts() throws Exception {
+        assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
+        key = dir.resolve("cluster.p12");
+        password = dir.resolve("password");
+        NodeControlTest.keygen(key, password, "word-count");
+        jar = NodeControlTest.moduleJar();
+        List<String> vocabulary = new ArrayList<>();
+        Random r = new Random(39);
+        for (int i = 0; i < 2000; i++) {
+            vocabulary.add(Integer.toString(r.nextInt(Integer.MAX_VALUE), 36));
+        }
+        for (int h = 1; h <= 3; h++) {
+            StringBuilder text = new StringBuilder();
+            for (int line = 0; line < LINES; line++) {
+                int n = 1 + r.nextInt(8);
+                for (int w = 0; w < n; w++) {
+                    text.append(w == 0 ? "" : " ").append(vocabulary.get((int) Math.abs(r.nextGaussian() * 300) % vocabulary.size()));
+                }
+                text.append('\n');
+                words += n;
+            }
+            Files.writeString(dir.resolve("text-h" + h), text, StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("mirror-h" + h), text, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** read (one a host) -> split by word (one a host) -> count (one a host), every part named for its home host. */
+    private static RiverGraph graph(String name, Class<? extends tigris.ModuleIF> source) {
+        RiverGraph g = new RiverGraph(name);
+        g.module("read", source).instances(3).parameter("in", dir.resolve("text-{node}").toString())
+                        .parameter("mirror", dir.resolve("mirror-{home}").toString()).parameter("count", "1000000000").output("out", Water.class);
+        g.module("split", WordCount.Words.class).instances(3).policy(ThreadPolicy.PARTITIONED).input("in", Water.class).output("out", Water.class);
+        g.module("count", WordCount.Counts.class).instances(3).parameter("out", dir.resolve(name + "-count-{home}").toString()).input("in", Water.class);
+        g.connect("read.out", "split.in", ReservoirSpec.of(4, 8192)).connect("split.out", "count.in", ReservoirSpec.of(4, 8192));
+        return g;
+    }
+
+    private static RiverJob.Outcome run(Node[] h, RiverGraph g, java.util.function.Consumer<List<ControlAgent.RunReport.Entry>> watch) throws Exception {
+        List<Node> nodes = List.of(h);
+        Map<String, List<Node>> placement = Map.of("read", nodes, "split", nodes, "count", nodes);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password), ANSWER, LEASE);
+        return RiverJob.run(agent, g.name(), nodes, new MovingPlanner(g, placement, nodes, "modules.jar", jar), 120_000, new RiverJob.Following() {
+            @Override
+            public void statuses(tigris.RiverAttempt attempt, List<ControlAgent.RunReport.Entry> entries) {
+                watch.accept(entries);
+            }
+        });
+    }
+
+    private static Node[] start(NetnsCluster c, Process[] victim) throws Exception {
+        return new Node[] {c.startNode(1, key, password, dir, null), c.startNode(2, key, password, dir, victim), c.startNode(3, key, password, dir, null)};
+    }
+
+    private static List<byte[]> parts(String name) throws Exception {
+        List<byte[]> p = new ArrayList<>();
+        for (int h = 1; h <= 3; h++) {
+            p.add(Files.readAllBytes(dir.resolve(name + "-count-h" + h)));
+        }
+        return p;
+    }
+
+    private static long counted(List<byte[]> parts) {
+        long n = 0;
+        for (byte[] p : parts) {
+            for (String line : new String(p, StandardCharsets.UTF_8).split("\n")) {
+                n += line.isEmpty() ? 0 : Long.parseLong(line.substring(line.indexOf(' ') + 1));
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void aWordCountOverMirroredFilesFinishesWithoutAKilledNode() throws Exception {
+        List<byte[]> undisturbed;
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            RiverJob.Outcome o = run(start(c, null), graph("whole", WordCount.Lines.class), e -> {
+            });
+            assertTrue(o.losses().isEmpty(), o.toString());
+            assertEquals(3, o.committed().size(), "three parts committed: " + o.committed());
+            undisturbed = parts("whole");
+            assertEquals(words, counted(undisturbed), "every word counted once");
+        }
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Process[] victim = new Process[1];
+            Node[] h = start(c, victim);
+            boolean[] killed = {false};
+            RiverJob.Outcome o = run(h, graph("killed", WordCount.Lines.class), entries -> {
+                if (!killed[0] && entries.stream().anyMatch(e -> e.module().startsWith("count") && e.watersIn() > 0)) {
+                    victim[0].destroyForcibly();
+                    killed[0] = true;
+                    try {
+                        // h2's disk goes with it: its part of the input must be read from its mirror on h3.
+                        Files.move(dir.resolve("text-h2"), dir.resolve("text-h2.lost"));
+                    } catch (java.io.IOException x) {
+                        throw new java.io.UncheckedIOException(x);
+                    }
+                }
+            });
+            assertTrue(killed[0], "h2 was killed mid-run");
+            assertEquals(1, o.losses().size(), o.toString());
+            assertEquals("h2", o.losses().get(0).node().name());
+            assertEquals(2, o.attempts().size(), "a second attempt on h1 and h3");
+            assertFalse(o.last().report().entries().stream().anyMatch(e -> e.node().equals("h2")), "nothing ran on h2 in the second attempt");
+            List<byte[]> got = parts("killed");
+            for (int i = 0; i < 3; i++) {
+                assertArrayEquals(undisturbed.get(i), got.get(i), "part " + (i + 1) + " as the undisturbed run's");
+            }
+            assertTrue(Files.readString(dir.resolve("killed-count-h2.committed")).contains("committed 3 part(s)"), "the job's marker beside h2's part");
+        } finally {
+            if (Files.exists(dir.resolve("text-h2.lost"))) {
+                Files.move(dir.resolve("text-h2.lost"), dir.resolve("text-h2"));
+            }
+        }
+    }
+
+    @Test
+    void aRiverWhoseSourceIsNotReplayableFailsNamingTheLostNode() throws Exception {
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Process[] victim = new Process[1];
+            Node[] h = start(c, victim);
+            boolean[] killed = {false};
+            RiverJob.JobFailedException e = assertThrows(RiverJob.JobFailedException.class, () -> run(h, graph("unreplayable", NotReplayable.class), entries -> {
+                if (!killed[0] && entries.stream().anyMatch(x -> x.module().startsWith("count") && x.watersIn() > 0)) {
+                    victim[0].destroyForcibly();
+                    killed[0] = true;
+                }
+            }));
+            assertTrue(e.getMessage().contains("node h2") && e.getMessage().contains("its source read (" + NotReplayable.class.getName()
+                            + ") is not tigris.Replayable"), e.getMessage());
+            assertTrue(e.getMessage().contains("nothing was committed"), e.getMessage());
+            assertFalse(Files.exists(dir.resolve("unreplayable-count-h1")), "nothing in place");
+        }
+    }
+
+    /** The same counts' source, counting Waters instead of reading a file: nothing to read again elsewhere. */
+    public static final class NotReplayable extends TestModules.Named {
+        private long left;
+
+        @Override
+        public void init(tigris.ModuleConfig config) {
+            super.init(config);
+            left = config.getLong("count", 100);
+        }
+
+        @Override
+        public void doOperation(Water in, tigris.ProducerEnd out) throws tigris.EndOfRiverException, InterruptedException {
+            if (left-- <= 0) {
+                throw new tigris.EndOfRiverException();
+            }
+            out.put(WordCount.water(out, "one two three\n".getBytes(StandardCharsets.UTF_8), 64));
+        }
+    }
+}
