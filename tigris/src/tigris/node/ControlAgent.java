@@ -157,7 +157,7 @@ public final class ControlAgent {
      *         {@code timeoutMillis}
      * @throws IOException if a node cannot be reached at all
      */
-    public <R extends Serializable> List<R> performEverywhere(List<Node> nodes, java.util.function.Function<Node, NodeAction<R>> action,
+    public <R extends Serializable> List<R> performEverywhere(List<Node> nodes, java.util.function.Function<Node, ActionPlan<R>> action,
                     long timeoutMillis) throws IOException, InterruptedException {
         Map<Node, RiverManager> managers = new LinkedHashMap<>();
         for (Node n : nodes) {

@@ -2,24 +2,28 @@ package tigris.node;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.util.Map;
 
 /**
- * Work a control agent asks of a node outside any river: {@link RiverManager#perform} runs it on
- * the node and {@link RiverManager#awaitAction} hands back its result. The set is closed (sealed,
- * and each record is admitted by name by the node's deserialization filter), so a caller can ask
- * a node for nothing but these, with arguments each record checks when it is built, on the node
- * as on the agent.
+ * Work a control agent asks of a node outside any river, brought by the application as it brings
+ * its modules: a class with a public no-argument constructor, in Tigris's own module or in a jar
+ * the agent sends with the request. The agent sends an {@link ActionPlan} (the class's name, text
+ * parameters, the jar); {@link RiverManager#perform} makes the action on the node and runs it, and
+ * {@link RiverManager#awaitAction} hands back its result. The runtime knows no action but the
+ * ones it is handed.
  *
- * @param <R> what the action hands back to the agent
+ * @param <R> what the action hands back to the agent: a type the agent can read
  */
-public sealed interface NodeAction<R extends Serializable> extends Serializable permits RemoveFileAction, tigris.sort.KeySampleAction {
+public interface NodeAction<R extends Serializable> {
     /**
-     * Runs on the node, on a thread of its own.
+     * Runs on the node, on a thread of its own, with the plan's parameters.
      *
-     * @throws IOException whose message says what was wrong; the agent reports that message
+     * @throws IOException or IllegalArgumentException whose message says what was wrong; the agent reports that message
      */
-    R perform(NodeContext node) throws IOException;
+    R perform(NodeContext node, Map<String, String> parameters) throws IOException;
 
     /** A few words for the node's messages: "sampling keys of input X". */
-    String describe();
+    default String describe(Map<String, String> parameters) {
+        return getClass().getSimpleName() + " " + parameters;
+    }
 }

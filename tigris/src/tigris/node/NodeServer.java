@@ -2,6 +2,7 @@ package tigris.node;
 
 import java.io.IOException;
 import java.io.ObjectInputFilter;
+import java.io.Serializable;
 import java.net.InetAddress;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -53,16 +54,7 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
                                     + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.graph.ThreadPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.node.CommittedPart;"
-                                    + Transports.endpointFilter() + actionClasses() + "!*");
-
-    /** The filter's names of the node actions: exactly the permitted subclasses of {@link NodeAction}. */
-    private static String actionClasses() {
-        StringBuilder sb = new StringBuilder();
-        for (Class<?> c : NodeAction.class.getPermittedSubclasses()) {
-            sb.append(c.getName()).append(';');
-        }
-        return sb.toString();
-    }
+                                    + Transports.endpointFilter() + "tigris.node.ActionPlan;!*");
 
     /** Longest {@link #awaitAction} waits before it answers RUNNING: well inside any agent's answer timeout. */
     private static final long LONGEST_ACTION_WAIT = 1000;
@@ -93,13 +85,8 @@ public final class NodeServer implements RiverManager {
 
     /** An action started by {@link #perform}: its outcome to come, and when it ended (0 while it runs). */
     private static final class RunningAction {
-        final NodeAction<?> action;
         final CompletableFuture<ActionOutcome> outcome = new CompletableFuture<>();
         volatile long endedAt;
-
-        RunningAction(NodeAction<?> action) {
-            this.action = action;
-        }
 
         void end(ActionOutcome o) {
             endedAt = System.currentTimeMillis();
@@ -408,25 +395,95 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public long perform(NodeAction<?> action) throws RemoteException {
-        if (action == null) {
+    public long perform(ActionPlan<?> plan) throws RemoteException {
+        if (plan == null) {
             throw new NodeException("node " + name + ": no action to perform", null);
         }
         forgetUncollectedActions();
         long id = actionIds.incrementAndGet();
+        Path jarDir = work.resolve("actions").resolve(Long.toString(id));
+        URLClassLoader jarLoader = null;
+        NodeAction<?> action;
+        try {
+            ClassLoader loader = NodeServer.class.getClassLoader();
+            if (plan.jar() != null) {
+                if (!plan.jarName().matches("[A-Za-z0-9._-]{1,100}\\.jar")) {
+                    throw new IllegalArgumentException("jar name '" + plan.jarName() + "' must be a plain file name ending in .jar");
+                }
+                Path file = Files.createDirectories(jarDir).resolve(plan.jarName());
+                Files.write(file, plan.jar());
+                jarLoader = new URLClassLoader("tigris-action-" + id, new java.net.URL[] {file.toUri().toURL()}, loader);
+                loader = jarLoader;
+            }
+            action = makeAction(plan, loader);
+        } catch (IOException | IllegalArgumentException e) {
+            closeQuietly(jarLoader, jarDir);
+            throw new NodeException("node " + name + ": action " + plan.className() + ": " + e.getMessage(), null);
+        }
         NodeContext context = new NodeContext(name);
-        RunningAction a = new RunningAction(action);
+        RunningAction a = new RunningAction();
         actions.put(id, a);
+        URLClassLoader toClose = jarLoader;
         Thread.ofPlatform().daemon().name("tigris-action-" + id).start(() -> {
+            @SuppressWarnings("unchecked")
+            NodeAction<Serializable> typed = (NodeAction<Serializable>) action;
             try {
-                a.end(new ActionOutcome(ActionOutcome.State.DONE, action.perform(context), null));
+                a.end(new ActionOutcome(ActionOutcome.State.DONE, typed.perform(context, plan.parameters()), null));
             } catch (IOException | IllegalArgumentException | java.io.UncheckedIOException e) {
-                a.end(new ActionOutcome(ActionOutcome.State.FAILED, null, action.describe() + ": " + e.getMessage()));
+                a.end(new ActionOutcome(ActionOutcome.State.FAILED, null, describe(typed, plan) + ": " + e.getMessage()));
             } catch (Throwable e) {
-                a.end(new ActionOutcome(ActionOutcome.State.FAILED, null, action.describe() + ": " + e));
+                a.end(new ActionOutcome(ActionOutcome.State.FAILED, null, describe(typed, plan) + ": " + e));
+            } finally {
+                closeQuietly(toClose, jarDir);
             }
         });
         return id;
+    }
+
+    /** The action {@code plan} names, made from {@code loader}; IllegalArgumentException saying why it cannot be. */
+    private static NodeAction<?> makeAction(ActionPlan<?> plan, ClassLoader loader) {
+        Class<?> c;
+        try {
+            c = Class.forName(plan.className(), true, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalArgumentException("no such class" + (plan.jar() == null ? " in Tigris's module" : " in jar " + plan.jarName()));
+        }
+        if (!NodeAction.class.isAssignableFrom(c)) {
+            throw new IllegalArgumentException("the class does not implement tigris.node.NodeAction");
+        }
+        try {
+            return (NodeAction<?>) c.getConstructor().newInstance();
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new IllegalArgumentException("its constructor threw " + e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("it has no public no-argument constructor");
+        }
+    }
+
+    private static String describe(NodeAction<?> action, ActionPlan<?> plan) {
+        try {
+            return action.describe(plan.parameters());
+        } catch (RuntimeException e) {
+            return plan.className();
+        }
+    }
+
+    /** Closes an action's jar loader and deletes its jar, if it had one. */
+    private static void closeQuietly(URLClassLoader loader, Path jarDir) {
+        try {
+            if (loader != null) {
+                loader.close();
+            }
+            if (Files.isDirectory(jarDir)) {
+                try (var files = Files.walk(jarDir)) {
+                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // an action's jar left behind in the node's work directory
+        }
     }
 
     @Override

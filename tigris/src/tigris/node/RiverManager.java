@@ -13,13 +13,13 @@ import tigris.transport.ReservoirPlan;
 /**
  * The per-host manager (the thesis's RiverMgr), controlled over RMI by a control agent: it grows
  * a river on its host (modules from pushed jars, reservoirs, connections), starts and stops it,
- * and reports, and performs the few {@link NodeAction}s an agent needs outside rivers. Each river
+ * and reports, and performs the {@link NodeAction}s an application asks for outside rivers. Each river
  * attempt is begun with a lease that the agent's calls renew; a node whose lease on an attempt
  * runs out fences it itself (stops it, commits nothing of it), and a node refuses an attempt of a
  * river older than one it has begun. Every call
  * is authenticated by the cluster key (mutual TLS) and its arguments pass a deserialization filter
  * that admits only strings, string maps, byte arrays, numbers, reservoir plans, the transports'
- * endpoints and the node actions. No call changes when a transport is added.
+ * endpoints and action plans. No call changes when a transport or an application is added.
  *
  * <p>Errors are {@link RemoteException}s whose message names the node and what was wrong.
  */
@@ -87,12 +87,14 @@ public interface RiverManager extends Remote {
     void destroy(RiverAttempt river) throws RemoteException;
 
     /**
-     * Starts {@code action} on this node and returns at once (an action may take longer than the
-     * agent waits for any answer); {@link #awaitAction} follows it.
+     * Makes the action {@code plan} names (its class from the plan's jar, or Tigris's own module),
+     * starts it on this node and returns at once (an action may take longer than the agent waits
+     * for any answer); {@link #awaitAction} follows it.
      *
      * @return the action's id on this node
+     * @throws RemoteException naming the class if it cannot be made (not found, not a {@link NodeAction}, no public no-argument constructor)
      */
-    long perform(NodeAction<?> action) throws RemoteException;
+    long perform(ActionPlan<?> plan) throws RemoteException;
 
     /**
      * Where action {@code id} stands once it ends or {@code waitMillis} (at most a second) pass.

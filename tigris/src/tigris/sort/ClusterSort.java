@@ -66,10 +66,10 @@ public final class ClusterSort {
             sampled = agent.performEverywhere(nodes,
                             n -> {
                                 if (!plan.mirrored()) {
-                                    return sample;
+                                    return sample.plan();
                                 }
                                 Node owner = nodes.get((nodes.indexOf(n) + nodes.size() - 1) % nodes.size());
-                                return sample.holding(plan.mirrorOf(owner), owner.name());
+                                return sample.holding(plan.mirrorOf(owner), owner.name()).plan();
                             },
                             TIMEOUT_MILLIS);
         } catch (NodeActionException e) {

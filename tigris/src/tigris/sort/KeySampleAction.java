@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import tigris.node.ActionPlan;
 import tigris.node.NodeAction;
 import tigris.node.NodeContext;
 
@@ -23,9 +27,13 @@ import tigris.node.NodeContext;
  * @param samples prefixes to sample
  * @param copy the copy of another node's input this node holds (a mirrored sort), or null
  * @param copyOf the node whose input {@code copy} copies (for messages), or null
+ *
+ * <p>The agent sends it as an {@link ActionPlan} ({@link #plan()}), the node makes it again from
+ * the plan's parameters and performs it ({@link OnNode}): the sort's own node action, which the
+ * runtime knows only by the name in the plan.
  */
 public record KeySampleAction(String input, String output, String tmp, int partitioners, int sorters, long memoryPerSorter, int samples,
-                String copy, String copyOf) implements NodeAction<KeySample> {
+                String copy, String copyOf) {
     public KeySampleAction {
         if (input == null || output == null || tmp == null) {
             throw new IllegalArgumentException("key sample: input, output and tmp are needed");
@@ -36,7 +44,51 @@ public record KeySampleAction(String input, String output, String tmp, int parti
         }
     }
 
-    @Override
+    /** This action as the agent sends it to a node. */
+    public ActionPlan<KeySample> plan() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("input", input);
+        p.put("output", output);
+        p.put("tmp", tmp);
+        p.put("partitioners", Integer.toString(partitioners));
+        p.put("sorters", Integer.toString(sorters));
+        p.put("memory-per-sorter", Long.toString(memoryPerSorter));
+        p.put("samples", Integer.toString(samples));
+        if (copy != null) {
+            p.put("copy", copy);
+            p.put("copy-of", copyOf);
+        }
+        return ActionPlan.of(OnNode.class, p);
+    }
+
+    /** The action made again from its plan's parameters; IllegalArgumentException naming a parameter that is missing or not a number. */
+    static KeySampleAction from(Map<String, String> p) {
+        try {
+            return new KeySampleAction(p.get("input"), p.get("output"), p.get("tmp"), Integer.parseInt(p.get("partitioners")), Integer.parseInt(p.get("sorters")),
+                            Long.parseLong(p.get("memory-per-sorter")), Integer.parseInt(p.get("samples")), p.get("copy"), p.get("copy-of"));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("key sample: a count is missing or not a number in " + p);
+        }
+    }
+
+    /** The node's side: the action made from the plan, performed. */
+    public static final class OnNode implements NodeAction<KeySample> {
+        /** Made by the node from an {@link ActionPlan}. */
+        public OnNode() {
+        }
+
+        @Override
+        public KeySample perform(NodeContext node, Map<String, String> parameters) throws IOException {
+            return from(parameters).perform(node);
+        }
+
+        @Override
+        public String describe(Map<String, String> parameters) {
+            return from(parameters).describe();
+        }
+    }
+
+    /** Checks this node's side of the sort and samples its input (and its copy's digest, in a mirrored sort). */
     public KeySample perform(NodeContext node) throws IOException {
         Path in = node.path(input);
         SortPlan plan = new SortPlan(in, node.path(output), partitioners, sorters, memoryPerSorter, node.path(tmp), RecordGenerator.RECORD_BYTES, 1,
@@ -69,7 +121,7 @@ public record KeySampleAction(String input, String output, String tmp, int parti
         return new KeySampleAction(input, output, tmp, partitioners, sorters, memoryPerSorter, samples, copy, owner);
     }
 
-    @Override
+    /** A few words for the node's messages. */
     public String describe() {
         return "checking and sampling input " + input + (copy == null ? "" : " and the copy of node " + copyOf + "'s input, " + copy);
     }

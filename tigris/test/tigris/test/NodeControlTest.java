@@ -37,6 +37,9 @@ import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.NodeActionException;
 import tigris.node.RemoveFileAction;
+import tigris.node.ActionPlan;
+import tigris.node.NodeAction;
+import tigris.node.NodeContext;
 import tigris.node.CommittedPart;
 import tigris.RiverAttempt;
 import tigris.node.RiverManager;
@@ -490,10 +493,10 @@ class NodeControlTest {
         ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
         Files.writeString(dir.resolve("doomed-a7"), "x");
         Files.writeString(dir.resolve("doomed-b7"), "x");
-        List<Boolean> removed = agent.performEverywhere(List.of(a, b), n -> new RemoveFileAction(dir.resolve("doomed-{node}").toString()), 30_000);
+        List<Boolean> removed = agent.performEverywhere(List.of(a, b), n -> RemoveFileAction.plan(dir.resolve("doomed-{node}").toString()), 30_000);
         assertEquals(List.of(true, true), removed, "each node deleted the file named for it");
         assertFalse(Files.exists(dir.resolve("doomed-a7")) || Files.exists(dir.resolve("doomed-b7")));
-        assertEquals(List.of(false), agent.performEverywhere(List.of(a), n -> new RemoveFileAction(dir.resolve("doomed-a7").toString()), 30_000),
+        assertEquals(List.of(false), agent.performEverywhere(List.of(a), n -> RemoveFileAction.plan(dir.resolve("doomed-a7").toString()), 30_000),
                         "nothing left to delete");
 
         // Key samples come back as values, and a node's failure names the node and the problem.
@@ -501,17 +504,17 @@ class NodeControlTest {
         Files.write(input, new byte[100 * 1000]);
         KeySampleAction sample = new KeySampleAction(dir.resolve("in-{node}").toString(), dir.resolve("out-{node}").toString(), dir.toString(), 1, 1,
                         1 << 20, 50, null, null);
-        KeySample s = agent.performEverywhere(List.of(a), n -> sample, 30_000).get(0);
+        KeySample s = agent.performEverywhere(List.of(a), n -> sample.plan(), 30_000).get(0);
         assertEquals(1000, s.records());
         assertEquals(50, s.prefixes().length);
-        NodeActionException e = assertThrows(NodeActionException.class, () -> agent.performEverywhere(List.of(a, b), n -> sample, 30_000));
+        NodeActionException e = assertThrows(NodeActionException.class, () -> agent.performEverywhere(List.of(a, b), n -> sample.plan(), 30_000));
         assertEquals(b, e.node());
         assertTrue(e.getMessage().contains("on node b7") && e.getMessage().contains("in-b7: no such input file"), e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), "the node's words, not an exception's name: " + e.getMessage());
 
         // An outcome is handed out once; an id the node never gave is refused by name.
         RiverManager m = agent.connect(a);
-        long id = m.perform(new RemoveFileAction(dir.resolve("nothing-here").toString()));
+        long id = m.perform(RemoveFileAction.plan(dir.resolve("nothing-here").toString()));
         ActionOutcome o;
         do {
             o = m.awaitAction(id, 500);
@@ -519,6 +522,31 @@ class NodeControlTest {
         assertEquals(new ActionOutcome(ActionOutcome.State.DONE, false, null), o);
         RemoteException gone = assertThrows(RemoteException.class, () -> m.awaitAction(id, 0));
         assertTrue(gone.getMessage().contains("no action " + id), gone.getMessage());
+
+        // An application brings its own actions in its jar, as it brings its modules; the node makes only NodeActions.
+        Files.writeString(dir.resolve("lines-a7"), "one\ntwo\nthree\n");
+        List<Long> lines = agent.performEverywhere(List.of(a),
+                        n -> ActionPlan.inJar(CountLinesAction.class.getName(), Map.of("path", dir.resolve("lines-{node}").toString()), "modules.jar", jar), 30_000);
+        assertEquals(List.of(3L), lines, "the action from the pushed jar ran on the node");
+        RemoteException notAnAction = assertThrows(RemoteException.class,
+                        () -> m.perform(ActionPlan.inJar(GraphModules.Doubler.class.getName(), Map.of(), "modules.jar", jar)));
+        assertTrue(notAnAction.getMessage().contains("action " + GraphModules.Doubler.class.getName() + ": the class does not implement tigris.node.NodeAction"),
+                        notAnAction.getMessage());
+        RemoteException missing = assertThrows(RemoteException.class, () -> m.perform(ActionPlan.inJar("no.such.Action", Map.of(), "modules.jar", jar)));
+        assertTrue(missing.getMessage().contains("action no.such.Action: no such class in jar modules.jar"), missing.getMessage());
+        RemoteException notInTigris = assertThrows(RemoteException.class,
+                        () -> m.perform(new ActionPlan<>(CountLinesAction.class.getName(), Map.of(), null, null)));
+        assertTrue(notInTigris.getMessage().contains("no such class in Tigris's module"), notInTigris.getMessage());
+    }
+
+    /** An application's node action, shipped in its jar: counts the lines of parameter {@code path}. */
+    public static final class CountLinesAction implements NodeAction<Long> {
+        @Override
+        public Long perform(NodeContext node, Map<String, String> parameters) throws IOException {
+            try (var lines = Files.lines(node.path(parameters.get("path")))) {
+                return lines.count();
+            }
+        }
     }
 
     @Test
