@@ -205,7 +205,7 @@ class NodeControlTest {
                         ""));
         Run ok = tigrisRun(river, "--answer-timeout", "30");
         assertEquals(0, ok.status(), ok.said());
-        assertTrue(ok.said().contains("river cli: completed"), ok.said());
+        assertTrue(ok.said().contains("river cli: completed") && ok.said().contains("river cli: committed 1 output file(s)"), ok.said());
         assertEquals("500 " + 500 * 499 / 2 + " 1000", Files.readString(out));
 
         Files.writeString(river, "river bad\njar modules.jar\nnode a " + a.host() + ":" + a.port() + "\nmodule s " + g + "$CountingSource on z\n");
