@@ -44,7 +44,7 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
      * The path to write output file {@code output} under: on a node, a name of this river
      * attempt's own that the agent renames into place when the job commits; elsewhere the path
      * itself. A sink writes every output file through it, so a node that was given up writes into
-     * no output (doc/tigris.md, "Committing outputs").
+     * no output (doc/tigris-operations.md, "Fencing: leases, epochs and commits").
      */
     public Path stage(Path output) throws java.io.IOException {
         return outputs.stage(output);
@@ -56,23 +56,23 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
     }
 
     /**
-     * The parameter {@code key} as a path; {@code {node}} in it becomes {@link #node()} (files on a
-     * host shared by several nodes), {@code {home}} the node the instance was first placed on
-     * ({@link #home()}: the same unless a river job moved it after that node was lost, so a
-     * sink's {@code out-{home}} is the lost node's part, rebuilt elsewhere).
+     * The parameter {@code key} as a path; {@code {node}} in it becomes the node's name (files on a
+     * host shared by several nodes): {@link #home()}'s, so an instance a river job moved after its
+     * node was lost names its files as that node did, and a sink rebuilds the lost node's part
+     * under the lost node's name, never over the part of the node it now runs on.
      */
     public Path path(String key) {
         String v = get(key);
-        if ((v.contains("{node}") || v.contains("{home}")) && node().isEmpty()) {
-            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' names {node} or {home}, but it runs on no node");
+        if (v.contains("{node}") && node().isEmpty()) {
+            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' names {node}, but it runs on no node");
         }
-        return onNode(v.replace("{home}", home), node());
+        return onNode(v, home);
     }
 
     /**
      * The path of this instance's input, for a {@link Replayable} source: parameter {@code key} on
      * its home node, or, once a river job has moved it to the holder of its home's mirror,
-     * parameter {@code mirrorKey} there ({@code {home}} in it names whose input it copies).
+     * parameter {@code mirrorKey} there ({@code {node}} in it names whose input it copies).
      */
     public Path inputPath(String key, String mirrorKey) {
         return path(moved() ? mirrorKey : key);

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 /**
  * Where a sink writes an output file until its river commits. On a node, each attempt of a river
  * writes every output under a name of its own beside the file ({@link #stage}); only the control
- * agent's commit, once the whole job is done, renames the attempt's files into place (doc/tigris.md,
- * "Committing outputs"), so a node that was given up (paused, cut off, fenced) never writes into an
+ * agent's commit, once the whole job is done, renames the attempt's files into place
+ * (doc/tigris-operations.md, "Fencing: leases, epochs and commits"), so a node that was given up (paused, cut off, fenced) never writes into an
  * output. Outside any node (a river in one JVM) there is no one to commit, and a sink writes the
  * file itself ({@link #DIRECT}).
  */

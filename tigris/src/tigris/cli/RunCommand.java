@@ -33,7 +33,8 @@ final class RunCommand implements Command {
                         A node lost (no answer within --answer-timeout): the river runs again on the others if its sources are
                         tigris.Replayable (a lost node's source reads its mirror on the next node listed), else it fails naming the node.
                         --timeout bounds each attempt. --lease: a node that hears nothing from this command for that long (default 10,
-                        at least twice --answer-timeout) stops the river itself and commits nothing of it.
+                        or twice --answer-timeout if longer; it must be longer than --answer-timeout) stops the river itself and commits
+                        nothing of it.
                         --view serves a live view of the river on PORT (loopback unless HOST is given; HTTPS and the cluster key's password then).
                         Exit status: 0 the river completed, 1 it failed, 2 a bad command or river file.""";
     }

@@ -307,7 +307,7 @@ public final class SortCommand {
                     in it is that node's name), and the copies' readers share each input by graduated declustering; a node
                     lost (no answer within --answer-timeout) is then done without: its input read from the copy, its part of
                     OUTPUT rebuilt on the next node (OUTPUT with {node} as the lost node's name, else OUTPUT.NAME). --lease: a node
-                    that hears nothing from this command for that long (default 10, at least twice --answer-timeout) stops its part
+                    that hears nothing from this command for that long (default 10, or twice --answer-timeout if longer; it must be longer than --answer-timeout) stops its part
                     of the sort itself and writes nothing more of it.
                     Exit status: 0 sorted, 1 the sort failed, 2 bad arguments.""";
 

@@ -235,8 +235,8 @@ public final class ControlAgent {
      */
     private List<Node> answering(List<Node> nodes, RemoteCall call) throws InterruptedException {
         Map<Node, java.util.concurrent.Future<?>> calls = new LinkedHashMap<>();
-        for (Node n : nodes) {
-            calls.putIfAbsent(n, CALLS.submit(() -> {
+        for (Node n : nodes.stream().distinct().toList()) {
+            calls.put(n, CALLS.submit(() -> {
                 call.on(connect(n));
                 return null;
             }));
@@ -262,36 +262,91 @@ public final class ControlAgent {
         void on(RiverManager m) throws RemoteException;
     }
 
+    /** Longest a node may take to sync a job's outputs before their commit (gigabytes written without sync). */
+    private static final long PREPARE_MILLIS = java.util.concurrent.TimeUnit.MINUTES.toMillis(30);
+
     /**
-     * Commits a job whose last attempt was {@code attempt}: every node of {@code nodes} puts the
-     * output files the river's attempts staged there in place (phase one, all nodes at once), then
-     * writes the job's marker beside each (phase two, once every part is in place), so a reader
-     * that finds a part's marker finds the whole job's parts in place. A node that refuses (it
-     * fenced the attempt, or knows a later one) or does not answer fails the commit, naming it;
-     * parts other nodes put in place are then there without markers.
+     * Commits a job whose last attempt was {@code attempt}, on {@code nodes} (each once): every node
+     * syncs the output files the river's attempts staged there and lists them (the slow step, up
+     * to half an hour), then, once all have, puts them in place (a rename each), then writes the
+     * job's marker beside each part (once every part is in place), so a reader that finds a part's
+     * marker finds the whole job's parts in place. A node that refuses (it fenced the attempt, or
+     * knows a later one) or does not answer fails the commit, naming it.
      *
      * @return every part committed, in the order of {@code nodes}
+     * @throws PartialCommitException if some parts were put in place before a node failed: they have
+     *         no marker, and their old outputs are gone
      */
     public List<CommittedPart> commit(RiverAttempt attempt, List<Node> nodes) throws IOException, InterruptedException {
+        return commit(attempt, nodes, staged -> {
+        });
+    }
+
+    /** What a job checks of the parts its nodes staged, before any is put in place. */
+    public interface StagedCheck {
+        /** @throws IOException saying why the parts are not the job's whole output: nothing is put in place */
+        void check(List<CommittedPart> staged) throws IOException;
+    }
+
+    /** As {@link #commit(RiverAttempt, List)}, {@code check} given every part the nodes synced (node, final path, size) before any is renamed. */
+    public List<CommittedPart> commit(RiverAttempt attempt, List<Node> nodes, StagedCheck check) throws IOException, InterruptedException {
+        List<Node> each = nodes.stream().distinct().toList();
+        Map<Node, java.util.concurrent.Future<List<CommittedPart>>> prepared = new LinkedHashMap<>();
+        for (Node n : each) {
+            prepared.put(n, CALLS.submit(() -> connect(n).prepare(attempt)));
+        }
+        List<CommittedPart> staged = new ArrayList<>();
+        for (var p : prepared.entrySet()) {
+            staged.addAll(answer(p.getKey(), p.getValue(), "prepare the commit of river " + attempt, PREPARE_MILLIS));
+        }
+        check.check(List.copyOf(staged));
         Map<Node, java.util.concurrent.Future<List<CommittedPart>>> calls = new LinkedHashMap<>();
-        for (Node n : nodes) {
-            calls.putIfAbsent(n, CALLS.submit(() -> connect(n).commit(attempt)));
+        for (Node n : each) {
+            calls.put(n, CALLS.submit(() -> connect(n).commit(attempt)));
         }
         List<CommittedPart> parts = new ArrayList<>();
+        IOException failed = null;
         for (var c : calls.entrySet()) {
-            parts.addAll(answer(c.getKey(), c.getValue(), "commit river " + attempt));
+            try {
+                parts.addAll(answer(c.getKey(), c.getValue(), "commit river " + attempt, answerMillis));
+            } catch (IOException e) {
+                failed = failed == null ? e : failed;
+            }
+        }
+        if (failed != null) {
+            throw parts.isEmpty() ? failed : new PartialCommitException(failed.getMessage(), parts);
         }
         Map<Node, java.util.concurrent.Future<Void>> marks = new LinkedHashMap<>();
-        for (Node n : calls.keySet()) {
+        for (Node n : each) {
             marks.put(n, CALLS.submit(() -> {
                 connect(n).markCommitted(attempt, parts);
                 return null;
             }));
         }
         for (var m : marks.entrySet()) {
-            answer(m.getKey(), m.getValue(), "mark river " + attempt + " committed");
+            try {
+                answer(m.getKey(), m.getValue(), "mark river " + attempt + " committed", answerMillis);
+            } catch (IOException e) {
+                throw new PartialCommitException(e.getMessage(), parts);
+            }
         }
         return parts;
+    }
+
+    /** A commit that put some parts in place, without their markers, before a node failed it. */
+    public static final class PartialCommitException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient List<CommittedPart> inPlace;
+
+        PartialCommitException(String message, List<CommittedPart> inPlace) {
+            super(message);
+            this.inPlace = List.copyOf(inPlace);
+        }
+
+        /** The parts put in place (with no marker beside them). */
+        public List<CommittedPart> inPlace() {
+            return inPlace == null ? List.of() : inPlace;
+        }
     }
 
     /**
@@ -306,15 +361,15 @@ public final class ControlAgent {
         return nodes.stream().distinct().filter(n -> !answered.contains(n)).toList();
     }
 
-    /** A node's answer to {@code what} within the answer timeout, or an IOException naming the node and what it said. */
-    private <T> T answer(Node n, java.util.concurrent.Future<T> call, String what) throws IOException, InterruptedException {
+    /** A node's answer to {@code what} within {@code millis}, or an IOException naming the node and what it said. */
+    private <T> T answer(Node n, java.util.concurrent.Future<T> call, String what, long millis) throws IOException, InterruptedException {
         try {
-            return call.get(answerMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return call.get(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IOException("node " + n + " could not " + what + ": " + nodeError(e.getCause()), e.getCause());
         } catch (java.util.concurrent.TimeoutException e) {
             call.cancel(true);
-            throw new IOException("node " + n + " did not answer within " + answerMillis + " ms when asked to " + what, e);
+            throw new IOException("node " + n + " did not answer within " + millis + " ms when asked to " + what, e);
         }
     }
 

@@ -20,8 +20,8 @@ import tigris.river.ModulePlan;
  * while that node is up. An instance of a lost node moves: a source (which must be {@link
  * Replayable}) to the holder of its home's mirror, the node after its home in the job's list,
  * where it reads the mirror; any other instance to the next node up after its home. A moved
- * instance keeps its home's name as {@code {home}} ({@link tigris.ModuleConfig#home}), so a sink's
- * {@code out-{home}} is the lost node's part, rebuilt. Nothing an attempt finished is kept: its
+ * instance keeps its home's name as {@code {node}} in its paths ({@link tigris.ModuleConfig#path}),
+ * so a sink's {@code out-{node}} is the lost node's part, rebuilt. Nothing an attempt finished is kept: its
  * sinks write every output again (their staged files start empty), so the output of a river
  * whose modules compute the same from the same input is that of an undisturbed run.
  */

@@ -136,32 +136,55 @@ public final class NodeServer implements RiverManager {
             } catch (InterruptedException e) {
                 return;
             }
-            long now = System.nanoTime();
-            for (NodeRiver r : rivers.values()) {
-                long silent = r.lease.expiredNanos(now);
-                if (silent > 0 && r.fencedBecause == null) {
-                    fence(r, String.format("its lease ran out: no word from the agent for %.1f s (the lease is %.1f s)", silent / 1e9, r.lease.millis() / 1e3));
+            try {
+                long now = System.nanoTime();
+                for (NodeRiver r : rivers.values()) {
+                    long silent = r.lease.expiredNanos(now);
+                    if (silent > 0) {
+                        fence(r, expired(r, silent), true);
+                    }
                 }
+                forgetEndedJobs();
+            } catch (RuntimeException e) {
+                // The keeper must outlive whatever one fencing met: a node that stops fencing is unsafe.
+                System.err.println("node " + name + ": the lease keeper met " + e + "; it goes on");
             }
-            long old = System.currentTimeMillis() - FENCED_KEPT_MILLIS;
-            fenced.values().removeIf(f -> f.atMillis() < old);
         }
+    }
+
+    private static String expired(NodeRiver r, long silentNanos) {
+        return String.format("its lease ran out: no word from the agent for %.1f s (the lease is %.1f s)", silentNanos / 1e9, r.lease.millis() / 1e3);
+    }
+
+    /**
+     * Forgets the epochs and fenced attempts of rivers that have no attempt here any more and whose
+     * fencing is older than {@link #FENCED_KEPT_MILLIS} (their agent, had it lived, would have asked
+     * by then), so that a later job may use the river's name again from epoch 1.
+     */
+    private synchronized void forgetEndedJobs() {
+        long old = System.currentTimeMillis() - FENCED_KEPT_MILLIS;
+        fenced.values().removeIf(f -> f.atMillis() < old);
+        epochs.keySet().removeIf(river -> rivers.keySet().stream().noneMatch(a -> a.river().equals(river))
+                        && fenced.keySet().stream().noneMatch(a -> a.river().equals(river)) && !outputs.holds(river));
     }
 
     /**
      * Fences {@code r} on this node's own authority: its threads are stopped with {@code why} (their
      * reservoirs end with it as a failure), nothing of it is committed from now on, and once the
      * threads have had their grace it is destroyed. Its agent's next call is told why.
+     *
+     * @param discard whether what it staged goes too: when its lease ran out (its agent went on
+     *        without this node, or died: no later attempt here will keep it); not when a later
+     *        attempt of the river began here, which may keep it ({@link tigris.OutputStage#stageKeeping})
      */
-    private void fence(NodeRiver r, String why) {
-        synchronized (r) {
+    private void fence(NodeRiver r, String why, boolean discard) {
+        synchronized (this) {
             if (r.fencedBecause != null) {
                 return;
             }
             r.fencedBecause = why;
+            fenced.put(r.attempt, new Fenced(why, System.currentTimeMillis()));
         }
-        fenced.put(r.attempt, new Fenced(why, System.currentTimeMillis()));
-        outputs.discard(r.attempt, false);
         NodeLog.river(name, r.attempt.toString(), "fenced by this node: " + why + "; its threads are stopped and nothing of it is committed");
         r.site.stop("node " + name + " fenced river " + r.attempt + ": " + why);
         Thread.ofPlatform().daemon().name("tigris-fenced-" + r.attempt.fileName()).start(() -> {
@@ -171,8 +194,10 @@ public final class NodeServer implements RiverManager {
                 return;
             }
             destroyed(r, "by this node (fenced)");
-            // A thread that outlived its grace may have staged a file since.
-            outputs.discard(r.attempt, false);
+            if (discard) {
+                // After the threads' grace and the destroy: nothing of the attempt stages a file after this.
+                outputs.discard(r.attempt, false);
+            }
         });
     }
 
@@ -202,7 +227,7 @@ public final class NodeServer implements RiverManager {
             rivers.put(a, new NodeRiver(a, lease));
         }
         for (NodeRiver r : superseded) {
-            fence(r, "attempt " + a.epoch() + " of the river began here");
+            fence(r, "attempt " + a.epoch() + " of the river began here", false);
         }
         NodeLog.river(name, a.toString(), "created " + NodeLog.byAgent());
     }
@@ -212,23 +237,46 @@ public final class NodeServer implements RiverManager {
         river(a);
     }
 
+    /** Refuses to prepare or commit attempt {@code a} if it is stale or fenced here; the caller holds this server's lock. */
+    private void checkCommittable(RiverAttempt a, String what) throws NodeException {
+        int latest = epochs.getOrDefault(a.river(), 0);
+        if (latest > a.epoch()) {
+            throw error(a, "refused to " + what + ": attempt " + a.epoch() + " is stale (this node has begun attempt " + latest + " of the river)", null);
+        }
+        Fenced f = fenced.get(a);
+        NodeRiver r = rivers.get(a);
+        if (f != null || r != null && r.fencedBecause != null) {
+            throw error(a, "refused to " + what + ": this node fenced the attempt (" + (f != null ? f.why() : r.fencedBecause) + ")", null);
+        }
+        if (r != null) {
+            throw error(a, "refused to " + what + ": the attempt still runs here (it is committed once it was destroyed)", null);
+        }
+    }
+
     @Override
-    public List<CommittedPart> commit(RiverAttempt a) throws RemoteException {
+    public List<CommittedPart> prepare(RiverAttempt a) throws RemoteException {
         synchronized (this) {
-            int latest = epochs.getOrDefault(a.river(), 0);
-            if (latest > a.epoch()) {
-                throw error(a, "refused to commit: attempt " + a.epoch() + " is stale (this node has begun attempt " + latest + " of the river)", null);
-            }
-            Fenced f = fenced.get(a);
-            NodeRiver r = rivers.get(a);
-            if (f != null || r != null && r.fencedBecause != null) {
-                throw error(a, "refused to commit: this node fenced the attempt (" + (f != null ? f.why() : r.fencedBecause) + ")", null);
-            }
+            checkCommittable(a, "prepare a commit");
         }
         try {
             List<CommittedPart> parts = new ArrayList<>();
-            for (Path p : outputs.commit(a)) {
-                parts.add(new CommittedPart(name, p.toString(), Files.size(p)));
+            for (StagedOutputs.Prepared p : outputs.prepare(a)) {
+                parts.add(new CommittedPart(name, p.output().toString(), p.bytes()));
+            }
+            return parts;
+        } catch (IOException e) {
+            throw error(a, "cannot prepare its output for the commit: " + e.getMessage(), null);
+        }
+    }
+
+    @Override
+    public synchronized List<CommittedPart> commit(RiverAttempt a) throws RemoteException {
+        // Under the lock fencing takes: a node never commits an attempt it has fenced meanwhile.
+        checkCommittable(a, "commit");
+        try {
+            List<CommittedPart> parts = new ArrayList<>();
+            for (StagedOutputs.Prepared p : outputs.commit(a)) {
+                parts.add(new CommittedPart(name, p.output().toString(), p.bytes()));
             }
             NodeLog.river(name, a.toString(), "committed " + parts.size() + " output file(s) " + NodeLog.byAgent());
             return parts;
@@ -244,14 +292,22 @@ public final class NodeServer implements RiverManager {
         } catch (IOException e) {
             throw error(a, "cannot write the job's marker: " + e.getMessage(), null);
         }
+        jobEnded(a);
     }
 
     @Override
     public void discard(RiverAttempt a) {
         outputs.discard(a, true);
+        jobEnded(a);
     }
 
-
+    /** The job of {@code a}'s river ended (committed or given up): a later job may use the river's name again from epoch 1. */
+    private synchronized void jobEnded(RiverAttempt a) {
+        if (rivers.keySet().stream().noneMatch(x -> x.river().equals(a.river()))) {
+            epochs.remove(a.river());
+            fenced.keySet().removeIf(x -> x.river().equals(a.river()));
+        }
+    }
 
     /** Exports this server with TLS socket factories and the filter; the caller binds the stub. */
     public RiverManager export(int port) throws RemoteException {
@@ -265,13 +321,20 @@ public final class NodeServer implements RiverManager {
 
     /**
      * The pieces of attempt {@code a}, its lease renewed by the call: refused if it was never begun
-     * here, was destroyed, or was fenced (then saying why).
+     * here, was destroyed, or was fenced (then saying why). A call that comes after the lease ran
+     * out (queued while the node was paused) fences the attempt rather than revive it.
      */
     private NodeRiver river(RiverAttempt a) throws RemoteException {
         if (a == null) {
             throw new NodeException("node " + name + ": no river attempt named", null);
         }
         NodeRiver r = rivers.get(a);
+        if (r != null) {
+            long silent = r.lease.expiredNanos(System.nanoTime());
+            if (silent > 0) {
+                fence(r, expired(r, silent), true);
+            }
+        }
         Fenced f = fenced.get(a);
         if (f != null) {
             throw error(a, "fenced by this node: " + f.why(), null);
@@ -444,7 +507,7 @@ public final class NodeServer implements RiverManager {
     private static NodeAction<?> makeAction(ActionPlan<?> plan, ClassLoader loader) {
         Class<?> c;
         try {
-            c = Class.forName(plan.className(), true, loader);
+            c = Class.forName(plan.className(), false, loader);   // not initialised unless it is an action
         } catch (ClassNotFoundException | LinkageError e) {
             throw new IllegalArgumentException("no such class" + (plan.jar() == null ? " in Tigris's module" : " in jar " + plan.jarName()));
         }
@@ -522,8 +585,11 @@ public final class NodeServer implements RiverManager {
 
     /** Frees everything attempt {@code r} holds here: threads stopped, ends closed, jars and its directory gone. */
     private void destroyed(NodeRiver r, String by) {
-        if (!rivers.remove(r.attempt, r)) {
-            return;
+        // Removed under the lock every call that grows an attempt takes: none is half-way through it.
+        synchronized (this) {
+            if (!rivers.remove(r.attempt, r)) {
+                return;
+            }
         }
         r.site.destroy();
         for (URLClassLoader l : r.loaders.values()) {

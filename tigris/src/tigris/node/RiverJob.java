@@ -47,6 +47,16 @@ public final class RiverJob {
          */
         default void completed(List<Ended> attempts) throws JobFailedException {
         }
+
+        /**
+         * Called with the parts the nodes up have staged and synced (node, final path, size),
+         * before any is put in place: an application that knows what its output holds checks
+         * that it is all there.
+         *
+         * @throws JobFailedException if it is not, saying why: nothing is put in place
+         */
+        default void staged(List<CommittedPart> parts) throws JobFailedException {
+        }
     }
 
     /**
@@ -218,10 +228,14 @@ public final class RiverJob {
         List<Node> up = nodes.stream().filter(n -> !lost.contains(n)).toList();
         List<CommittedPart> committed;
         try {
-            committed = agent.commit(attempt, up);
+            committed = agent.commit(attempt, up, planner::staged);
+        } catch (ControlAgent.PartialCommitException e) {
+            List<Node> silent = agent.discard(attempt, nodes);
+            throw new JobFailedException(attempt + " completed, but its commit failed half-way: " + e.getMessage() + "; the parts put in place, "
+                            + e.inPlace().stream().map(CommittedPart::path).toList() + ", have no marker (a reader takes none of them for a whole output)"
+                            + (silent.isEmpty() ? "" : "; nodes " + silent.stream().map(Node::name).toList() + " did not answer to discard the rest"), ended);
         } catch (IOException e) {
-            throw failed(attempt + " completed, but its output could not be committed: " + e.getMessage()
-                            + " (parts put in place before have no marker)", attempt);
+            throw failed(attempt + " completed, but its output could not be committed: " + e.getMessage(), attempt);
         }
         return new Outcome(ended, fencedLosses(), committed);
     }

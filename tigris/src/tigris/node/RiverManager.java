@@ -39,9 +39,16 @@ public interface RiverManager extends Remote {
     void renew(RiverAttempt river) throws RemoteException;
 
     /**
-     * Puts in place every output file the river's attempts up to {@code river} staged on this node
-     * (each file's latest), the first phase of a job's commit: refused if this node has begun a
-     * later attempt or fenced this one.
+     * Syncs every output file the river's attempts up to {@code river} staged on this node (each
+     * file's latest) and lists them with their sizes: the slow first step of a job's commit, after
+     * which nothing is left to write. Refused if this node has begun a later attempt, fenced this
+     * one, or still runs it.
+     */
+    List<CommittedPart> prepare(RiverAttempt river) throws RemoteException;
+
+    /**
+     * Puts in place every output file {@link #prepare} listed (a rename each), the job's commit:
+     * refused as {@code prepare} is.
      *
      * @return the files put in place
      */

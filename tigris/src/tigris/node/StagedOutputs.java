@@ -32,10 +32,14 @@ final class StagedOutputs {
     private record Staged(int epoch, Path file) {
     }
 
+    /** An output ready to be put in place, or put in place: where, and its size. */
+    record Prepared(Path output, long bytes) {
+    }
+
     /** By river: each output's staged file (the latest attempt's). */
     private final Map<String, Map<Path, Staged>> rivers = new HashMap<>();
     /** By river: the parts its last commit put in place, until their markers are written. */
-    private final Map<String, List<Path>> committed = new HashMap<>();
+    private final Map<String, List<Prepared>> committed = new HashMap<>();
 
     /** The staged name of {@code output} for attempt {@code a}. */
     static Path stagedName(Path output, RiverAttempt a) {
@@ -59,42 +63,90 @@ final class StagedOutputs {
         Path mine = stagedName(file, a);
         if (s != null && keep && Files.exists(s.file())) {
             Files.move(s.file(), mine, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } else if (s != null) {
-            Files.deleteIfExists(s.file());
+        } else {
+            if (s != null) {
+                Files.deleteIfExists(s.file());
+            }
+            // A file left under this name (a node that restarted) is no part of this attempt.
+            Files.deleteIfExists(mine);
         }
         files.put(file, new Staged(a.epoch(), mine));
         return mine;
     }
 
     /**
-     * Puts every file of {@code a}'s river staged on this node in place (each the latest attempt's
-     * up to {@code a}: a file an earlier attempt finished and a later one did not write again is
-     * part of the job too): synced, the old marker beside it deleted, renamed, the directory
-     * synced. The parts are remembered for {@link #mark}.
+     * The files of {@code a}'s river staged on this node that a commit of {@code a} would put in
+     * place (each file's latest attempt up to {@code a}: a file an earlier attempt finished and a
+     * later one did not write again is part of the job too), synced to the disk: the slow half of a
+     * commit, done before anything is renamed.
      */
-    synchronized List<Path> commit(RiverAttempt a) throws IOException {
-        Map<Path, Staged> files = rivers.getOrDefault(a.river(), Map.of());
-        List<Path> done = new ArrayList<>();
-        for (var e : files.entrySet()) {
-            Path file = e.getKey();
+    synchronized List<Prepared> prepare(RiverAttempt a) throws IOException {
+        List<Prepared> ready = new ArrayList<>();
+        for (var e : committable(a).entrySet()) {
+            try (FileChannel ch = FileChannel.open(e.getValue().file(), StandardOpenOption.WRITE)) {
+                ch.force(true);
+                ready.add(new Prepared(e.getKey(), ch.size()));
+            }
+        }
+        return ready;
+    }
+
+    /**
+     * Puts the files {@link #prepare} lists in place: each synced again (nothing to write if it was
+     * prepared), the old marker beside it deleted, renamed, the directory synced. The parts are
+     * remembered for {@link #mark}; a file renamed is forgotten at once, so a commit that fails
+     * half-way can be asked again for the rest.
+     */
+    synchronized List<Prepared> commit(RiverAttempt a) throws IOException {
+        Map<Path, Staged> files = rivers.getOrDefault(a.river(), new LinkedHashMap<>());
+        List<Prepared> done = new ArrayList<>(committedSoFar(a));
+        try {
+            for (var e : committable(a).entrySet()) {
+                Path file = e.getKey();
+                long bytes;
+                try (FileChannel ch = FileChannel.open(e.getValue().file(), StandardOpenOption.WRITE)) {
+                    ch.force(true);
+                    bytes = ch.size();
+                }
+                Files.deleteIfExists(marker(file));
+                Files.move(e.getValue().file(), file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                syncDirectory(file.getParent());
+                files.remove(file);
+                done.add(new Prepared(file, bytes));
+            }
+        } finally {
+            committed.put(a.river(), List.copyOf(done));
+        }
+        if (files.isEmpty()) {
+            rivers.remove(a.river());
+        }
+        return done;
+    }
+
+    /** What an earlier, failed commit of {@code a}'s river put in place here. */
+    private List<Prepared> committedSoFar(RiverAttempt a) {
+        return committed.getOrDefault(a.river(), List.of());
+    }
+
+    /** The staged file of every output of {@code a}'s river here, the latest attempt's up to {@code a}; IOException if a later attempt staged one, or one is gone. */
+    private Map<Path, Staged> committable(RiverAttempt a) throws IOException {
+        Map<Path, Staged> out = new LinkedHashMap<>();
+        for (var e : rivers.getOrDefault(a.river(), Map.of()).entrySet()) {
             Staged s = e.getValue();
             if (s.epoch() > a.epoch()) {
-                throw new IOException("output " + file + ": attempt " + a.epoch() + " of river " + a.river() + " is stale: attempt " + s.epoch() + " wrote it here");
+                throw new IOException("output " + e.getKey() + ": attempt " + a.epoch() + " of river " + a.river() + " is stale: attempt " + s.epoch() + " wrote it here");
             }
             if (!Files.exists(s.file())) {
-                throw new IOException("output " + file + ": its staged file " + s.file() + " is gone");
+                throw new IOException("output " + e.getKey() + ": its staged file " + s.file() + " is gone");
             }
-            try (FileChannel ch = FileChannel.open(s.file(), StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            Files.deleteIfExists(marker(file));
-            Files.move(s.file(), file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            syncDirectory(file.getParent());
-            done.add(file);
+            out.put(e.getKey(), s);
         }
-        rivers.remove(a.river());
-        committed.put(a.river(), List.copyOf(done));
-        return done;
+        return out;
+    }
+
+    /** Whether any output of {@code river} is staged or committed without its marker here. */
+    synchronized boolean holds(String river) {
+        return rivers.containsKey(river) || committed.containsKey(river);
     }
 
     /** Writes the job's marker beside each part this node committed for {@code river}: the job's every part, one a line. */
@@ -103,7 +155,8 @@ final class StagedOutputs {
         for (CommittedPart p : job) {
             text.append(p.node()).append(' ').append(p.bytes()).append(' ').append(p.path()).append('\n');
         }
-        for (Path file : committed.getOrDefault(river.river(), List.of())) {
+        for (Prepared part : committed.getOrDefault(river.river(), List.of())) {
+            Path file = part.output();
             Path m = marker(file);
             Path tmp = m.resolveSibling("." + m.getFileName() + ".tmp");
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
@@ -121,6 +174,9 @@ final class StagedOutputs {
      * job is given up), so nothing of it is left to commit.
      */
     synchronized void discard(RiverAttempt a, boolean upTo) {
+        if (upTo) {
+            committed.remove(a.river());
+        }
         Map<Path, Staged> files = rivers.get(a.river());
         if (files == null) {
             return;

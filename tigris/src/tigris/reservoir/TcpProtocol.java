@@ -58,7 +58,23 @@ final class TcpProtocol {
         return b;
     }
 
-    /** The river attempt at the end of a hello, after the name: null for none; IOException if it is no attempt. */
+    /** Longest river name a hello may carry (a {@link tigris.RiverAttempt}'s). */
+    static final int MAX_RIVER = 100;
+
+    /** A hello whose river attempt is malformed: the consumer refuses it, telling the producer why. */
+    static final class MalformedAttempt extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        MalformedAttempt(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The river attempt at the end of a hello, after the name: null for none.
+     *
+     * @throws MalformedAttempt if it names no attempt (a name too long or not a river's, an epoch below 1), saying why in a few words
+     */
     static tigris.RiverAttempt readAttempt(SocketChannel ch, String what) throws IOException {
         String river = readString(ch, what);
         ByteBuffer e = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
@@ -67,10 +83,13 @@ final class TcpProtocol {
         if (river.isEmpty() && epoch == 0) {
             return null;
         }
+        if (river.length() > MAX_RIVER) {
+            throw new MalformedAttempt("the hello names a river of " + river.length() + " characters (at most " + MAX_RIVER + ")");
+        }
         try {
             return new tigris.RiverAttempt(river, epoch);
         } catch (IllegalArgumentException x) {
-            throw new IOException(what + " names no river attempt: " + x.getMessage());
+            throw new MalformedAttempt("the hello names no river attempt: " + x.getMessage());
         }
     }
 

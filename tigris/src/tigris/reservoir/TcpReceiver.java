@@ -80,7 +80,11 @@ public final class TcpReceiver extends InboxConsumerEnd {
                     // The rest of another version's hello is not this version's to read.
                     refusal = "protocol version " + version + ", this end speaks " + TcpProtocol.VERSION;
                 } else {
-                    refusal = refusal(attempt, TcpProtocol.readAttempt(ch, "the hello of " + peer), expectedName, offered, wv[0], wv[1]);
+                    try {
+                        refusal = refusal(attempt, TcpProtocol.readAttempt(ch, "the hello of " + peer), expectedName, offered, wv[0], wv[1]);
+                    } catch (TcpProtocol.MalformedAttempt m) {
+                        refusal = m.getMessage();
+                    }
                 }
                 TcpProtocol.writeFully(ch, TcpProtocol.welcome(refusal == null ? 0 : 1, refusal == null ? "" : refusal));
                 if (refusal != null) {

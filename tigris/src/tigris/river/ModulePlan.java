@@ -14,7 +14,7 @@ import tigris.graph.ThreadPolicy;
  * @param index which instance it is
  * @param instances how many instances the module has
  * @param home the node it was placed on first, when a river job moved it to another after that
- *        node was lost (its {@code {home}} in paths); null: the node it runs on
+ *        node was lost (its {@code {node}} in paths); null: the node it runs on
  */
 public record ModulePlan(String instance, String className, String jar, Map<String, String> parameters, int index, int instances,
                 ThreadPolicy policy, String home) implements Serializable {

@@ -49,6 +49,8 @@ public final class SortAttempts implements RiverJob.Planner {
     private final Map<Integer, SortAttempt> made = new HashMap<>();
     /** Ends of attempts taken into account so far. */
     private int seen;
+    /** The report of the last attempt taken into account. */
+    private RunReport lastReport;
 
     public SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters) {
         this(plan, id, stripeRecords, splitters, System.nanoTime());
@@ -107,10 +109,39 @@ public final class SortAttempts implements RiverJob.Planner {
         }
     }
 
+    /**
+     * Every node up must have staged exactly the bytes of the key ranges it wrote (its own part,
+     * and a lost node's it rebuilt): a part missing (a node that restarted and forgot it) or short
+     * (a file kept from an earlier attempt that lost ranges) fails the sort before anything is in place.
+     */
+    @Override
+    public void staged(List<tigris.node.CommittedPart> parts) throws RiverJob.JobFailedException {
+        Map<String, Long> expected = new java.util.TreeMap<>();
+        if (plan.mirrored()) {
+            finished.values().forEach(w -> expected.merge(w.on().name(), w.records() * RecordGenerator.RECORD_BYTES, Long::sum));
+        } else {
+            for (RunReport.Entry e : lastReport.entries()) {
+                if (e.report() instanceof SorterReport r) {
+                    expected.merge(e.node(), r.received() * RecordGenerator.RECORD_BYTES, Long::sum);
+                }
+            }
+        }
+        Map<String, Long> got = new java.util.TreeMap<>();
+        parts.forEach(p -> got.merge(p.node(), p.bytes(), Long::sum));
+        for (var e : expected.entrySet()) {
+            long bytes = got.getOrDefault(e.getKey(), 0L);
+            if (bytes != e.getValue()) {
+                throw new RiverJob.JobFailedException("node " + e.getKey() + " staged " + bytes + " bytes of output, but the key ranges it wrote hold "
+                                + e.getValue() + ": a part is missing or short (did the node restart, or were its files touched?)");
+            }
+        }
+    }
+
     /** Takes the ends of attempts not seen yet into account: the ranges each finished, the nodes each lost. */
     private void catchUp(List<RiverJob.Ended> ends) {
         for (; seen < ends.size(); seen++) {
             RiverJob.Ended e = ends.get(seen);
+            lastReport = e.report();
             SortAttempt a = made.get(e.attempt().epoch());
             if (a == null) {
                 continue;   // the one attempt of a sort without mirrors

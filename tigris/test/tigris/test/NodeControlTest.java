@@ -428,10 +428,31 @@ class NodeControlTest {
         awaitLines("a10", List.of("node a10: river epochs (attempt 2) fenced by this node: attempt 3 of the river began here"));
         RemoteException fenced = assertThrows(RemoteException.class, () -> m.status(new RiverAttempt("epochs", 2)));
         assertTrue(fenced.getMessage().contains("fenced by this node: attempt 3 of the river began here"), fenced.getMessage());
-        RemoteException noCommit = assertThrows(RemoteException.class, () -> m.commit(new RiverAttempt("epochs", 2)));
-        assertTrue(noCommit.getMessage().contains("refused to commit: attempt 2 is stale"), noCommit.getMessage());
-        assertEquals("an earlier job's output", Files.readString(out), "a stopped attempt writes nothing in place");
         m.destroy(new RiverAttempt("epochs", 3));
+
+        // Attempt 1 of "done" finishes (its sink's file is staged), then attempt 2 begins: attempt 1 is stale and is not put in place.
+        RiverGraph finite = new RiverGraph("done");
+        finite.module("source", GraphModules.CountingSource.class).parameter("count", "50").output("out", Record.class);
+        finite.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).input("in", Record.class);
+        finite.connect("source.out", "sink.in", ReservoirSpec.of(4, 256));
+        assertTrue(agent.start("done", finite, Map.of("source", List.of(a), "sink", List.of(a)), "modules.jar", jar).await(60_000, null).completed());
+        assertTrue(Files.exists(dir.resolve(".committed-sum.tigris-done@1")), "attempt 1's output is staged");
+        m.begin(new RiverAttempt("done", 2), 60_000);
+        RemoteException noCommit = assertThrows(RemoteException.class, () -> m.commit(RiverAttempt.first("done")));
+        assertTrue(noCommit.getMessage().contains("refused to commit: attempt 1 is stale"), noCommit.getMessage());
+        assertEquals("an earlier job's output", Files.readString(out), "a stale attempt's output is not put in place");
+        m.destroy(new RiverAttempt("done", 2));
+        m.discard(new RiverAttempt("done", 2));
+        assertFalse(Files.exists(dir.resolve(".committed-sum.tigris-done@1")), "a discarded job leaves nothing staged");
+
+        // A lease that runs out: the node fences the attempt, says so to the agent's next call, and commits nothing of it.
+        RiverAttempt brief = RiverAttempt.first("brief");
+        m.begin(brief, 200);
+        awaitLines("a10", List.of("node a10: river brief fenced by this node: its lease ran out: no word from the agent for 0."));
+        RemoteException expired = assertThrows(RemoteException.class, () -> m.status(brief));
+        assertTrue(expired.getMessage().contains("fenced by this node: its lease ran out"), expired.getMessage());
+        RemoteException fencedCommit = assertThrows(RemoteException.class, () -> m.commit(brief));
+        assertTrue(fencedCommit.getMessage().contains("refused to commit: this node fenced the attempt (its lease ran out"), fencedCommit.getMessage());
 
         // A river that finishes: its sink's file is staged beside the output until the commit puts it in place, marker last.
         RiverGraph done = new RiverGraph("finished");

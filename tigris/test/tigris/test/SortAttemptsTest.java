@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 
 import tigris.ModuleThread;
 import tigris.ThreadStatus;
+import tigris.node.CommittedPart;
 import tigris.node.ControlAgent;
+import tigris.node.RiverJob;
 import tigris.node.ControlAgent.Node;
 import tigris.node.ControlAgent.RunReport;
 import tigris.sort.ClusterSortPlan;
@@ -117,6 +119,29 @@ class SortAttemptsTest {
         assertEquals(3, s.readers(), "the last attempt read on the three nodes up");
         assertEquals(6 * 2 + 2 * 3, s.runs(), "the runs of the kept ranges and of b's, sorted again");
         assertEquals(tigris.sort.SortReport.MIXED, s.writes());
+    }
+
+    /**
+     * Before anything is put in place, each node up must have staged the bytes of the ranges it
+     * wrote: b was lost and c rebuilt b's part, so c holds its own ranges and b's; a part c forgot
+     * (a restarted node) fails the sort, naming c.
+     */
+    @Test
+    void aNodeThatStagedLessThanItsRangesFailsTheCommit() throws Exception {
+        SortAttempts s = attempts();
+        SortAttempt first = s.next();
+        s.lost(first, ended(first, Set.of(0, 1, 4, 5, 6, 7), "node b lost"), Map.of(B, new ControlAgent.Silence("refused", 5)), 0);
+        SortAttempt second = s.next();
+        s.finished(second, ended(second, Set.of(2, 3), null));
+        long bytes = tigris.sort.RecordGenerator.RECORD_BYTES;
+        List<CommittedPart> whole = List.of(new CommittedPart("a", "/data/out", (records(0) + records(1)) * bytes),
+                        new CommittedPart("c", "/data/out", (records(4) + records(5)) * bytes), new CommittedPart("c", "/data/out.b", (records(2) + records(3)) * bytes),
+                        new CommittedPart("d", "/data/out", (records(6) + records(7)) * bytes));
+        s.staged(whole);
+        List<CommittedPart> forgot = whole.stream().filter(p -> !p.path().equals("/data/out.b")).toList();
+        RiverJob.JobFailedException e = assertThrows(RiverJob.JobFailedException.class, () -> s.staged(forgot));
+        assertTrue(e.getMessage().contains("node c staged " + (records(4) + records(5)) * bytes + " bytes of output, but the key ranges it wrote hold "
+                        + (records(2) + records(3) + records(4) + records(5)) * bytes), e.getMessage());
     }
 
     @Test

