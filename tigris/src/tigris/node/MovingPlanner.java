@@ -17,8 +17,9 @@ import tigris.river.ModulePlan;
 /**
  * The planner of a river whose runtime knows nothing of its application ({@link RiverJob.Planner}):
  * every attempt runs the whole river again, each module instance on the node it was placed on
- * while that node is up. An instance of a lost node moves: a source (which must be {@link
- * Replayable}) to the holder of its home's mirror, the node after its home in the job's list,
+ * while that node is up, so every source must be {@link Replayable} (else the job fails, naming
+ * the lost node and the source). An instance of a lost node moves: a source to the holder of its
+ * home's mirror, the node after its home in the job's list,
  * where it reads the mirror; any other instance to the next node up after its home. A moved
  * instance keeps its home's name as {@code {node}} in its paths ({@link tigris.ModuleConfig#path}),
  * so a sink's {@code out-{node}} is the lost node's part, rebuilt. Nothing an attempt finished is kept: its
@@ -50,6 +51,15 @@ public final class MovingPlanner implements RiverJob.Planner {
             return new RiverJob.Attempt(graph, placement, Map.of(), jarName, jar);
         }
         Set<String> fed = graph.connections().stream().map(c -> Connection.module(c.to())).collect(Collectors.toSet());
+        // Every source runs again from its start, on its home as elsewhere: each must give the same Waters again.
+        for (ModuleSpec m : graph.moduleList()) {
+            if (!fed.contains(m.name()) && !Replayable.class.isAssignableFrom(m.moduleClass())) {
+                String lostNodes = String.join(", ", nodes.stream().filter(n -> !up.contains(n)).map(Node::name).toList());
+                throw new RiverJob.JobFailedException((earlier.isEmpty() ? "" : earlier.getLast().report().failure() + "; ") + "the river cannot go on without "
+                                + lostNodes + ": its source " + m.name() + " (" + m.moduleClass().getName()
+                                + ") is not tigris.Replayable, so it cannot be run again to give the same Waters");
+            }
+        }
         Map<String, List<Node>> moved = new LinkedHashMap<>();
         Map<String, String> homes = new LinkedHashMap<>();
         for (ModuleSpec m : graph.moduleList()) {
@@ -73,10 +83,6 @@ public final class MovingPlanner implements RiverJob.Planner {
     /** Where source {@code m}'s instance of lost node {@code home} reads again: the holder of the mirror of its home's input. */
     private Node mirrorHolder(ModuleSpec m, Node home, List<Node> up, List<RiverJob.Ended> earlier) throws RiverJob.JobFailedException {
         String loss = earlier.isEmpty() ? "" : earlier.getLast().report().failure() + "; ";
-        if (!Replayable.class.isAssignableFrom(m.moduleClass())) {
-            throw new RiverJob.JobFailedException(loss + "the river cannot go on without node " + home.name() + ": its source " + m.name() + " ("
-                            + m.moduleClass().getName() + ") is not tigris.Replayable, so its input cannot be read again elsewhere");
-        }
         Node holder = nodes.get((nodes.indexOf(home) + 1) % nodes.size());
         if (!up.contains(holder)) {
             throw new RiverJob.JobFailedException(loss + "the input of node " + home.name() + " is lost: it and " + holder.name()

@@ -178,7 +178,7 @@ class WordCountRecoveryTest {
                     killed[0] = true;
                 }
             }));
-            assertTrue(e.getMessage().contains("node h2") && e.getMessage().contains("its source read (" + NotReplayable.class.getName()
+            assertTrue(e.getMessage().contains("the river cannot go on without h2: its source read (" + NotReplayable.class.getName()
                             + ") is not tigris.Replayable"), e.getMessage());
             assertTrue(e.getMessage().contains("nothing was committed"), e.getMessage());
         }
