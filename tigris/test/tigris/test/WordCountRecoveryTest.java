@@ -166,6 +166,65 @@ class WordCountRecoveryTest {
         }
     }
 
+    /**
+     * The same river as a user runs it: a river file and {@code tigris run}, h2 killed once the
+     * river runs and its text taken away. The command goes on without h2, says so, commits the three
+     * parts, and they are the undisturbed run's.
+     */
+    @Test
+    void tigrisRunGoesOnWithoutAKilledNodeWhenItsSourcesAreReplayable() throws Exception {
+        List<byte[]> undisturbed;
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            run(start(c, null), graph("reference", WordCount.Lines.class), e -> {
+            });
+            undisturbed = parts("reference");
+        }
+        try (NetnsCluster c = new NetnsCluster(3)) {
+            Process[] victim = new Process[1];
+            Node[] h = start(c, victim);
+            Files.write(dir.resolve("modules.jar"), jar);
+            String wc = WordCount.class.getName();
+            List<String> lines = new ArrayList<>(List.of("# a word count over each host's text, mirrored on the next host", "river cli", "jar modules.jar"));
+            for (Node n : h) {
+                lines.add("node " + n.name() + " " + n.host() + ":" + n.port());
+            }
+            lines.addAll(List.of("module read " + wc + "$Lines on h1,h2,h3 out:out=Water in=" + dir.resolve("text-{node}") + " mirror=" + dir.resolve("mirror-{node}"),
+                            "module split " + wc + "$Words on h1,h2,h3 policy:PARTITIONED in:in=Water out:out=Water",
+                            "module count " + wc + "$Counts on h1,h2,h3 in:in=Water out=" + dir.resolve("cli-count-{node}"),
+                            "connect read.out split.in window=4 water=8192", "connect split.out count.in window=4 water=8192", ""));
+            Path river = Files.write(dir.resolve("words.tgr"), lines);
+            Process run = new ProcessBuilder(TigrisSortTest.tigrisCommand(), "run", river.toString(), "--key", key.toString(), "--password-file",
+                            password.toString(), "--answer-timeout", Long.toString(ANSWER.toSeconds()), "--lease", Long.toString(LEASE.toSeconds()))
+                            .redirectErrorStream(true).start();
+            List<String> said = new ArrayList<>();
+            try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    System.out.println("[run] " + line);
+                    said.add(line);
+                    // The first progress line comes once the river has started (a second's progress would come after its end).
+                    if (victim[0].isAlive() && line.matches("river cli: [0-9]+ Waters taken so far")) {
+                        victim[0].destroyForcibly();
+                        Files.move(dir.resolve("text-h2"), dir.resolve("text-h2.lost"));
+                    }
+                }
+            } finally {
+                if (Files.exists(dir.resolve("text-h2.lost"))) {
+                    Files.move(dir.resolve("text-h2.lost"), dir.resolve("text-h2"));
+                }
+            }
+            assertTrue(run.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "tigris run ended");
+            String text = String.join("\n", said);
+            assertEquals(0, run.exitValue(), text);
+            assertFalse(victim[0].isAlive(), "h2 was killed while the river ran: " + text);
+            assertTrue(text.contains("lost node h2 (") && text.contains("in attempt 1") && text.contains("the river went on without it"), text);
+            assertTrue(text.contains("river cli: committed 3 output file(s)"), text);
+            List<byte[]> got = parts("cli");
+            for (int i = 0; i < 3; i++) {
+                assertArrayEquals(undisturbed.get(i), got.get(i), "part " + (i + 1) + " as the undisturbed run's");
+            }
+        }
+    }
+
     @Test
     void aRiverWhoseSourceIsNotReplayableFailsNamingTheLostNode() throws Exception {
         try (NetnsCluster c = new NetnsCluster(3)) {
