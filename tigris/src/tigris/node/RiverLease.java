@@ -38,9 +38,4 @@ final class RiverLease {
         long silent = now - renewedNanos;
         return silent > leaseNanos ? silent : 0;
     }
-
-    /** Whether the lease holds now. */
-    boolean holds() {
-        return expiredNanos(System.nanoTime()) == 0;
-    }
 }
