@@ -103,7 +103,7 @@ final class RunCommand implements Command {
                     out.println(run.grown());
                     notes.forEach(n -> out.println("  " + n));
                     if (live != null) {
-                        live.show(notes.isEmpty() ? run : () -> run.snapshot().withEarlier(notes));
+                        live.show(RiverJob.Following.view(run, notes));
                     }
                 }
 

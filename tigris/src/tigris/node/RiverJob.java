@@ -121,6 +121,11 @@ public final class RiverJob {
         default void grown(ControlAgent.RiverRun run, List<String> notes) {
         }
 
+        /** The river as a live view shows it: {@code run}'s snapshots, with how the earlier attempts ended above them. */
+        static tigris.view.SnapshotSource view(ControlAgent.RiverRun run, List<String> notes) {
+            return notes.isEmpty() ? run : () -> run.snapshot().withEarlier(notes);
+        }
+
         default void statuses(RiverAttempt attempt, List<RunReport.Entry> entries) {
         }
     }

@@ -98,7 +98,7 @@ public final class ClusterSort {
                     attemptStart[0] = System.nanoTime();
                     partitionEnd[0] = 0;
                     // A later attempt's view says how the earlier ones ended: the lost node stays in sight.
-                    onRiver.accept(notes.isEmpty() ? run : () -> run.snapshot().withEarlier(notes));
+                    onRiver.accept(RiverJob.Following.view(run, notes));
                 }
 
                 @Override

@@ -165,11 +165,6 @@ public final class SortAttempts implements RiverJob.Planner {
         return Math.max(1, number);
     }
 
-    /** Nodes in the sort. */
-    int nodes() {
-        return plan.nodes().size();
-    }
-
     /** Whether a node was lost (then earlier attempts may have written output). */
     public boolean lostAny() {
         return !lost.isEmpty();
