@@ -3,6 +3,7 @@
 Usage: python3 plots.py RESULTS_DIR
   tigris-dq.md           -> tigris-dq.png           (Figure 14: Distributed Queues)
   tigrissort-scaling.md  -> tigrissort-scaling.png  (Figure 16: TigrisSort with nodes)
+  tigris-all-to-all.md   -> tigris-all-to-all.png   (the data plane per node, before and after one connection per node pair)
 A results file that is missing is skipped with a note; a table that is not where its heading
 says is an error naming the file and heading.
 """
@@ -96,11 +97,36 @@ def figure16(results):
     print(f"wrote {out}")
 
 
+def all_to_all(results):
+    path = os.path.join(results, "tigris-all-to-all.md")
+    h, rows = table(path, "", "hosts")
+    median = lambda cell: float(cell.split(" ")[0])
+    planes = []
+    for r in rows:
+        if r[h.index("data plane")] not in planes:
+            planes.append(r[h.index("data plane")])
+    panels = ("TCP connections per node", "threads per node", "resident MiB per node", "grow s", "throughput MB/s")
+    fig, axes = plt.subplots(1, len(panels), figsize=(16, 3.6))
+    for ax, name in zip(axes, panels):
+        for plane, marker in zip(planes, ("o--", "s-")):
+            mine = [r for r in rows if r[h.index("data plane")] == plane]
+            hosts = [int(r[h.index("hosts")]) for r in mine]
+            ax.plot(hosts, [median(r[h.index(name)]) for r in mine], marker, label=plane)
+        ax.set(title=name, xlabel="hosts", xticks=sorted({int(r[0]) for r in rows}))
+        ax.set_ylim(bottom=0)
+    axes[0].legend(fontsize=8)
+    fig.suptitle("An all-to-all river across network-namespace hosts on one 2-core machine: per node, median")
+    fig.tight_layout()
+    out = os.path.join(results, "tigris-all-to-all.png")
+    fig.savefig(out, dpi=100)
+    print(f"wrote {out}")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: plots.py RESULTS_DIR")
     results = sys.argv[1]
-    for name, plot in (("tigris-dq.md", figure14), ("tigrissort-scaling.md", figure16)):
+    for name, plot in (("tigris-dq.md", figure14), ("tigrissort-scaling.md", figure16), ("tigris-all-to-all.md", all_to_all)):
         if os.path.exists(os.path.join(results, name)):
             plot(results)
         else:

@@ -4,7 +4,8 @@
 # robin, 8 KiB Waters, window 8), TCP between hosts. For each N: how long the agent takes to grow
 # the river, and while it runs, per node: TCP connections established, threads, resident memory;
 # then the Waters the consumers finished inside the measured window.
-# Usage: tigris-all-to-all.sh IMAGE BENCH_CLASSES OUT_DIR WARMUP_S MEASURE_S N...
+# Usage: [BEFORE_CELLS=FILE] tigris-all-to-all.sh IMAGE BENCH_CLASSES OUT_DIR WARMUP_S MEASURE_S N...
+# BEFORE_CELLS: an earlier run's cells.txt, shown beside this run's (the data plane before issue 39 step 4).
 set -euo pipefail
 image=$1 classes=$2 out=$3 warm=$4 measure=$5
 shift 5
@@ -73,16 +74,21 @@ echo "window 8; memory reservoirs within a host, TCP between hosts). Sampled onc
 echo "the ${measure} s window that opens ${warm} s after each consumer's first Water. 'grow' is from \`tigris run\`"
 echo "starting to its river grown on every node. Per node: median [lowest-highest]."
 echo
-python3 - "$raw" "$measure" <<'PY'
-import statistics, sys
-rows = [l.split() for l in open(sys.argv[1])]
+python3 - "$raw" "$measure" "${BEFORE_CELLS:-}" <<'PY'
+import os, statistics, sys
 measure = float(sys.argv[2])
-print("| hosts | reservoirs | grow s | TCP connections per node | threads per node | resident MiB per node | throughput MB/s |")
-print("|---|---|---|---|---|---|---|")
-for n in sorted({int(r[0]) for r in rows}):
-    nodes = [r for r in rows if int(r[0]) == n and r[1] != "total"]
-    total = next(int(r[2]) for r in rows if int(r[0]) == n and r[1] == "total")
-    cell = lambda i, f=float: f"{statistics.median(f(r[i]) for r in nodes):g} [{min(f(r[i]) for r in nodes):g}-{max(f(r[i]) for r in nodes):g}]"
-    mib = lambda i: f"{statistics.median(int(r[i]) for r in nodes) / 1024:.0f} [{min(int(r[i]) for r in nodes) / 1024:.0f}-{max(int(r[i]) for r in nodes) / 1024:.0f}]"
-    print(f"| {n} | {n * n} | {nodes[0][5]} | {cell(2, int)} | {cell(3, int)} | {mib(4)} | {total * 8192 / 1048576 / measure:.1f} |")
+runs = [("one connection per node pair", [l.split() for l in open(sys.argv[1])])]
+if sys.argv[3] and os.path.exists(sys.argv[3]):
+    runs.insert(0, ("before: one per reservoir", [l.split() for l in open(sys.argv[3])]))
+print("| hosts | reservoirs | data plane | grow s | TCP connections per node | threads per node | resident MiB per node | throughput MB/s |")
+print("|---|---|---|---|---|---|---|---|")
+for n in sorted({int(r[0]) for _, rows in runs for r in rows}):
+    for label, rows in runs:
+        nodes = [r for r in rows if int(r[0]) == n and r[1] != "total"]
+        if not nodes:
+            continue
+        total = next(int(r[2]) for r in rows if int(r[0]) == n and r[1] == "total")
+        cell = lambda i, f=float: f"{statistics.median(f(r[i]) for r in nodes):g} [{min(f(r[i]) for r in nodes):g}-{max(f(r[i]) for r in nodes):g}]"
+        mib = lambda i: f"{statistics.median(int(r[i]) for r in nodes) / 1024:.0f} [{min(int(r[i]) for r in nodes) / 1024:.0f}-{max(int(r[i]) for r in nodes) / 1024:.0f}]"
+        print(f"| {n} | {n * n} | {label} | {nodes[0][5]} | {cell(2, int)} | {cell(3, int)} | {mib(4)} | {total * 8192 / 1048576 / measure:.1f} |")
 PY

@@ -9,16 +9,21 @@ import java.rmi.registry.Registry;
 import java.util.HashMap;
 import java.util.Map;
 
+import tigris.reservoir.TcpDataPlane;
+
 /**
  * {@code tigris node}: runs a host's {@link RiverManager}, bound as "tigris" in an RMI registry on
  * {@code --port}, both over mutually authenticated TLS with the cluster key.
  *
  * <pre>
  * tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
+ *             [--network-memory MIB] [--io-threads N]
  * </pre>
  *
  * {@code --host} is the address agents reach this node at (default 127.0.0.1), written into its RMI
- * stubs; its reservoirs' consumer's ends listen there.
+ * stubs; its TCP data plane listens there. {@code --network-memory} is the budget of the buffers its
+ * TCP reservoirs send and receive in (default 256 MiB), {@code --io-threads} the threads that serve
+ * its connections to other nodes (default 2; 1 on one core).
  *
  * Prints "tigris node NAME listening on PORT" once it accepts calls (port 0: the port chosen).
  */
@@ -32,8 +37,11 @@ public final class NodeMain {
     /** The node's usage. */
     public static final String USAGE = """
                     usage: tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
+                                       [--network-memory MIB] [--io-threads N]
                     --host is the address agents reach the node at and the only one it listens on (default 127.0.0.1);
-                    --port 0 picks a free port. It prints "tigris node NAME listening on PORT", then serves until killed.""";
+                    --port 0 picks a free port. --network-memory is the MiB its TCP reservoirs' buffers may take
+                    (default 256), --io-threads how many threads serve its connections to other nodes (default 2).
+                    It prints "tigris node NAME listening on PORT", then serves until killed.""";
 
     /** The node alone ({@code java -m jaguar.tigris/tigris.node.NodeMain ...}), as {@code tigris node} runs it. */
     public static void main(String[] args) throws Exception {
@@ -53,7 +61,7 @@ public final class NodeMain {
      * @throws IOException if the key or the work directory cannot be used, saying why
      */
     public static void run(String[] args) throws Exception {
-        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--host", "--work");
+        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--host", "--work", "--network-memory", "--io-threads");
         String name = require(opts, "--name");
         int port;
         try {
@@ -71,18 +79,22 @@ public final class NodeMain {
         } catch (java.net.UnknownHostException e) {
             throw new IllegalArgumentException("--host " + host + " is not an address of this host: " + e.getMessage());
         }
+        TcpDataPlane.Settings defaults = TcpDataPlane.Settings.defaults();
+        long mib = count(opts, "--network-memory", defaults.networkMemory() >> 20, 1, 1L << 20, "MiB");
+        int ioThreads = (int) count(opts, "--io-threads", defaults.ioThreads(), 1, 64, "threads");
+        TcpDataPlane.Settings network = new TcpDataPlane.Settings(mib << 20, ioThreads, defaults.deadPeer(), defaults.connect());
         // Agents reach the node's RMI objects at the address it is listed at, written into its stubs.
         System.setProperty("java.rmi.server.hostname", bind.getHostAddress());
         ClusterKey.load(key, password).install();
         Files.createDirectories(work);
-        int bound = serve(name, port, work, bind);
+        int bound = serve(name, port, work, bind, network);
         System.out.println("tigris node " + name + " listening on " + bound);
         System.out.flush();
         Thread.currentThread().join();   // RMI's threads serve; this one keeps the process up
     }
 
     /** Creates the registry and binds the manager; returns the registry's port. */
-    static int serve(String name, int port, Path work, InetAddress bind) throws IOException {
+    static int serve(String name, int port, Path work, InetAddress bind, TcpDataPlane.Settings network) throws IOException {
         TlsSocketFactories.Client csf = new TlsSocketFactories.Client();
         TlsSocketFactories.Server ssf = new TlsSocketFactories.Server(bind);
         int p = port;
@@ -93,11 +105,29 @@ public final class NodeMain {
             }
         }
         Registry registry = LocateRegistry.createRegistry(p, csf, ssf);
-        NodeServer server = new NodeServer(name, work, bind);
+        NodeServer server = new NodeServer(name, work, bind, network);
         registry.rebind(BINDING, server.export(p));
         // Keep both reachable for the life of the process (RMI holds them weakly otherwise).
         KEEP.put(name, new Object[] {registry, server});
         return p;
+    }
+
+    /** The whole number option {@code option} gives, in {@code min..max}, or {@code otherwise}. */
+    private static long count(Map<String, String> opts, String option, long otherwise, long min, long max, String unit) {
+        String v = opts.get(option);
+        if (v == null) {
+            return otherwise;
+        }
+        long n;
+        try {
+            n = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " " + v + " is not a whole number of " + unit);
+        }
+        if (n < min || n > max) {
+            throw new IllegalArgumentException(option + " " + v + " is out of range: " + min + ".." + max + " " + unit);
+        }
+        return n;
     }
 
     private static final Map<String, Object> KEEP = new java.util.concurrent.ConcurrentHashMap<>();

@@ -21,10 +21,12 @@ import java.util.concurrent.TimeUnit;
 import tigris.ModuleThread;
 import tigris.RiverAttempt;
 import tigris.ThreadStatus;
+import tigris.reservoir.TcpDataPlane;
 import tigris.river.LocalSite;
+import tigris.river.ConsumerEndPlan;
 import tigris.river.ModulePlan;
+import tigris.river.ProducerEndPlan;
 import tigris.transport.Endpoint;
-import tigris.transport.ReservoirPlan;
 import tigris.transport.TransportContext;
 import tigris.transport.Transports;
 
@@ -53,7 +55,7 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
-                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.graph.ThreadPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.node.CommittedPart;"
+                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.river.ConsumerEndPlan;tigris.river.ProducerEndPlan;tigris.graph.ThreadPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.node.CommittedPart;"
                                     + Transports.endpointFilter() + "tigris.node.ActionPlan;!*");
 
     /** Longest {@link #awaitAction} waits before it answers RUNNING: well inside any agent's answer timeout. */
@@ -69,6 +71,8 @@ public final class NodeServer implements RiverManager {
     private final String name;
     private final Path work;
     private final InetAddress bind;
+    /** The one TCP data plane of this node: every TCP reservoir of every river, one connection per peer node. */
+    private final TcpDataPlane dataPlane;
     private final Map<RiverAttempt, NodeRiver> rivers = new ConcurrentHashMap<>();
     /** The latest epoch begun here of each river: an earlier one is stale. */
     private final Map<String, Integer> epochs = new ConcurrentHashMap<>();
@@ -106,7 +110,7 @@ public final class NodeServer implements RiverManager {
         NodeRiver(RiverAttempt attempt, RiverLease lease) {
             this.attempt = attempt;
             this.lease = lease;
-            TransportContext context = new TransportContext(name, bind, work.resolve(attempt.fileName()), DEAD_PEER, VERBS_CONNECT, attempt);
+            TransportContext context = new TransportContext(name, bind, work.resolve(attempt.fileName()), DEAD_PEER, VERBS_CONNECT, attempt, dataPlane);
             this.site = new LocalSite(context, jar -> jar == null ? NodeServer.class.getClassLoader() : loaders.get(jar), (output, keep) -> {
                 String why = fencedBecause;
                 if (why != null) {
@@ -120,11 +124,14 @@ public final class NodeServer implements RiverManager {
     /**
      * @param bind the address this node is listed at: its reservoirs' consumer's ends listen there
      * @param work the node's directory: each river gets one of its own in it
+     * @param network its TCP data plane's memory budget and I/O threads
+     * @throws IOException if its data plane cannot listen on {@code bind}
      */
-    public NodeServer(String name, Path work, InetAddress bind) {
+    public NodeServer(String name, Path work, InetAddress bind, TcpDataPlane.Settings network) throws IOException {
         this.name = name;
         this.work = work;
         this.bind = bind;
+        this.dataPlane = new TcpDataPlane(name, bind, 0, network.withDeadPeer(DEAD_PEER));
         Thread.ofPlatform().daemon().name("tigris-lease-keeper-" + name).start(this::keepLeases);
     }
 
@@ -374,33 +381,31 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public synchronized void createModule(RiverAttempt river, ModulePlan plan) throws RemoteException {
+    public synchronized Map<String, Endpoint> grow(RiverAttempt river, List<ModulePlan> modules, List<ConsumerEndPlan> consumers) throws RemoteException {
         NodeRiver r = river(river);
-        if (plan.jar() != null && !r.loaders.containsKey(plan.jar())) {
-            throw error(river, "module " + plan.instance() + ": no jar " + plan.jar() + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
+        for (ModulePlan plan : modules) {
+            if (plan.jar() != null && !r.loaders.containsKey(plan.jar())) {
+                throw error(river, "module " + plan.instance() + ": no jar " + plan.jar() + " was pushed (pushed: " + r.loaders.keySet() + ")", null);
+            }
         }
         try {
-            r.site.createModule(plan);
-        } catch (IllegalArgumentException e) {
+            return r.site.grow(modules, consumers);
+        } catch (IOException | RuntimeException e) {
             throw error(river, e.getMessage(), null);
         }
     }
 
     @Override
-    public synchronized Endpoint openConsumer(RiverAttempt river, ReservoirPlan plan, String module) throws RemoteException {
-        try {
-            return river(river).site.openConsumer(plan, module);
-        } catch (IOException | RuntimeException e) {
-            throw error(river, "module " + module + ", consumer's end: " + e.getMessage(), null);
+    public void join(RiverAttempt river, List<ProducerEndPlan> producers) throws RemoteException {
+        LocalSite site;
+        synchronized (this) {
+            site = river(river).site;
         }
-    }
-
-    @Override
-    public synchronized void openProducer(RiverAttempt river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException {
+        // Not under this server's lock: opening a channel waits for the consumer's node to answer.
         try {
-            river(river).site.openProducer(plan, module, at);
+            site.join(producers);
         } catch (IOException | RuntimeException e) {
-            throw error(river, "module " + module + ", producer's end: " + e.getMessage(), null);
+            throw error(river, e.getMessage(), null);
         }
     }
 

@@ -2,12 +2,15 @@ package tigris.node;
 
 import java.io.IOException;
 import java.rmi.RemoteException;
+import java.util.List;
+import java.util.Map;
 
 import tigris.RiverAttempt;
+import tigris.river.ConsumerEndPlan;
 import tigris.river.ModulePlan;
+import tigris.river.ProducerEndPlan;
 import tigris.river.RiverSite;
 import tigris.transport.Endpoint;
-import tigris.transport.ReservoirPlan;
 import tigris.transport.Site;
 
 /** A node's share of a river, reached across RMI: the control agent's side of the assembly. */
@@ -32,27 +35,18 @@ final class RemoteSite implements RiverSite {
     }
 
     @Override
-    public void createModule(ModulePlan plan) throws IOException {
+    public Map<String, Endpoint> grow(List<ModulePlan> modules, List<ConsumerEndPlan> consumers) throws IOException {
         try {
-            manager.createModule(river, plan);
+            return manager.grow(river, modules, consumers);
         } catch (RemoteException e) {
             throw failed(e);
         }
     }
 
     @Override
-    public Endpoint openConsumer(ReservoirPlan plan, String module) throws IOException {
+    public void join(List<ProducerEndPlan> producers) throws IOException {
         try {
-            return manager.openConsumer(river, plan, module);
-        } catch (RemoteException e) {
-            throw failed(e);
-        }
-    }
-
-    @Override
-    public void openProducer(ReservoirPlan plan, String module, Endpoint at) throws IOException {
-        try {
-            manager.openProducer(river, plan, module, at);
+            manager.join(river, producers);
         } catch (RemoteException e) {
             throw failed(e);
         }

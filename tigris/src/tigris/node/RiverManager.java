@@ -3,12 +3,14 @@ package tigris.node;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
+import java.util.Map;
 
 import tigris.RiverAttempt;
 import tigris.ThreadStatus;
+import tigris.river.ConsumerEndPlan;
 import tigris.river.ModulePlan;
+import tigris.river.ProducerEndPlan;
 import tigris.transport.Endpoint;
-import tigris.transport.ReservoirPlan;
 
 /**
  * The per-host manager (the thesis's RiverMgr), controlled over RMI by a control agent: it grows
@@ -18,8 +20,8 @@ import tigris.transport.ReservoirPlan;
  * runs out fences it itself (stops it, commits nothing of it), and a node refuses an attempt of a
  * river older than one it has begun. Every call
  * is authenticated by the cluster key (mutual TLS) and its arguments pass a deserialization filter
- * that admits only strings, string maps, byte arrays, numbers, reservoir plans, the transports'
- * endpoints and action plans. No call changes when a transport or an application is added.
+ * that admits only strings, string maps, byte arrays, numbers, module and reservoir end plans, the
+ * transports' endpoints and action plans. No call changes when a transport or an application is added.
  *
  * <p>Errors are {@link RemoteException}s whose message names the node and what was wrong.
  */
@@ -64,19 +66,16 @@ public interface RiverManager extends Remote {
     void pushJar(RiverAttempt river, String jarName, byte[] jar) throws RemoteException;
 
     /**
-     * Creates the thread of module instance {@code plan} (not started): its class from the pushed
-     * jar the plan names (none: Tigris's own modules), its parameters and thread policy.
+     * Grows this node's share of the river: the threads of module instances {@code modules} (not
+     * started; each class from the pushed jar its plan names, none: Tigris's own modules) and the
+     * consumer's ends {@code consumers} into them, each by the transport its plan names.
+     *
+     * @return where each consumer's end's producer finds it, by reservoir name
      */
-    void createModule(RiverAttempt river, ModulePlan plan) throws RemoteException;
+    Map<String, Endpoint> grow(RiverAttempt river, List<ModulePlan> modules, List<ConsumerEndPlan> consumers) throws RemoteException;
 
-    /**
-     * Opens the consumer's end of reservoir {@code plan} into {@code module}, by the transport the
-     * plan names; returns where its producer's end finds it.
-     */
-    Endpoint openConsumer(RiverAttempt river, ReservoirPlan plan, String module) throws RemoteException;
-
-    /** Opens the producer's end of reservoir {@code plan} out of {@code module}, joined to the consumer's end at {@code at}. */
-    void openProducer(RiverAttempt river, ReservoirPlan plan, String module, Endpoint at) throws RemoteException;
+    /** Opens the producer's ends {@code producers} of the river on this node, each joined to its consumer's end. */
+    void join(RiverAttempt river, List<ProducerEndPlan> producers) throws RemoteException;
 
     /** Starts every module thread of the river on this node (after every connection is made). */
     void start(RiverAttempt river) throws RemoteException;

@@ -1,135 +1,79 @@
 package tigris.reservoir;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayDeque;
 
+import jaguar.ext.ExternalBuffer;
+import tigris.Recycler;
 import tigris.ReservoirFailedException;
 import tigris.Water;
-import tigris.WaterPool;
 
 /**
- * The consumer's end of a TCP reservoir: a reader thread receives each Water's bytes straight
- * into an off-heap buffer from a pool of {@code window} (no copy in Java), and the consumer gets
- * them in order. Credits go back in batches of a quarter window as Waters are processed. A
- * connection that ends before End of River, a protocol error or a silent peer fails the reservoir:
- * the consumer gets the Waters received before, then {@link ReservoirFailedException}.
+ * The consumer's end of a TCP reservoir: a channel on the connection between its node and the
+ * producer's ({@link TcpPeerConnection}). Credits are buffers, as in Flink's network stack: the
+ * channel holds {@link #exclusive()} buffers of its own, granted to the producer when it opens, and
+ * takes floating ones from its node's {@link NetworkBufferPool} while the producer spends every
+ * credit it has (up to the reservoir's window); the connection's I/O thread receives each Water's
+ * bytes straight into a granted buffer (no copy in Java), and a buffer is granted again when the
+ * Water in it is released. So a consumer that falls behind, or passes its Waters on to a slow one,
+ * holds its credits, and a Distributed Queue upstream sees it. A broken connection, a protocol
+ * error or a silent peer fails the reservoir: the consumer gets the Waters received before, then
+ * {@link ReservoirFailedException}.
  */
-public final class TcpReceiver extends InboxConsumerEnd {
-    private final TcpConnection connection;
-    private final String peer;
+public final class TcpReceiver extends InboxConsumerEnd implements Recycler {
+    /** Buffers a channel holds whatever its traffic: its first credits. */
+    static final int EXCLUSIVE_BUFFERS = 2;
+
+    private final TcpPeerConnection connection;
+    private final int id;
+    private final NetworkBufferPool pool;
     private final int window;
-    /** The buffers Waters are received into. */
-    private final WaterPool pool;
+    private final int waterSize;
+    private final int exclusive;
     private final int creditBatch;
-    private final Thread reader;
+
+    // Guarded by this: buffers free to receive into, granted = credits the producer holds, the rest not yet announced.
+    private final ArrayDeque<ExternalBuffer> free = new ArrayDeque<>();
+    private int granted;
+    private int unannounced;
+    /** Buffers this channel has reserved from the pool: free, granted, in the inbox or the consumer's. */
+    private int held;
+
+    /** The buffer a Water is being read into: the I/O thread's only. */
+    private ExternalBuffer incoming;
     private volatile boolean endReceived;
     private volatile boolean closed;
     private volatile long received;
-    /** Consumer thread only. */
-    private int pendingCredits;
 
-    private TcpReceiver(String name, SocketChannel channel, String peer, int window, int waterSize, long deadPeerNanos) {
+    /** Made by the data plane when the producer's OPEN matches an expected end; {@code exclusive} buffers are reserved already. */
+    TcpReceiver(String name, TcpPeerConnection connection, int id, int window, int waterSize, int exclusive, NetworkBufferPool pool) {
         super(name, window);
-        this.peer = peer;
+        this.connection = connection;
+        this.id = id;
+        this.pool = pool;
         this.window = window;
-        this.pool = new WaterPool(waterSize, window + 1);
+        this.waterSize = waterSize;
+        this.exclusive = exclusive;
         this.creditBatch = Math.max(1, window / 4);
-        this.connection = new TcpConnection(channel, peer, deadPeerNanos, "producer", () -> endReceived, this::failed);
-        this.reader = Thread.ofPlatform().daemon().name("tigris-receive-" + name).start(this::receive);
+        for (int i = 0; i < exclusive; i++) {
+            free.add(pool.allocate(waterSize));
+        }
+        held = exclusive;
+        granted = exclusive;
     }
 
-    /** Accepts the next producer on {@code server}, an end outside any river ({@link #accept(ServerSocketChannel, String, tigris.RiverAttempt, Duration)}). */
-    public static TcpReceiver accept(ServerSocketChannel server, String expectedName, Duration deadPeer) throws IOException {
-        return accept(server, expectedName, null, deadPeer);
+    /** How many buffers of its own a reservoir of {@code window} gets: its first credits. */
+    static int exclusiveFor(int window) {
+        return Math.min(window, EXCLUSIVE_BUFFERS);
     }
 
-    /**
-     * Accepts the next producer on {@code server} and takes its reservoir if it is named
-     * {@code expectedName} (null: any name) and belongs to river attempt {@code attempt} (null:
-     * an end outside any river, which takes a producer of none).
-     *
-     * @throws IOException naming the peer if it is not a Tigris reservoir end, speaks another
-     *         version, asks for an impossible window or water size, names another reservoir, or
-     *         belongs to another attempt (a stale one above all); the peer is told why
-     */
-    public static TcpReceiver accept(ServerSocketChannel server, String expectedName, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
-        SocketChannel ch = server.accept();
-        String peer = String.valueOf(ch.getRemoteAddress());
-        try {
-            ch.socket().setTcpNoDelay(true);
-            int[] wv = new int[2];
-            String name = PeerWatch.within(ch, deadPeer, "the producer at " + peer, () -> {
-                ByteBuffer h = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-                TcpProtocol.readFully(ch, h, "the hello of " + peer);
-                h.flip();
-                int magic = h.getInt();
-                int version = h.getInt();
-                wv[0] = h.getInt();
-                wv[1] = h.getInt();
-                if (magic != TcpProtocol.MAGIC) {
-                    throw new IOException("a connection from " + peer + " is not a Tigris reservoir (magic 0x" + Integer.toHexString(magic) + ")");
-                }
-                String offered = TcpProtocol.readString(ch, "the hello of " + peer);
-                String refusal;
-                if (version != TcpProtocol.VERSION) {
-                    // The rest of another version's hello is not this version's to read.
-                    refusal = "protocol version " + version + ", this end speaks " + TcpProtocol.VERSION;
-                } else {
-                    try {
-                        refusal = refusal(attempt, TcpProtocol.readAttempt(ch, "the hello of " + peer), expectedName, offered, wv[0], wv[1]);
-                    } catch (TcpProtocol.MalformedAttempt m) {
-                        refusal = m.getMessage();
-                    }
-                }
-                TcpProtocol.writeFully(ch, TcpProtocol.welcome(refusal == null ? 0 : 1, refusal == null ? "" : refusal));
-                if (refusal != null) {
-                    throw new IOException("refused reservoir " + offered + " from " + peer + ": " + refusal);
-                }
-                return offered;
-            });
-            return new TcpReceiver(name, ch, peer, wv[0], wv[1], deadPeer.toNanos());
-        } catch (IOException | RuntimeException e) {
-            ch.close();
-            throw e;
-        }
+    int exclusive() {
+        return exclusive;
     }
 
-    /** Why this end refuses a hello of this version, or null. */
-    private static String refusal(tigris.RiverAttempt attempt, tigris.RiverAttempt offeredAttempt, String expectedName, String offered, int window,
-                    int waterSize) {
-        String other = tigris.RiverAttempt.refusal(attempt, offeredAttempt);
-        if (other != null) {
-            return other;
-        }
-        if (window < 1 || window > TcpProtocol.MAX_WINDOW || waterSize < 1 || waterSize > TcpProtocol.MAX_WATER) {
-            return "window " + window + " and water size " + waterSize + " out of range (1.." + TcpProtocol.MAX_WINDOW + ", 1.." + TcpProtocol.MAX_WATER + ")";
-        }
-        if (expectedName != null && !expectedName.equals(offered)) {
-            return "this end expects reservoir " + expectedName + ", not " + offered;
-        }
-        return null;
-    }
-
-    @Override
-    public void creditBack() {
-        if (++pendingCredits < creditBatch || endReceived || closed) {
-            return;
-        }
-        int n = pendingCredits;
-        pendingCredits = 0;
-        connection.writeLock.lock();
-        try {
-            connection.writeFrame(TcpProtocol.CREDIT, n);
-        } catch (IOException e) {
-            // The reader sees the broken connection too and fails the inbox; nothing to add.
-        } finally {
-            connection.writeLock.unlock();
-        }
+    /** The node the producer is on, as its connection names it. */
+    public String peer() {
+        return connection.peer();
     }
 
     /** Waters received so far. */
@@ -137,100 +81,190 @@ public final class TcpReceiver extends InboxConsumerEnd {
         return received;
     }
 
-    @Override
-    public void close() {
-        closed = true;
-        connection.stopWatch();
-        connection.close();
-        try {
-            reader.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        releaseQueued();
-        pool.drain();
+    /** The data plane has accepted the channel: nothing to do yet; credits went with the ACCEPT. */
+    void joined() {
     }
 
-    /**
-     * The reader thread: Waters into the inbox until End of River, then the peer's close. A
-     * Water's bytes are read together with the next frame's header (one scattering read, not two
-     * reads per Water when the producer streams), so a header may arrive partly or wholly read.
-     */
-    private void receive() {
-        ByteBuffer h = TcpProtocol.header();
-        ByteBuffer[] payloadThenHeader = {null, h};
-        h.clear();
-        try {
-            while (true) {
-                TcpProtocol.readFully(connection.channel, h, "a frame");
-                connection.lastHeard = System.nanoTime();
-                byte type = h.get(TcpWireDescriptor.FRAME_TYPE_OFFSET);
-                byte kind = h.get(TcpProtocol.FRAME_KIND_OFFSET);
-                int value = h.getInt(TcpProtocol.FRAME_VALUE_OFFSET);
-                h.clear();
-                if (type == TcpProtocol.DATA && !endReceived) {
-                    if (value < 0 || value > pool.waterSize()) {
-                        failed("protocol error: a Water of " + Integer.toUnsignedString(value) + " bytes, more than the " + pool.waterSize()
-                                        + " agreed", null);
-                        return;
+    // ---- the I/O thread ---------------------------------------------------------------------------
+
+    /** Where a Water of {@code length} bytes is to be read, or null if this channel takes none (its bytes are skipped). */
+    ByteBuffer receiveInto(int length) {
+        if (closed) {
+            return null;
+        }
+        if (endReceived) {
+            protocolError("a Water after End of River");
+            return null;
+        }
+        if (length > waterSize) {
+            protocolError("a Water of " + length + " bytes, more than the " + waterSize + " agreed");
+            return null;
+        }
+        synchronized (this) {
+            if (granted == 0) {
+                protocolError("a Water beyond the producer's credits (window " + window + ")");
+                return null;
+            }
+            granted--;
+            incoming = free.pop();
+        }
+        return incoming.asSegment().asSlice(0, length).asByteBuffer();
+    }
+
+    /** The Water {@link #receiveInto} asked for has arrived whole. */
+    void received(byte kind, int length) {
+        ExternalBuffer b = incoming;
+        incoming = null;
+        if (closed) {
+            recycle(new ExternalBuffer[] {b});
+            return;
+        }
+        Water w = new Water(this, b);
+        w.setLength(length);
+        w.setKind(kind);
+        detach(w);
+        if (!arrived(w)) {
+            protocolError("more Waters than the window of " + window);
+            return;
+        }
+        received++;
+        int announce;
+        synchronized (this) {
+            if (granted == 0 && held < window) {
+                // The producer has spent every credit: it likely has more to send. Floating buffers, if the node has room.
+                for (int want = window - held; want > 0; want--) {
+                    ExternalBuffer f = pool.take(waterSize);
+                    if (f == null) {
+                        break;
                     }
-                    Water w = pool.createWater(pool.waterSize());
-                    ByteBuffer into = w.buffer().asSegment().asSlice(0, value).asByteBuffer();
-                    payloadThenHeader[0] = into;
-                    while (into.hasRemaining()) {
-                        if (connection.channel.read(payloadThenHeader) < 0) {
-                            throw new java.io.EOFException("connection closed by the peer while reading Water " + (received + 1));
-                        }
-                    }
-                    payloadThenHeader[0] = null;
-                    connection.lastHeard = System.nanoTime();
-                    w.setLength(value);
-                    w.setKind(kind);
-                    detach(w);
-                    if (!arrived(w)) {
-                        failed("protocol error: the producer sent more than its window of " + window + " Waters", null);
-                        return;
-                    }
-                    received++;
-                } else if (type == TcpProtocol.END && !endReceived) {
-                    endReceived = true;
-                    ended();
-                    connection.stopWatch();
-                } else if (type == TcpProtocol.FAILED && !endReceived) {
-                    if (value < 0 || value > tigris.ProducerEnd.MAX_CAUSE_BYTES) {
-                        failed("protocol error: a failure's cause of " + Integer.toUnsignedString(value) + " bytes, more than "
-                                        + tigris.ProducerEnd.MAX_CAUSE_BYTES, null);
-                        return;
-                    }
-                    ByteBuffer why = ByteBuffer.allocate(value);
-                    TcpProtocol.readFully(connection.channel, why, "the producer's failure");
-                    endReceived = true;
-                    producerFailedWith(new String(why.array(), java.nio.charset.StandardCharsets.UTF_8));
-                    connection.stopWatch();
-                } else if (type != TcpProtocol.HEARTBEAT) {
-                    failed("protocol error: " + TcpProtocol.typeName(type) + " " + value + " from the producer", null);
-                    return;
+                    free.add(f);
+                    held++;
+                    unannounced++;
                 }
             }
-        } catch (IOException e) {
-            if (!endReceived && !closed) {
-                failed("connection lost before End of River", e);
+            announce = takeAnnouncement();
+        }
+        announce(announce);
+    }
+
+    /** The connection broke while a Water was being read: its buffer goes back. */
+    void abandonIncoming() {
+        ExternalBuffer b = incoming;
+        incoming = null;
+        if (b != null) {
+            synchronized (this) {
+                held--;
             }
-        } finally {
-            if (endReceived) {
-                connection.close();
+            pool.give(b);
+        }
+    }
+
+    void endArrived() {
+        if (!endReceived && !closed) {
+            endReceived = true;
+            ended();
+        }
+    }
+
+    void producerEnded(String cause) {
+        if (!endReceived && !closed) {
+            endReceived = true;
+            producerFailedWith(cause);
+        }
+    }
+
+    void connectionLost(String message) {
+        failed(message);
+    }
+
+    // ---- credits ----------------------------------------------------------------------------------
+
+    /** A released Water's buffer comes back: granted again, or, a floating one the producer does not need now, back to the node's pool. */
+    @Override
+    public void recycle(ExternalBuffer[] buffers) {
+        int announce;
+        synchronized (this) {
+            for (ExternalBuffer b : buffers) {
+                if (closed || !b.isAlive() || b.size() != waterSize) {
+                    held--;
+                    pool.give(b);
+                } else if (held > exclusive && granted + unannounced >= Math.max(exclusive, window / 2)) {
+                    held--;
+                    pool.give(b);
+                } else {
+                    free.add(b);
+                    unannounced++;
+                }
+            }
+            announce = takeAnnouncement();
+        }
+        announce(announce);
+    }
+
+    /** Credits to send now: every unannounced one, once a batch is ready or the producer runs low. The caller holds the lock. */
+    private int takeAnnouncement() {
+        if (unannounced == 0 || endReceived || closed || (granted >= creditBatch && unannounced < creditBatch)) {
+            return 0;
+        }
+        int n = unannounced;
+        granted += n;
+        unannounced = 0;
+        return n;
+    }
+
+    private void announce(int credits) {
+        if (credits > 0) {
+            connection.sendQuietly(new ByteBuffer[] {TcpProtocol.frame(TcpWireDescriptor.CREDIT, Water.DATA, id, credits)});
+        }
+    }
+
+    /** Credits follow the Waters' buffers ({@link #recycle}): there is nothing more to give back when an operation ends. */
+    @Override
+    public void creditBack() {
+    }
+
+    // ---- failure and close --------------------------------------------------------------------------
+
+    /** The producer broke the protocol on this channel: the reservoir fails and the producer is told why. */
+    private void protocolError(String what) {
+        String why = "protocol error: " + what;
+        failed(why);
+        connection.removeReceiver(id);
+        connection.sendQuietly(TcpProtocol.textFrame(TcpWireDescriptor.CANCEL, id, TcpProtocol.utf8("the consumer's end refused it: " + why,
+                        TcpProtocol.MAX_CONTROL)));
+    }
+
+    private void failed(String what) {
+        if (!endReceived && !closed) {
+            failed(new ReservoirFailedException("reservoir " + name() + " from " + connection.peer() + ": " + what + " after " + received + " Waters", null));
+        }
+    }
+
+    /** Frees the channel's buffers; a producer still sending is told the consumer's end went away. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        boolean cancel = !endReceived && !connection.isClosed();
+        closed = true;
+        connection.removeReceiver(id);
+        if (cancel) {
+            connection.sendQuietly(TcpProtocol.textFrame(TcpWireDescriptor.CANCEL, id, TcpProtocol.utf8("the consumer's end of " + name() + " was closed",
+                            TcpProtocol.MAX_CONTROL)));
+        }
+        releaseQueued();
+        synchronized (this) {
+            ExternalBuffer b;
+            while ((b = free.poll()) != null) {
+                held--;
+                pool.give(b);
             }
         }
     }
 
-    /** The connection is broken: the consumer gets the Waters received, then this failure. */
-    private ReservoirFailedException failed(String what, Throwable cause) {
-        ReservoirFailedException e = new ReservoirFailedException("reservoir " + name() + " from " + peer + ": " + what + " after "
-                        + received + " Waters" + (cause == null ? "" : ": " + cause), cause);
-        if (!endReceived && !closed) {
-            failed(e);   // first: the reader then fails on the closed socket, and the first failure is the one kept
-            connection.close();
-        }
-        return e;
+    @Override
+    public String toString() {
+        return "TcpReceiver[" + name() + " from " + connection.peer() + ", channel " + id + "]";
     }
 }

@@ -1,99 +1,68 @@
 package tigris.reservoir;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
+import jaguar.ext.ExternalBuffer;
 import tigris.AbstractProducerEnd;
 import tigris.ReservoirFailedException;
 import tigris.Spring;
 import tigris.Water;
-import tigris.WaterPool;
 
 /**
- * The producer's end of a TCP reservoir: Waters put here are written to the socket straight from
- * their off-heap buffers (no copy in Java) and released; the consumer's end returns credits in
- * batches, which a reader thread takes in.
+ * The producer's end of a TCP reservoir: a channel on the connection between its node and the
+ * consumer's ({@link TcpPeerConnection}). A Water put here is written to the socket straight from
+ * its off-heap buffer (no copy in Java), by the producer's own thread when nothing is queued on
+ * the connection, and released once written; each spends a credit, and credits come back as the
+ * consumer's end frees buffers. Its spring draws buffers from the node's {@link NetworkBufferPool}:
+ * one of its own, reserved when the channel opens, and more while the budget has room.
  */
 public final class TcpSender extends AbstractProducerEnd {
-    private final TcpConnection connection;
-    private final String peer;
-    private final WaterPool spring;
-    private final AtomicInteger credits;
-    private final ByteBuffer[] gather = new ByteBuffer[2];
-    private final Thread reader;
+    private final TcpPeerConnection connection;
+    private final int id;
+    private final ChannelSpring spring;
+    private final AtomicInteger credits = new AtomicInteger();
+    private final CompletableFuture<Void> opened = new CompletableFuture<>();
     private volatile ReservoirFailedException failure;
     private volatile boolean endPut;
     private long sent;
 
-    private TcpSender(String name, SocketChannel channel, String peer, int window, int waterSize, long deadPeerNanos) {
+    TcpSender(String name, TcpPeerConnection connection, int id, int window, int waterSize, NetworkBufferPool pool) throws IOException {
         super(name, window);
-        this.peer = peer;
-        this.spring = new WaterPool(waterSize, window + 1);
-        this.credits = new AtomicInteger(window);
-        this.connection = new TcpConnection(channel, peer, deadPeerNanos, "consumer", () -> endPut, this::failed);
-        this.reader = Thread.ofPlatform().daemon().name("tigris-credits-" + name).start(this::readCredits);
+        this.connection = connection;
+        this.id = id;
+        this.spring = new ChannelSpring(pool, waterSize);
+    }
+
+    /** Waits for the consumer's node to accept the channel. */
+    void awaitOpened(Duration timeout) throws IOException, InterruptedException {
+        try {
+            opened.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            close();
+            throw new IOException("reservoir " + name() + ": " + connection.peer() + " did not answer its opening within " + timeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            close();
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** The node the consumer is on, as its connection names it. */
+    public String peer() {
+        return connection.peer();
     }
 
     @Override
     public Spring spring() {
         return spring;
-    }
-
-    /** Connects an end outside any river ({@link #connect(String, InetSocketAddress, int, int, tigris.RiverAttempt, Duration)}). */
-    public static TcpSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration deadPeer) throws IOException {
-        return connect(name, to, window, waterSize, null, deadPeer);
-    }
-
-    /**
-     * Connects to the consumer's end listening at {@code to} and introduces this reservoir, of river
-     * attempt {@code attempt} (null: none): the consumer refuses a producer of another attempt.
-     *
-     * @param window Waters in flight at most (the consumer keeps that many buffers)
-     * @param waterSize largest Water in bytes
-     * @param deadPeer how long the consumer may stay silent before the reservoir fails
-     * @throws IOException naming the peer if it cannot be reached or refuses the reservoir
-     */
-    public static TcpSender connect(String name, InetSocketAddress to, int window, int waterSize, tigris.RiverAttempt attempt, Duration deadPeer)
-                    throws IOException {
-        if (window < 1 || window > TcpProtocol.MAX_WINDOW || waterSize < 1 || waterSize > TcpProtocol.MAX_WATER) {
-            throw new IllegalArgumentException("reservoir " + name + ": window must be in 1.." + TcpProtocol.MAX_WINDOW + " and water size in 1.."
-                            + TcpProtocol.MAX_WATER + "; got " + window + ", " + waterSize);
-        }
-        SocketChannel ch = SocketChannel.open();
-        String peer = to.toString();
-        try {
-            ch.socket().connect(to, (int) Math.min(Integer.MAX_VALUE, deadPeer.toMillis()));
-            ch.socket().setTcpNoDelay(true);
-            PeerWatch.within(ch, deadPeer, "the consumer at " + peer, () -> {
-                TcpProtocol.writeFully(ch, TcpProtocol.hello(name, window, waterSize, attempt));
-                ByteBuffer w = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-                TcpProtocol.readFully(ch, w, "the welcome of " + peer);
-                int magic = w.flip().getInt();
-                int status = w.getInt();
-                if (magic != TcpProtocol.MAGIC) {
-                    throw new IOException("reservoir " + name + ": " + peer + " is not a Tigris reservoir end (magic 0x"
-                                    + Integer.toHexString(magic) + ")");
-                }
-                String message = TcpProtocol.readString(ch, "the welcome of " + peer);
-                if (status != 0) {
-                    throw new IOException("reservoir " + name + ": " + peer + " refused it: " + message);
-                }
-                return null;
-            });
-            return new TcpSender(name, ch, peer, window, waterSize, deadPeer.toNanos());
-        } catch (IOException | RuntimeException e) {
-            ch.close();
-            if (e instanceof IOException io && (io.getMessage() == null || !io.getMessage().startsWith("reservoir "))) {
-                throw new IOException("reservoir " + name + ": cannot connect to " + peer + ": " + e, e);
-            }
-            throw e;
-        }
     }
 
     @Override
@@ -112,69 +81,49 @@ public final class TcpSender extends AbstractProducerEnd {
         for (int i = 0; i < n; i++) {
             length = Math.addExact(length, w.length(i));
         }
-        if (length > spring.waterSize()) {
-            throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + spring.waterSize() + " bytes; this one has " + length);
+        if (length > spring.waterSize) {
+            throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + spring.waterSize + " bytes; this one has " + length);
         }
         recordPut(w);
+        Water out = carriable(w);
         takeCredit(credits, this::checkFailed);
-        connection.writeLock.lock();
-        try {
-            ByteBuffer[] parts = n == 1 ? gather : new ByteBuffer[n + 1];
-            parts[0] = connection.header(TcpProtocol.DATA, w.kind(), length);
-            for (int i = 0; i < n; i++) {
-                parts[i + 1] = w.buffer(i).asSegment().asSlice(0, w.length(i)).asByteBuffer();
-            }
-            long total = TcpProtocol.FRAME_HEADER + (long) length;
-            for (long done = 0; done < total;) {
-                done += connection.channel.write(parts);
-            }
-            parts[1] = null;
-            connection.lastSent = System.nanoTime();
-            sent++;
-        } catch (IOException e) {
-            throw failed("sending Water " + (sent + 1) + " failed", e);
-        } finally {
-            connection.writeLock.unlock();
+        ByteBuffer[] parts = new ByteBuffer[n + 1];
+        parts[0] = TcpProtocol.frame(TcpWireDescriptor.DATA, out.kind(), id, length);
+        for (int i = 0; i < n; i++) {
+            parts[i + 1] = out.buffer(i).asSegment().asSlice(0, out.length(i)).asByteBuffer();
         }
-        w.release();
+        handOff(out);
+        try {
+            connection.send(parts, () -> reclaim(out).release());
+        } catch (IOException e) {
+            reclaim(out).release();
+            throw failed("sending Water " + (sent + 1) + " failed: " + e.getMessage());
+        }
+        sent++;
     }
 
-    /** Sends End of River and shuts the output down; the consumer closes the connection. */
+    /** Sends End of River after every Water put. */
     @Override
     public void endOfRiver() {
         if (endPut || failure != null) {
             return;
         }
-        connection.writeLock.lock();
+        endPut = true;
         try {
-            endPut = true;
-            connection.writeFrame(TcpProtocol.END, 0);
-            connection.channel.shutdownOutput();
+            connection.send(new ByteBuffer[] {TcpProtocol.frame(TcpWireDescriptor.END, Water.DATA, id, 0)}, null);
         } catch (IOException e) {
-            throw failed("sending End of River failed", e);
-        } finally {
-            connection.writeLock.unlock();
+            throw failed("sending End of River failed: " + e.getMessage());
         }
     }
 
-    /** Sends the producer's failure in place of End of River and shuts the output down. */
+    /** Sends the producer's failure in place of End of River. */
     @Override
     public void endWithFailure(String cause) {
         if (endPut || failure != null) {
             return;
         }
-        connection.writeLock.lock();
-        try {
-            endPut = true;
-            byte[] why = causeBytes(cause);
-            connection.writeFrame(TcpProtocol.FAILED, why.length);
-            TcpProtocol.writeFully(connection.channel, java.nio.ByteBuffer.wrap(why));
-            connection.channel.shutdownOutput();
-        } catch (IOException e) {
-            failed("sending the producer's failure failed", e);   // the consumer then sees the connection lost
-        } finally {
-            connection.writeLock.unlock();
-        }
+        endPut = true;
+        connection.sendQuietly(TcpProtocol.textFrame(TcpWireDescriptor.FAILED, id, causeBytes(cause)));
     }
 
     /** Waters sent so far. */
@@ -182,40 +131,48 @@ public final class TcpSender extends AbstractProducerEnd {
         return sent;
     }
 
-    /** Closes the connection: at once, or, after End of River, once the consumer has closed its side. */
+    /** Closes the channel (the connection stays, for the node's other reservoirs); puts afterwards fail. */
     @Override
     public void close() {
-        if (endPut && failure == null) {
-            try {
-                reader.join(TimeUnit.SECONDS.toMillis(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (failure == null) {
+            failure = new ReservoirFailedException("reservoir " + name() + ": its producer's end is closed", null);
         }
-        connection.stopWatch();
-        connection.close();
-        spring.drain();
+        connection.removeSender(id);
+        spring.close();
+        signalCredit();
     }
 
-    /** The reader thread: credits and heartbeats from the consumer, until it closes. */
-    private void readCredits() {
-        ByteBuffer h = TcpProtocol.header();
-        try {
-            while (true) {
-                byte type = connection.readFrame(h);
-                int value = h.getInt(TcpProtocol.FRAME_VALUE_OFFSET);
-                if (type == TcpProtocol.CREDIT && value > 0 && value <= window()) {
-                    credits.addAndGet(value);
-                    signalCredit();
-                } else if (type != TcpProtocol.HEARTBEAT) {
-                    failed("protocol error: " + TcpProtocol.typeName(type) + " " + value + " from the consumer", null);
-                    return;
-                }
-            }
-        } catch (IOException e) {
-            if (!endPut) {
-                failed("connection lost", e);
-            }
+    // ---- the connection's I/O thread -----------------------------------------------------------------
+
+    void accepted(int first) {
+        credits.addAndGet(first);
+        opened.complete(null);
+        signalCredit();
+    }
+
+    void refused(String why) {
+        IOException e = new IOException("reservoir " + name() + ": " + connection.peer() + " refused it: " + why);
+        opened.completeExceptionally(e);
+        failed("refused: " + why);
+    }
+
+    void credit(int n) {
+        if (n <= 0 || credits.get() + n > window()) {
+            failed("protocol error: " + n + " credits back with " + credits.get() + " in hand (window " + window() + ")");
+            return;
+        }
+        credits.addAndGet(n);
+        signalCredit();
+    }
+
+    void cancelled(String why) {
+        failed(why);
+    }
+
+    void connectionLost(String message) {
+        opened.completeExceptionally(new IOException("reservoir " + name() + ": " + message));
+        if (!endPut) {
+            failed(message);
         }
     }
 
@@ -226,15 +183,86 @@ public final class TcpSender extends AbstractProducerEnd {
         }
     }
 
-    /** The connection is broken: records why, closes it, wakes the producer; returns the failure. */
-    private ReservoirFailedException failed(String what, Throwable cause) {
-        ReservoirFailedException e = new ReservoirFailedException("reservoir " + name() + " to " + peer + ": " + what + " after " + sent
-                        + " Waters" + (cause == null ? "" : ": " + cause), cause);
+    /** The channel is broken: records why and wakes the producer; returns the failure. */
+    private ReservoirFailedException failed(String what) {
+        ReservoirFailedException e = new ReservoirFailedException("reservoir " + name() + " to " + connection.peer() + ": " + what + " after " + sent
+                        + " Waters", null);
         if (failure == null) {
             failure = e;
         }
-        connection.close();
         signalCredit();
         return failure;
+    }
+
+    /**
+     * The Waters a producer fills for this channel: one buffer of its own (reserved when the channel
+     * opened, so a producer that fills one Water at a time for each of its reservoirs always
+     * proceeds), more from the node's pool while the budget has room, given back once written.
+     */
+    private final class ChannelSpring implements Spring {
+        private final NetworkBufferPool pool;
+        final int waterSize;
+        private final ArrayBlockingQueue<ExternalBuffer> own = new ArrayBlockingQueue<>(1);
+        private volatile boolean closed;
+
+        ChannelSpring(NetworkBufferPool pool, int waterSize) throws IOException {
+            this.pool = pool;
+            this.waterSize = waterSize;
+            ExternalBuffer b = pool.take(waterSize);
+            if (b == null) {
+                throw new IOException("reservoir " + name() + ": the node's network memory (" + (pool.budget() >> 20)
+                                + " MiB, tigris node --network-memory) has no room for a buffer of " + waterSize + " bytes: " + (pool.reserved() >> 20)
+                                + " MiB are reserved by its other reservoirs");
+            }
+            own.add(b);
+        }
+
+        @Override
+        public Water createWater(int size) {
+            if (size < 1 || size > waterSize) {
+                throw new IllegalArgumentException("this spring makes Waters of up to " + waterSize + " bytes; asked for " + size);
+            }
+            long deadline = 0;
+            while (true) {
+                checkFailed();
+                ExternalBuffer b = own.poll();
+                if (b == null) {
+                    b = pool.take(waterSize);
+                }
+                if (b != null) {
+                    return new Water(this, b);
+                }
+                // The budget is spent: buffers come back as connections write them.
+                long now = System.nanoTime();
+                if (deadline == 0) {
+                    deadline = now + TimeUnit.SECONDS.toNanos(60);
+                } else if (now > deadline) {
+                    throw failed("the node's network memory (" + (pool.budget() >> 20) + " MiB) stayed spent for 60 s; raise tigris node --network-memory");
+                }
+                LockSupport.parkNanos(200_000);
+            }
+        }
+
+        @Override
+        public void recycle(ExternalBuffer[] buffers) {
+            for (ExternalBuffer b : buffers) {
+                if (closed || !b.isAlive() || b.size() != waterSize || !own.offer(b)) {
+                    pool.give(b);
+                }
+            }
+        }
+
+        void close() {
+            closed = true;
+            ExternalBuffer b;
+            while ((b = own.poll()) != null) {
+                pool.give(b);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "TcpSender[" + name() + " to " + connection.peer() + ", channel " + id + ", credits " + credits() + "/" + window() + "]";
     }
 }

@@ -1,43 +1,62 @@
 package tigris.reservoir;
 
 /**
- * The byte layout of a TCP reservoir's stream ({@link TcpSender}, {@link TcpReceiver}), the one
- * definition its ends and the tests share. Little-endian:
+ * The byte layout of the TCP data plane's streams ({@link TcpDataPlane}), the one definition its
+ * ends and the tests share. One connection joins a pair of nodes and carries every TCP reservoir
+ * between them, each as a channel with its own credits. Little-endian:
  *
  * <pre>
- * hello    producer -> consumer: u32 MAGIC, u32 VERSION, u32 window, u32 waterSize, u16 n, n bytes name (UTF-8),
- *                               u16 r, r bytes river (UTF-8), u32 epoch: the river attempt the producer belongs
- *                               to (r = 0 and epoch 0: none, an end outside any river)
- * welcome  consumer -> producer: u32 MAGIC, u32 status (0 ok), u16 n, n bytes message (UTF-8)
- * frame    either way:          u8 type, u8 kind, u16 0, u32 value, then value bytes for DATA
- *   DATA      producer -> consumer: one Water's bytes, of Water kind "kind" (0 in other frames)
+ * hello    dialer -> acceptor:  u32 MAGIC, u32 VERSION, u16 n, n bytes: the dialing node's name (UTF-8)
+ * welcome  acceptor -> dialer:  u32 MAGIC, u32 status (0 ok), u16 n, n bytes: the accepting node's name, or why it refused
+ * frame    either way:          u8 type, u8 kind, u16 0, u32 channel, u32 value, then a payload for some types
+ *   OPEN      producer -> consumer: opens channel "channel" (numbered by the producer's node, per connection
+ *             and direction); value payload bytes: u32 window, u32 waterSize, u32 epoch, u16 n, n bytes
+ *             reservoir name, u16 r, r bytes river name (r = 0 and epoch 0: no river, an end outside any)
+ *   ACCEPT    consumer -> producer: the channel is open; value: the first credits (its exclusive buffers)
+ *   REFUSE    consumer -> producer: the channel is refused; value payload bytes: why (UTF-8)
+ *   DATA      producer -> consumer: one Water of Water kind "kind", value bytes follow; spends a credit
  *   END       producer -> consumer: End of River
  *   FAILED    producer -> consumer: the producer failed; value bytes of its cause (UTF-8, at most
- *             {@link tigris.ProducerEnd#MAX_CAUSE_BYTES}) follow; the stream ends there
- *   CREDIT    consumer -> producer: value Waters processed (credits back), batched
- *   HEARTBEAT either way:          nothing to say; the peer is alive
+ *             {@link tigris.ProducerEnd#MAX_CAUSE_BYTES}) follow; nothing follows on the channel
+ *   CREDIT    consumer -> producer: value more buffers are free for the channel
+ *   CANCEL    consumer -> producer: the consumer's end went away; value payload bytes: why (UTF-8)
+ *   HEARTBEAT either way, channel 0:  nothing to say; the peer is alive
  * </pre>
+ *
+ * A frame's channel is always the producer's number: DATA, END, FAILED and OPEN address the
+ * consumer's side, the others the producer's, so both nodes of a pair may produce on one connection.
  */
 public final class TcpWireDescriptor {
     /** "TGRS" read as a little-endian u32. */
     public static final int MAGIC = 0x53524754;
-    /** 4: the river attempt in the hello (3: the FAILED frame; 2: the Water's kind in the frame header, version 1 had 0 there). */
-    public static final int VERSION = 4;
-    /** Bytes of a hello besides the name and the river. */
-    public static final int HELLO_FIXED = 24;
-    /** Bytes of a welcome before the message. */
+    /**
+     * 5: one connection per pair of nodes, reservoirs multiplexed as channels (4: the river attempt in
+     * the hello; 3: the FAILED frame; 2: the Water's kind in the frame header).
+     */
+    public static final int VERSION = 5;
+    /** Bytes of a hello before the node's name. */
+    public static final int HELLO_FIXED = 10;
+    /** Bytes of a welcome before the name or message. */
     public static final int WELCOME_FIXED = 10;
 
-    public static final int FRAME_HEADER = 8;
+    public static final int FRAME_HEADER = 12;
     public static final int FRAME_TYPE_OFFSET = 0;
     public static final int FRAME_KIND_OFFSET = 1;
-    public static final int FRAME_VALUE_OFFSET = 4;
+    public static final int FRAME_CHANNEL_OFFSET = 4;
+    public static final int FRAME_VALUE_OFFSET = 8;
 
-    public static final byte DATA = 1;
-    public static final byte END = 2;
-    public static final byte CREDIT = 3;
-    public static final byte HEARTBEAT = 4;
-    public static final byte FAILED = 5;
+    /** Bytes of an OPEN payload besides the reservoir's and the river's names. */
+    public static final int OPEN_FIXED = 16;
+
+    public static final byte OPEN = 1;
+    public static final byte ACCEPT = 2;
+    public static final byte REFUSE = 3;
+    public static final byte DATA = 4;
+    public static final byte END = 5;
+    public static final byte FAILED = 6;
+    public static final byte CREDIT = 7;
+    public static final byte CANCEL = 8;
+    public static final byte HEARTBEAT = 9;
 
     private TcpWireDescriptor() {
     }

@@ -60,7 +60,33 @@ public final class LocalSite implements RiverSite {
     }
 
     @Override
-    public synchronized void createModule(ModulePlan plan) {
+    public synchronized Map<String, Endpoint> grow(List<ModulePlan> plans, List<ConsumerEndPlan> consumers) throws IOException {
+        for (ModulePlan plan : plans) {
+            createModule(plan);
+        }
+        Map<String, Endpoint> at = new LinkedHashMap<>();
+        for (ConsumerEndPlan c : consumers) {
+            try {
+                at.put(c.reservoir().name(), openConsumer(c.reservoir(), c.module()));
+            } catch (IOException | RuntimeException e) {
+                throw new IOException("module " + c.module() + ", consumer's end of " + c.reservoir().name() + ": " + e.getMessage(), e);
+            }
+        }
+        return at;
+    }
+
+    @Override
+    public synchronized void join(List<ProducerEndPlan> producers) throws IOException {
+        for (ProducerEndPlan p : producers) {
+            try {
+                openProducer(p.reservoir(), p.module(), p.at());
+            } catch (IOException | RuntimeException e) {
+                throw new IOException("module " + p.module() + ", producer's end of " + p.reservoir().name() + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void createModule(ModulePlan plan) {
         if (modules.containsKey(plan.instance())) {
             throw new IllegalArgumentException("module " + plan.instance() + " exists already");
         }
@@ -79,16 +105,14 @@ public final class LocalSite implements RiverSite {
         return t;
     }
 
-    @Override
-    public synchronized Endpoint openConsumer(ReservoirPlan plan, String module) throws IOException {
+    private Endpoint openConsumer(ReservoirPlan plan, String module) throws IOException {
         ModuleThread t = module(module);
         PendingConsumer p = Transports.byId(plan.transport()).openConsumer(plan, context);
         pending.add(Map.entry(p, t));
         return p.endpoint();
     }
 
-    @Override
-    public synchronized void openProducer(ReservoirPlan plan, String module, Endpoint at) throws IOException {
+    private void openProducer(ReservoirPlan plan, String module, Endpoint at) throws IOException {
         ModuleThread t = module(module);
         Transport transport = Transports.byId(plan.transport());
         if (at == null || !transport.endpointType().isInstance(at)) {

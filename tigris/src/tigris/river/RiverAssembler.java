@@ -20,8 +20,8 @@ import tigris.transport.Transports;
  * on a site, and the transports. It refuses, before anything is made, a pair of instances the
  * connection's transport cannot join; then it makes every module thread, joins every
  * (producer instance, consumer instance) pair of every connection (memory within a site, the
- * connection's transport between sites; the consumer's end first, the producer's end joined to
- * its endpoint); then it starts every site. A river in one JVM is one {@link LocalSite}; the control
+ * connection's transport between sites; every site's consumer's ends first, then the producer's
+ * ends joined to their endpoints: a call per site for each, not per pair); then it starts every site. A river in one JVM is one {@link LocalSite}; the control
  * agent's river is a {@code RemoteSite} per node.
  */
 public final class RiverAssembler {
@@ -94,25 +94,47 @@ public final class RiverAssembler {
         for (Pair p : pairs) {
             check(p);
         }
+        // Each site's share, so that growing the river is three calls per site however wide it is.
+        Map<RiverSite, List<ModulePlan>> modules = new LinkedHashMap<>();
+        Map<RiverSite, List<ConsumerEndPlan>> consumers = new LinkedHashMap<>();
+        Map<RiverSite, List<ProducerEndPlan>> producers = new LinkedHashMap<>();
+        for (RiverSite site : where.values()) {
+            modules.putIfAbsent(site, new ArrayList<>());
+            consumers.putIfAbsent(site, new ArrayList<>());
+            producers.putIfAbsent(site, new ArrayList<>());
+        }
         for (ModuleSpec m : graph.moduleList()) {
             for (int i = 0; i < m.instances(); i++) {
                 String name = ModulePlan.instanceName(m.name(), i, m.instances());
-                RiverSite site = where.get(name);
-                ModulePlan plan = new ModulePlan(name, m.moduleClass().getName(), jar, m.parameters(), i, m.instances(), m.policy(), homes.get(name));
-                step(site, () -> site.createModule(plan));
+                modules.get(where.get(name)).add(new ModulePlan(name, m.moduleClass().getName(), jar, m.parameters(), i, m.instances(), m.policy(),
+                                homes.get(name)));
             }
         }
         Map<String, Integer> made = new LinkedHashMap<>();
+        List<ReservoirPlan> plans = new ArrayList<>();
         for (Pair p : pairs) {
             ReservoirPlan plan = new ReservoirPlan(ReservoirPlan.nameOf(p.from(), p.to()), p.transport().id(), p.connection().reservoir().window(),
                             p.connection().reservoir().waterSize());
-            // The consumer's end first: the producer's end joins it where it says.
-            RiverSite producer = where.get(p.from());
-            RiverSite consumer = where.get(p.to());
-            Endpoint[] at = new Endpoint[1];
-            step(consumer, () -> at[0] = consumer.openConsumer(plan, p.to()));
-            step(producer, () -> producer.openProducer(plan, p.from(), at[0]));
+            plans.add(plan);
+            consumers.get(where.get(p.to())).add(new ConsumerEndPlan(plan, p.to()));
             made.merge(p.transport().id(), 1, Integer::sum);
+        }
+        // The consumer's ends first, on every site: each producer's end joins its consumer's where it says.
+        Map<String, Endpoint> at = new LinkedHashMap<>();
+        for (RiverSite site : modules.keySet()) {
+            step(site, () -> at.putAll(site.grow(modules.get(site), consumers.get(site))));
+        }
+        for (int i = 0; i < pairs.size(); i++) {
+            Pair p = pairs.get(i);
+            ReservoirPlan plan = plans.get(i);
+            Endpoint e = at.get(plan.name());
+            if (e == null) {
+                throw new AssemblyException(where.get(p.to()), "site " + where.get(p.to()) + " opened no consumer's end of reservoir " + plan.name(), null);
+            }
+            producers.get(where.get(p.from())).add(new ProducerEndPlan(plan, p.from(), e));
+        }
+        for (RiverSite site : producers.keySet()) {
+            step(site, () -> site.join(producers.get(site)));
         }
         return new Assembled(where, made);
     }

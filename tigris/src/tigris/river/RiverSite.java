@@ -1,27 +1,30 @@
 package tigris.river;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 
 import tigris.transport.Endpoint;
-import tigris.transport.ReservoirPlan;
 import tigris.transport.Site;
 
 /**
- * One node's share of a river, as the {@link RiverAssembler} grows it: in this JVM
- * ({@link LocalSite}) or on a node across RMI ({@link RemoteSite}).
+ * One node's share of a river, as the {@link RiverAssembler} grows it, in three calls whatever
+ * the river's width: in this JVM ({@link LocalSite}) or on a node across RMI ({@code RemoteSite}).
  */
 public interface RiverSite {
     /** The node and the address it is listed at, for the transports' join rules. */
     Site site();
 
-    /** Makes module instance {@code plan}'s thread here (not started). */
-    void createModule(ModulePlan plan) throws IOException;
+    /**
+     * Makes the threads of module instances {@code modules} here (not started) and opens the
+     * consumer's ends {@code consumers} into them.
+     *
+     * @return where each consumer's end's producer finds it, by reservoir name
+     */
+    Map<String, Endpoint> grow(List<ModulePlan> modules, List<ConsumerEndPlan> consumers) throws IOException;
 
-    /** Opens the consumer's end of {@code plan} into instance {@code module} here; returns where its producer finds it. */
-    Endpoint openConsumer(ReservoirPlan plan, String module) throws IOException;
-
-    /** Opens the producer's end of {@code plan} out of instance {@code module} here, joined to the consumer's end at {@code at}. */
-    void openProducer(ReservoirPlan plan, String module, Endpoint at) throws IOException;
+    /** Opens the producer's ends {@code producers} here, each joined to its consumer's end. */
+    void join(List<ProducerEndPlan> producers) throws IOException;
 
     /** Starts every module thread here, once every consumer's end is joined. */
     void start() throws IOException;

@@ -1,22 +1,24 @@
 package tigris.transport;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
-import java.util.concurrent.CompletableFuture;
 
 import tigris.ProducerEnd;
+import tigris.reservoir.TcpDataPlane;
 import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
 
-/** Nodes anywhere: a TCP reservoir ({@link TcpSender}, {@link TcpReceiver}), its consumer listening on its node's address. */
+/**
+ * Nodes anywhere: a TCP reservoir ({@link TcpSender}, {@link TcpReceiver}), a channel on the one
+ * connection between its two nodes' data planes ({@link TcpDataPlane}).
+ */
 public final class TcpTransport implements Transport {
-    /** Where a TCP reservoir's consumer listens. */
-    public record At(String host, int port) implements Endpoint {
+    /** Where a TCP reservoir's consumer is: its node, and the address that node's data plane listens at. */
+    public record At(String node, String host, int port) implements Endpoint {
         public At {
-            if (host == null || host.isBlank() || port < 1 || port > 65535) {
-                throw new IllegalArgumentException("TCP endpoint " + host + ":" + port + " is not an address and port");
+            if (node == null || node.isBlank() || host == null || host.isBlank() || port < 1 || port > 65535) {
+                throw new IllegalArgumentException("TCP endpoint " + node + " at " + host + ":" + port + " is not a node, an address and a port");
             }
         }
 
@@ -52,29 +54,22 @@ public final class TcpTransport implements Transport {
 
     @Override
     public PendingConsumer openConsumer(ReservoirPlan plan, TransportContext context) throws IOException {
-        ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(context.bind(), 0));
-        At at = new At(context.host(), ((InetSocketAddress) server.getLocalAddress()).getPort());
-        CompletableFuture<TcpReceiver> accepted = CompletableFuture.supplyAsync(() -> {
-            try (server) {
-                return TcpReceiver.accept(server, plan.name(), context.attempt(), context.deadPeer());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        return Accepted.pending(at, accepted, "TCP reservoir " + plan.name() + " listening at " + at.host() + ":" + at.port(), () -> {
-            try {
-                server.close();
-            } catch (IOException ignored) {
-                // closing
-            }
-        });
+        TcpDataPlane plane = context.tcp();
+        TcpDataPlane.Expected e = plane.expect(plan.name(), context.attempt(), plan.window(), plan.waterSize());
+        At at = new At(plane.node(), context.host(), plane.address().getPort());
+        return Accepted.pending(at, e.joined(), "TCP reservoir " + plan.name() + " expected by node " + plane.node() + " at " + context.host() + ":"
+                        + at.port(), e::cancel);
     }
 
     @Override
     public ProducerEnd openProducer(ReservoirPlan plan, Endpoint at, TransportContext context) throws IOException {
         At a = (At) at;
-        return TcpSender.connect(plan.name(), new InetSocketAddress(a.host(), a.port()), plan.window(), plan.waterSize(), context.attempt(),
-                        context.deadPeer());
+        try {
+            return context.tcp().open(a.node(), new InetSocketAddress(a.host(), a.port()), plan.name(), context.attempt(), plan.window(), plan.waterSize());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("reservoir " + plan.name() + ": interrupted while opening it");
+        }
     }
 
     @Override

@@ -28,9 +28,8 @@ final class ListeningSockets {
         tigris.RiverAttempt ls = tigris.RiverAttempt.first("ls");
         m.begin(ls, 60_000);
         m.pushJar(ls, "modules.jar", jar);
-        m.createModule(ls, new tigris.river.ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", java.util.Map.of(), 0, 1,
-                        tigris.graph.ThreadPolicy.LOTTERY));
-        m.openConsumer(ls, new tigris.transport.ReservoirPlan("x->sink", "tcp", 2, 64), "sink");
+        m.grow(ls, java.util.List.of(new tigris.river.ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", java.util.Map.of(), 0, 1,
+                        tigris.graph.ThreadPolicy.LOTTERY)), java.util.List.of(new tigris.river.ConsumerEndPlan(new tigris.transport.ReservoirPlan("x->sink", "tcp", 2, 64), "sink")));
         try {
             return of(pid);
         } finally {

@@ -380,13 +380,13 @@ class NodeControlTest {
         m.begin(r, 60_000);
         m.pushJar(r, "modules.jar", jar);
         RemoteException missing = assertThrows(RemoteException.class,
-                        () -> m.createModule(r, new ModulePlan("x", "no.such.Module", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
+                        () -> m.grow(r, List.of(new ModulePlan("x", "no.such.Module", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)), List.of()));
         assertTrue(missing.getMessage().contains("node a3, river r: module x: class no.such.Module is not in jar modules.jar"), missing.getMessage());
         RemoteException notModule = assertThrows(RemoteException.class,
-                        () -> m.createModule(r, new ModulePlan("y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
+                        () -> m.grow(r, List.of(new ModulePlan("y", "tigris.test.Record", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)), List.of()));
         assertTrue(notModule.getMessage().contains("does not implement tigris.ModuleIF"), notModule.getMessage());
-        RemoteException throwing = assertThrows(RemoteException.class, () -> m.createModule(r, new ModulePlan("t",
-                        GraphModules.ThrowingConstructor.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)));
+        RemoteException throwing = assertThrows(RemoteException.class, () -> m.grow(r, List.of(new ModulePlan("t",
+                        GraphModules.ThrowingConstructor.class.getName(), "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)), List.of()));
         assertTrue(throwing.getMessage().contains("module t: the constructor of " + GraphModules.ThrowingConstructor.class.getName()
                         + " threw java.lang.IllegalStateException: boom"), throwing.getMessage());
         assertFalse(throwing.getMessage().contains("InvocationTargetException"), throwing.getMessage());
@@ -395,7 +395,7 @@ class NodeControlTest {
         @SuppressWarnings({"unchecked", "rawtypes"})
         Map<String, String> smuggled = (Map) new HashMap<>(Map.of("k", new java.util.Date()));
         RemoteException filtered = assertThrows(RemoteException.class,
-                        () -> m.createModule(r, new ModulePlan("z", GraphModules.Doubler.class.getName(), "modules.jar", smuggled, 0, 1, ThreadPolicy.LOTTERY)));
+                        () -> m.grow(r, List.of(new ModulePlan("z", GraphModules.Doubler.class.getName(), "modules.jar", smuggled, 0, 1, ThreadPolicy.LOTTERY)), List.of()));
         assertTrue(ControlAgentTestSupport.chain(filtered).contains("REJECTED") || ControlAgentTestSupport.chain(filtered).contains("filter"),
                         ControlAgentTestSupport.chain(filtered));
         m.destroy(r);

@@ -1,21 +1,26 @@
 package tigris.test;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
+import tigris.reservoir.TcpDataPlane;
 import tigris.reservoir.TcpSender;
 
 /**
- * A producer in its own process: connects a TCP reservoir to args[0]:args[1], sends args[2] Waters
- * of one Record each, then dies without End of River (Runtime.halt), as a crashed node would.
+ * A producer node in its own process: opens TCP reservoir "crash" to the data plane of node
+ * args[0] at args[1]:args[2], sends args[3] Waters of one Record each, then dies without End of
+ * River (Runtime.halt), as a crashed node would.
  */
 public final class TcpProducerMain {
     private TcpProducerMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        TcpSender out = TcpSender.connect("crash", new InetSocketAddress(args[0], Integer.parseInt(args[1])), 8, 256, Duration.ofSeconds(10));
-        int n = Integer.parseInt(args[2]);
+        TcpDataPlane plane = new TcpDataPlane("crasher", InetAddress.getLoopbackAddress(), 0,
+                        TcpDataPlane.Settings.defaults().withDeadPeer(Duration.ofSeconds(10)));
+        TcpSender out = plane.open(args[0], new InetSocketAddress(args[1], Integer.parseInt(args[2])), "crash", null, 8, 256);
+        int n = Integer.parseInt(args[3]);
         TestModules.putRecords(out, n, 256);
         System.out.println("sent " + n);
         System.out.flush();

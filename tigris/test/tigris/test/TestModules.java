@@ -174,7 +174,7 @@ final class TestModules {
             }
             var e = org.junit.jupiter.api.Assertions.assertThrows(tigris.ReservoirFailedException.class, in::get);
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("reservoir crash from")
-                    && e.getMessage().contains(why + " after " + n + " Waters"), e.getMessage());
+                    && e.getMessage().contains(why) && e.getMessage().endsWith(" after " + n + " Waters"), e.getMessage());
             org.junit.jupiter.api.Assertions.assertThrows(tigris.ReservoirFailedException.class, in::poll, "and it stays failed");
         } finally {
             org.junit.jupiter.api.Assertions.assertTrue(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));

@@ -1,11 +1,7 @@
 package tigris.test;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import tigris.ConsumerEnd;
@@ -13,7 +9,6 @@ import tigris.ProducerEnd;
 import tigris.reservoir.FileReservoir;
 import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmReservoir;
-import tigris.reservoir.TcpReceiver;
 import tigris.reservoir.TcpSender;
 import tigris.reservoir.WaterFileReader;
 import tigris.reservoir.WaterFileWriter;
@@ -50,17 +45,11 @@ final class TransportEnds implements AutoCloseable {
                 return new TransportEnds(out, ShmReservoir.attach(segment, DEAD_PEER), null);
             }
             case "tcp" -> {
-                try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-                    var accepted = CompletableFuture.supplyAsync(() -> {
-                        try {
-                            return TcpReceiver.accept(server, "tcp", DEAD_PEER);
-                        } catch (java.io.IOException e) {
-                            throw new java.io.UncheckedIOException(e);
-                        }
-                    });
-                    TcpSender out = TcpSender.connect("tcp", (InetSocketAddress) server.getLocalAddress(), window, waterSize, DEAD_PEER);
-                    return new TransportEnds(out, accepted.get(30, TimeUnit.SECONDS), null);
-                }
+                String name = "tcp-" + System.nanoTime();
+                var expected = DataPlanes.of("ends-in").expect(name, null, window, waterSize);
+                var in = DataPlanes.of("ends-in");
+                TcpSender out = DataPlanes.of("ends-out").open(in.node(), in.address(), name, null, window, waterSize);
+                return new TransportEnds(out, expected.joined().get(30, TimeUnit.SECONDS), null);
             }
             case "file" -> {
                 Path f = dir.resolve("ends-" + System.nanoTime() + ".tgr");

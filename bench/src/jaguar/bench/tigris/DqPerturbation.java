@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -25,7 +24,7 @@ import tigris.graph.ThreadPolicy;
 import tigris.reservoir.MemoryReservoir;
 import tigris.reservoir.ShmProducer;
 import tigris.reservoir.ShmReservoir;
-import tigris.reservoir.TcpReceiver;
+import tigris.reservoir.TcpDataPlane;
 import tigris.reservoir.TcpSender;
 
 /**
@@ -133,16 +132,20 @@ public final class DqPerturbation {
             ShmProducer out = ShmReservoir.create(segment, window, WATER, Duration.ofSeconds(30));
             return new Link(out, ShmReservoir.attach(segment, Duration.ofSeconds(30)));
         }
-        try (ServerSocketChannel server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            var accepted = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return TcpReceiver.accept(server, name, Duration.ofSeconds(30));
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
-            TcpSender out = TcpSender.connect(name, (InetSocketAddress) server.getLocalAddress(), window, WATER, Duration.ofSeconds(30));
-            return new Link(out, accepted.get(30, TimeUnit.SECONDS));
+        // Two data planes in this JVM, as two nodes: every link is a channel on their one connection.
+        TcpDataPlane.Expected expected = TCP_IN.expect(name + "-" + segments++, null, window, WATER);
+        TcpSender out = TCP_OUT.open(TCP_IN.node(), TCP_IN.address(), name + "-" + (segments - 1), null, window, WATER);
+        return new Link(out, expected.joined().get(30, TimeUnit.SECONDS));
+    }
+
+    private static final TcpDataPlane TCP_IN = dataPlane("dq-in");
+    private static final TcpDataPlane TCP_OUT = dataPlane("dq-out");
+
+    private static TcpDataPlane dataPlane(String node) {
+        try {
+            return new TcpDataPlane(node, InetAddress.getLoopbackAddress(), 0, TcpDataPlane.Settings.defaults().withDeadPeer(Duration.ofSeconds(30)));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -1,0 +1,450 @@
+package tigris.reservoir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import tigris.RiverAttempt;
+
+/**
+ * A node's TCP data plane, as Flink's network stack: one connection per pair of nodes carrying
+ * every TCP reservoir between them as a channel with its own credits ({@link TcpPeerConnection}),
+ * buffers from one {@link NetworkBufferPool} with the budget the user set, and a few I/O threads
+ * ({@link TcpIoThread}) however many reservoirs there are. It listens on the node's address from
+ * the start, so a producer's end needs only that address and the reservoir's name: a consumer's
+ * end is {@link #expect expected} (its exclusive buffers reserved), and the producer's node
+ * {@link #open opens} a channel to it over the connection to the consumer's node, dialing it
+ * first if there is none. A connection that does not say a Tigris hello is closed and fails
+ * nothing; an OPEN is refused, saying why, unless it names a reservoir this node expects, of the
+ * same river attempt, window and Water size.
+ */
+public final class TcpDataPlane implements AutoCloseable {
+    /**
+     * What the user sets: the network memory budget in bytes, the number of I/O threads, how long a
+     * peer may stay silent before its connection fails, and how long dialing, a hello and an
+     * opening may take.
+     */
+    public record Settings(long networkMemory, int ioThreads, Duration deadPeer, Duration connect) {
+        public Settings {
+            if (networkMemory < 1 || ioThreads < 1 || ioThreads > 64) {
+                throw new IllegalArgumentException("network memory must be positive and I/O threads in 1..64; got " + networkMemory + ", " + ioThreads);
+            }
+        }
+
+        /** 256 MiB, two I/O threads (one on a single core), a dead peer after 5 s, 30 s to connect. */
+        public static Settings defaults() {
+            return new Settings(256L << 20, Math.clamp(Runtime.getRuntime().availableProcessors() / 2, 1, 2), Duration.ofSeconds(5), Duration.ofSeconds(30));
+        }
+
+        public Settings withDeadPeer(Duration d) {
+            return new Settings(networkMemory, ioThreads, d, connect);
+        }
+    }
+
+    /** A consumer's end expected here: the producer's OPEN completes it. */
+    public final class Expected {
+        private final String reservoir;
+        private final RiverAttempt attempt;
+        private final int window;
+        private final int waterSize;
+        private final int exclusive;
+        private final CompletableFuture<TcpReceiver> joined = new CompletableFuture<>();
+        private boolean done;
+
+        private Expected(String reservoir, RiverAttempt attempt, int window, int waterSize) {
+            this.reservoir = reservoir;
+            this.attempt = attempt;
+            this.window = window;
+            this.waterSize = waterSize;
+            this.exclusive = TcpReceiver.exclusiveFor(window);
+        }
+
+        /** The consumer's end, once its producer has opened the channel. */
+        public CompletableFuture<TcpReceiver> joined() {
+            return joined;
+        }
+
+        /** Gives up waiting (its reservation goes back); an end already joined is closed. */
+        public void cancel() {
+            if (take()) {
+                pool.unreserve((long) exclusive * waterSize);
+                joined.completeExceptionally(new IOException("reservoir " + reservoir + ": given up before its producer came"));
+            }
+            joined.thenAccept(TcpReceiver::close);
+        }
+
+        /** Takes this expectation, once: false if it was joined or cancelled already. */
+        private boolean take() {
+            synchronized (TcpDataPlane.this) {
+                if (done) {
+                    return false;
+                }
+                done = true;
+                expected.remove(key(attempt, reservoir), this);
+                return true;
+            }
+        }
+    }
+
+    private final String node;
+    private final Settings settings;
+    private final ServerSocketChannel server;
+    private final InetSocketAddress address;
+    private final NetworkBufferPool pool;
+    private final TcpIoThread[] io;
+    private final AtomicInteger nextIo = new AtomicInteger();
+    /** Live connections by peer node (two at most, if both nodes dialed at once). */
+    private final Map<String, List<TcpPeerConnection>> connections = new ConcurrentHashMap<>();
+    private final Map<String, Object> dialing = new ConcurrentHashMap<>();
+    /** Consumer's ends waiting for their producers, by river and reservoir. */
+    private final Map<String, Expected> expected = new ConcurrentHashMap<>();
+    private final Thread acceptor;
+    private volatile boolean closed;
+
+    /**
+     * Starts the data plane of node {@code node}, listening on {@code bind} at {@code port} (0: a free one).
+     *
+     * @throws IOException if it cannot listen there, saying why
+     */
+    public TcpDataPlane(String node, InetAddress bind, int port, Settings settings) throws IOException {
+        this.node = node;
+        this.settings = settings;
+        this.pool = new NetworkBufferPool(settings.networkMemory());
+        try {
+            this.server = ServerSocketChannel.open().bind(new InetSocketAddress(bind, port));
+        } catch (IOException e) {
+            throw new IOException("node " + node + ": its data plane cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
+        }
+        this.address = (InetSocketAddress) server.getLocalAddress();
+        this.io = new TcpIoThread[settings.ioThreads()];
+        for (int i = 0; i < io.length; i++) {
+            io[i] = new TcpIoThread("tigris-io-" + node + "-" + i);
+        }
+        this.acceptor = Thread.ofPlatform().daemon().name("tigris-data-accept-" + node).start(this::acceptLoop);
+    }
+
+    public String node() {
+        return node;
+    }
+
+    /** Where its connections are accepted. */
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    public NetworkBufferPool buffers() {
+        return pool;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Live connections to other nodes. */
+    public int connections() {
+        return connections.values().stream().mapToInt(List::size).sum();
+    }
+
+    private static String key(RiverAttempt attempt, String reservoir) {
+        return (attempt == null ? "" : attempt.river()) + "\u0000" + reservoir;
+    }
+
+    // ---- the consumer's side ----------------------------------------------------------------------
+
+    /**
+     * Expects the producer of reservoir {@code reservoir} of river attempt {@code attempt} (null: an
+     * end outside any river), reserving its exclusive buffers.
+     *
+     * @throws IOException if the node's network memory has no room for them, naming the budget
+     * @throws IllegalArgumentException for a window or Water size out of range, or a reservoir this node expects already
+     */
+    public Expected expect(String reservoir, RiverAttempt attempt, int window, int waterSize) throws IOException {
+        checkSizes(reservoir, window, waterSize);
+        Expected e = new Expected(reservoir, attempt, window, waterSize);
+        long bytes = (long) e.exclusive * waterSize;
+        synchronized (this) {
+            Expected old = expected.get(key(attempt, reservoir));
+            if (old != null && (attempt == null || old.attempt.epoch() >= attempt.epoch())) {
+                throw new IllegalArgumentException("reservoir " + reservoir + (attempt == null ? "" : " of river " + attempt)
+                                + " is expected on node " + node + " already");
+            }
+            if (!pool.tryReserve(bytes)) {
+                throw new IOException("reservoir " + reservoir + ": node " + node + "'s network memory (" + (pool.budget() >> 20)
+                                + " MiB, tigris node --network-memory) has no room for its " + e.exclusive + " buffers of " + waterSize + " bytes: "
+                                + (pool.reserved() >> 20) + " MiB are reserved by its other reservoirs");
+            }
+            expected.put(key(attempt, reservoir), e);   // an older attempt's expectation is superseded: its OPEN will be refused as stale
+        }
+        return e;
+    }
+
+    private static void checkSizes(String reservoir, int window, int waterSize) {
+        if (window < 1 || window > TcpProtocol.MAX_WINDOW || waterSize < 1 || waterSize > TcpProtocol.MAX_WATER) {
+            throw new IllegalArgumentException("reservoir " + reservoir + ": window must be in 1.." + TcpProtocol.MAX_WINDOW + " and water size in 1.."
+                            + TcpProtocol.MAX_WATER + "; got " + window + ", " + waterSize);
+        }
+    }
+
+    /** The I/O thread: a producer opened channel {@code id} on {@code c}; its end here, or why it is refused. */
+    Object opened(TcpPeerConnection c, int id, TcpProtocol.Open o) {
+        if (o.window() < 1 || o.window() > TcpProtocol.MAX_WINDOW || o.waterSize() < 1 || o.waterSize() > TcpProtocol.MAX_WATER) {
+            return "window " + o.window() + " and water size " + o.waterSize() + " out of range (1.." + TcpProtocol.MAX_WINDOW + ", 1.." + TcpProtocol.MAX_WATER
+                            + ")";
+        }
+        Expected e;
+        synchronized (this) {
+            e = expected.get(key(o.attempt(), o.reservoir()));
+            String refusal = refusal(e, o);
+            if (refusal != null) {
+                return refusal;
+            }
+            e.done = true;
+            expected.remove(key(o.attempt(), o.reservoir()), e);
+        }
+        TcpReceiver r = new TcpReceiver(o.reservoir(), c, id, o.window(), o.waterSize(), e.exclusive, pool);
+        e.joined.complete(r);
+        return r;
+    }
+
+    /**
+     * Why an OPEN does not match what this node expects ({@code e}, the expectation of that
+     * reservoir in the OPEN's river, or null), or null; another attempt is refused as every
+     * transport refuses it ({@link RiverAttempt#refusal(RiverAttempt, RiverAttempt)}).
+     */
+    private String refusal(Expected e, TcpProtocol.Open o) {
+        if (e == null) {
+            for (Expected other : expected.values()) {
+                if (other.reservoir.equals(o.reservoir())) {
+                    return RiverAttempt.refusal(other.attempt, o.attempt());
+                }
+            }
+            return "node " + node + " expects no reservoir " + o.reservoir() + (o.attempt() == null ? "" : " of river " + o.attempt());
+        }
+        String other = RiverAttempt.refusal(e.attempt, o.attempt());
+        if (other != null) {
+            return other;
+        }
+        if (e.window != o.window() || e.waterSize != o.waterSize()) {
+            return "this end expects window " + e.window + " and Waters of " + e.waterSize + " bytes, not " + o.window() + " and " + o.waterSize();
+        }
+        return null;
+    }
+
+    // ---- the producer's side ----------------------------------------------------------------------
+
+    /**
+     * Opens the producer's end of reservoir {@code reservoir} toward node {@code peerNode}, whose
+     * data plane listens at {@code at}: over the connection to it (dialed if there is none), once
+     * its node accepts the channel.
+     *
+     * @throws IOException naming the peer if it cannot be reached, is not node {@code peerNode}, or refuses the reservoir (saying why)
+     */
+    public TcpSender open(String peerNode, InetSocketAddress at, String reservoir, RiverAttempt attempt, int window, int waterSize)
+                    throws IOException, InterruptedException {
+        checkSizes(reservoir, window, waterSize);
+        TcpPeerConnection c = connectionTo(peerNode, at);
+        TcpSender s = c.open(reservoir, attempt, window, waterSize, pool);
+        s.awaitOpened(settings.connect());
+        return s;
+    }
+
+    private TcpPeerConnection live(String peerNode) {
+        List<TcpPeerConnection> l = connections.get(peerNode);
+        if (l != null) {
+            synchronized (l) {
+                for (TcpPeerConnection c : l) {
+                    if (!c.isClosed()) {
+                        return c;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private TcpPeerConnection connectionTo(String peerNode, InetSocketAddress at) throws IOException {
+        if (closed) {
+            throw new IOException("node " + node + "'s data plane is closed");
+        }
+        TcpPeerConnection c = live(peerNode);
+        if (c != null) {
+            return c;
+        }
+        synchronized (dialing.computeIfAbsent(peerNode, n -> new Object())) {
+            c = live(peerNode);
+            return c != null ? c : dial(peerNode, at);
+        }
+    }
+
+    private TcpPeerConnection dial(String peerNode, InetSocketAddress at) throws IOException {
+        String where = "node " + peerNode + "'s data plane at " + at;
+        SocketChannel ch = SocketChannel.open();
+        try {
+            int timeout = (int) Math.min(Integer.MAX_VALUE, settings.connect().toMillis());
+            ch.socket().connect(at, timeout);
+            ch.socket().setTcpNoDelay(true);
+            ch.socket().setSoTimeout(timeout);
+            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.hello(node));
+            InputStream in = ch.socket().getInputStream();
+            int[] w = TcpProtocol.readOpening(in);
+            if (w[0] != TcpProtocol.MAGIC) {
+                throw new IOException(where + " is not a Tigris data plane (magic 0x" + Integer.toHexString(w[0]) + ")");
+            }
+            String text = TcpProtocol.readString(in, TcpProtocol.MAX_CONTROL, "the welcome");
+            if (w[1] != 0) {
+                throw new IOException(where + " refused the connection: " + text);
+            }
+            if (!text.equals(peerNode)) {
+                throw new IOException(where + " answers as node " + text);
+            }
+            return connected(ch, peerNode);
+        } catch (SocketTimeoutException e) {
+            ch.close();
+            throw new IOException("cannot connect to " + where + ": no answer within " + settings.connect().toSeconds() + " s", e);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            if (e.getMessage() != null && e.getMessage().startsWith(where)) {
+                throw e;
+            }
+            throw new IOException("cannot connect to " + where + ": " + e, e);
+        }
+    }
+
+    /** A handshaken socket becomes a connection, served by the next I/O thread. */
+    private TcpPeerConnection connected(SocketChannel ch, String peerNode) throws IOException {
+        ch.configureBlocking(false);
+        TcpIoThread t = io[Math.floorMod(nextIo.getAndIncrement(), io.length)];
+        TcpPeerConnection c = new TcpPeerConnection(this, ch, peerNode, t, settings.deadPeer().toNanos());
+        List<TcpPeerConnection> l = connections.computeIfAbsent(peerNode, n -> new ArrayList<>());
+        synchronized (l) {
+            l.add(c);
+        }
+        t.register(c);
+        if (closed) {
+            c.close();
+        }
+        return c;
+    }
+
+    /** A connection broke: it is forgotten (the next reservoir to that node dials again). */
+    void lost(TcpPeerConnection c) {
+        List<TcpPeerConnection> l = connections.get(c.peerNode);
+        if (l != null) {
+            synchronized (l) {
+                l.remove(c);
+            }
+        }
+    }
+
+    // ---- accepting ------------------------------------------------------------------------------
+
+    private void acceptLoop() {
+        while (!closed) {
+            SocketChannel ch;
+            try {
+                ch = server.accept();
+            } catch (IOException e) {
+                if (!closed) {
+                    System.err.println("node " + node + ": its data plane stopped accepting: " + e);
+                }
+                return;
+            }
+            // Each hello on a thread of its own: a peer that connects and says nothing holds up no one.
+            Thread.ofVirtual().name("tigris-data-hello-" + node).start(() -> hello(ch));
+        }
+    }
+
+    /** Reads a dialer's hello: a Tigris node of this version becomes a connection; anything else is closed, failing nothing. */
+    private void hello(SocketChannel ch) {
+        String from = "?";
+        try {
+            from = String.valueOf(ch.getRemoteAddress());
+            ch.socket().setTcpNoDelay(true);
+            ch.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, settings.connect().toMillis()));
+            InputStream in = ch.socket().getInputStream();
+            int[] h = TcpProtocol.readOpening(in);
+            if (h[0] != TcpProtocol.MAGIC) {
+                throw new IOException("not a Tigris data plane (magic 0x" + Integer.toHexString(h[0]) + ")");
+            }
+            if (h[1] != TcpProtocol.VERSION) {
+                // The rest of another version's hello is not this version's to read.
+                String why = "protocol version " + h[1] + ", this node speaks " + TcpProtocol.VERSION;
+                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(1, why));
+                throw new IOException(why);
+            }
+            String peerNode = TcpProtocol.readString(in, TcpProtocol.MAX_NODE, "the node's name");
+            if (peerNode.isBlank()) {
+                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(1, "the hello names no node"));
+                throw new IOException("the hello names no node");
+            }
+            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(0, node));
+            connected(ch, peerNode);
+        } catch (IOException | RuntimeException e) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // closing
+            }
+            if (!closed) {
+                System.err.println("node " + node + ": a data connection from " + from + " was refused: "
+                                + (e instanceof SocketTimeoutException ? "no hello within " + settings.connect().toSeconds() + " s" : e.getMessage()));
+            }
+        }
+    }
+
+    /** Stops accepting, gives queued frames up to five seconds to go out, and closes every connection; expected ends are cancelled. */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // closing
+        }
+        List<TcpPeerConnection> all = new ArrayList<>();
+        connections.values().forEach(l -> {
+            synchronized (l) {
+                all.addAll(l);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (TcpPeerConnection c : all) {
+            while (!c.flushed() && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            c.close();
+        }
+        new ArrayList<>(expected.values()).forEach(Expected::cancel);
+        for (TcpIoThread t : io) {
+            t.close();
+        }
+        try {
+            acceptor.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        pool.close();
+    }
+
+    @Override
+    public String toString() {
+        return "data plane of node " + node + " at " + address + ": " + connections() + " connections, " + pool;
+    }
+}

@@ -1,0 +1,14 @@
+package tigris.river;
+
+import java.io.Serializable;
+
+import tigris.transport.ReservoirPlan;
+
+/** A consumer's end to open on a node: reservoir {@code reservoir} into module instance {@code module}. */
+public record ConsumerEndPlan(ReservoirPlan reservoir, String module) implements Serializable {
+    public ConsumerEndPlan {
+        if (reservoir == null || module == null || module.isBlank()) {
+            throw new IllegalArgumentException("a consumer's end needs a reservoir and a module instance");
+        }
+    }
+}
