@@ -1,1 +1,1 @@
-bash tools/tigris-all-to-all.sh /work/main/build/jdk /work/main/build/bench/classes /work/main/build/bench/tigris-all-to-all 3 10 8 16
+BEFORE_IMAGE=/work/main/build/bench/tigris-before-29f13c3 ROUNDS=3 bash tools/tigris-all-to-all.sh /work/main/build/jdk /work/main/build/bench/classes /work/main/build/bench/tigris-all-to-all 3 10 8 16

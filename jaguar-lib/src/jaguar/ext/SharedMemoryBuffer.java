@@ -32,7 +32,8 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
     }
 
     /**
-     * Creates segment {@code name} of {@code size} zero bytes and maps it.
+     * Creates segment {@code name} of {@code size} zero bytes and maps it, readable and writable
+     * by this process's user only (0600): another user's process cannot map it.
      *
      * @throws FileAlreadyExistsException if a segment of that name exists
      */
@@ -45,7 +46,8 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
             throw new FileAlreadyExistsException(file.toString(), null, "shared memory segment '" + name + "' already exists");
         }
         Path temporary = DIRECTORY.resolve(".jaguar-shm-" + ProcessHandle.current().pid() + "-" + TEMPORARY.incrementAndGet());
-        try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(temporary, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE),
+                        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")))) {
             SharedMemoryBuffer b = map(name, ch, size);   // a READ_WRITE map sizes the file
             try {
                 Files.createLink(file, temporary);          // link(2): fails if the name exists

@@ -429,11 +429,13 @@ public final class ControlAgent {
                             Transports.byId(c.reservoir().across()).id()));
         }
         RiverRun run = new RiverRun(this, attempt, managers, where, answerMillis, links);
+        // The attempt's own secret, for its nodes only (over the control plane's TLS): its reservoirs' handshakes prove it.
+        tigris.AttemptKey key = tigris.AttemptKey.random();
         Node step = null;
         try {
             for (var e : managers.entrySet()) {
                 step = e.getKey();
-                e.getValue().begin(attempt, leaseMillis);
+                e.getValue().begin(attempt, leaseMillis, key);
                 run.begun.add(e.getKey());
             }
             run.heartbeats(leaseMillis);

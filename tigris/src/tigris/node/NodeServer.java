@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import tigris.AttemptKey;
 import tigris.ModuleThread;
 import tigris.RiverAttempt;
 import tigris.ThreadStatus;
@@ -55,7 +56,7 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
-                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.river.ConsumerEndPlan;tigris.river.ProducerEndPlan;tigris.graph.ThreadPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.node.CommittedPart;"
+                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.river.ConsumerEndPlan;tigris.river.ProducerEndPlan;tigris.graph.ThreadPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.AttemptKey;tigris.node.CommittedPart;"
                                     + Transports.endpointFilter() + "tigris.node.ActionPlan;!*");
 
     /** Longest {@link #awaitAction} waits before it answers RUNNING: well inside any agent's answer timeout. */
@@ -107,10 +108,10 @@ public final class NodeServer implements RiverManager {
         /** Set when this node fences the attempt itself: why. */
         volatile String fencedBecause;
 
-        NodeRiver(RiverAttempt attempt, RiverLease lease) {
+        NodeRiver(RiverAttempt attempt, RiverLease lease, AttemptKey key) {
             this.attempt = attempt;
             this.lease = lease;
-            TransportContext context = new TransportContext(name, bind, work.resolve(attempt.fileName()), DEAD_PEER, VERBS_CONNECT, attempt, dataPlane);
+            TransportContext context = new TransportContext(name, bind, work.resolve(attempt.fileName()), DEAD_PEER, VERBS_CONNECT, attempt, key, dataPlane);
             this.site = new LocalSite(context, jar -> jar == null ? NodeServer.class.getClassLoader() : loaders.get(jar), (output, keep) -> {
                 String why = fencedBecause;
                 if (why != null) {
@@ -209,7 +210,10 @@ public final class NodeServer implements RiverManager {
     }
 
     @Override
-    public void begin(RiverAttempt a, long leaseMillis) throws RemoteException {
+    public void begin(RiverAttempt a, long leaseMillis, AttemptKey key) throws RemoteException {
+        if (key == null) {
+            throw error(a, "an attempt is begun with its key", null);
+        }
         RiverLease lease;
         try {
             lease = new RiverLease(leaseMillis);
@@ -231,7 +235,7 @@ public final class NodeServer implements RiverManager {
                 }
             }
             epochs.put(a.river(), a.epoch());
-            rivers.put(a, new NodeRiver(a, lease));
+            rivers.put(a, new NodeRiver(a, lease, key));
         }
         for (NodeRiver r : superseded) {
             fence(r, "attempt " + a.epoch() + " of the river began here", false);

@@ -5,6 +5,7 @@ import java.rmi.RemoteException;
 import java.util.List;
 import java.util.Map;
 
+import tigris.AttemptKey;
 import tigris.RiverAttempt;
 import tigris.ThreadStatus;
 import tigris.river.ConsumerEndPlan;
@@ -32,10 +33,11 @@ public interface RiverManager extends Remote {
     /**
      * Begins attempt {@code river} on this node, the first call of every attempt, with a lease of
      * {@code leaseMillis} that every later call naming the attempt renews ({@link #renew} when there
-     * is nothing else to say). An attempt older than one this node has begun of the same river is
-     * refused as stale; an older one still here is fenced first.
+     * is nothing else to say), and the attempt's key, which its reservoirs' handshakes prove to
+     * each other. An attempt older than one this node has begun of the same river is refused as
+     * stale; an older one still here is fenced first.
      */
-    void begin(RiverAttempt river, long leaseMillis) throws RemoteException;
+    void begin(RiverAttempt river, long leaseMillis, AttemptKey key) throws RemoteException;
 
     /** Renews this node's lease on {@code river}; refused, saying why, if the node fenced it. */
     void renew(RiverAttempt river) throws RemoteException;

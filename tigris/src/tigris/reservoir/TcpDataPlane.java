@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import tigris.AttemptKey;
 import tigris.RiverAttempt;
 
 /**
@@ -28,7 +30,8 @@ import tigris.RiverAttempt;
  * {@link #open opens} a channel to it over the connection to the consumer's node, dialing it
  * first if there is none. A connection that does not say a Tigris hello is closed and fails
  * nothing; an OPEN is refused, saying why, unless it names a reservoir this node expects, of the
- * same river attempt, window and Water size.
+ * same river attempt, window and Water size, and proves the attempt's key ({@link AttemptKey}):
+ * a refused OPEN leaves the expected end waiting for its own producer.
  */
 public final class TcpDataPlane implements AutoCloseable {
     /**
@@ -60,12 +63,14 @@ public final class TcpDataPlane implements AutoCloseable {
         private final int window;
         private final int waterSize;
         private final int exclusive;
+        private final AttemptKey key;
         private final CompletableFuture<TcpReceiver> joined = new CompletableFuture<>();
         private boolean done;
 
-        private Expected(String reservoir, RiverAttempt attempt, int window, int waterSize) {
+        private Expected(String reservoir, RiverAttempt attempt, AttemptKey key, int window, int waterSize) {
             this.reservoir = reservoir;
             this.attempt = attempt;
+            this.key = key;
             this.window = window;
             this.waterSize = waterSize;
             this.exclusive = TcpReceiver.exclusiveFor(window);
@@ -164,15 +169,17 @@ public final class TcpDataPlane implements AutoCloseable {
     // ---- the consumer's side ----------------------------------------------------------------------
 
     /**
-     * Expects the producer of reservoir {@code reservoir} of river attempt {@code attempt} (null: an
-     * end outside any river), reserving its exclusive buffers.
+     * Expects the producer of reservoir {@code reservoir} of river attempt {@code attempt}, which
+     * must prove the attempt's key {@code key} (both null: an end outside any river, which any
+     * producer of none may open), reserving its exclusive buffers.
      *
      * @throws IOException if the node's network memory has no room for them, naming the budget
-     * @throws IllegalArgumentException for a window or Water size out of range, or a reservoir this node expects already
+     * @throws IllegalArgumentException for a window or Water size out of range, a reservoir this node expects already, or an attempt without its key
      */
-    public Expected expect(String reservoir, RiverAttempt attempt, int window, int waterSize) throws IOException {
+    public Expected expect(String reservoir, RiverAttempt attempt, AttemptKey key, int window, int waterSize) throws IOException {
         checkSizes(reservoir, window, waterSize);
-        Expected e = new Expected(reservoir, attempt, window, waterSize);
+        checkKey(reservoir, attempt, key);
+        Expected e = new Expected(reservoir, attempt, key, window, waterSize);
         long bytes = (long) e.exclusive * waterSize;
         synchronized (this) {
             Expected old = expected.get(key(attempt, reservoir));
@@ -190,6 +197,12 @@ public final class TcpDataPlane implements AutoCloseable {
         return e;
     }
 
+    private static void checkKey(String reservoir, RiverAttempt attempt, AttemptKey key) {
+        if ((attempt == null) != (key == null)) {
+            throw new IllegalArgumentException("reservoir " + reservoir + ": an end of a river attempt has the attempt's key, an end outside any river none");
+        }
+    }
+
     private static void checkSizes(String reservoir, int window, int waterSize) {
         if (window < 1 || window > TcpProtocol.MAX_WINDOW || waterSize < 1 || waterSize > TcpProtocol.MAX_WATER) {
             throw new IllegalArgumentException("reservoir " + reservoir + ": window must be in 1.." + TcpProtocol.MAX_WINDOW + " and water size in 1.."
@@ -197,7 +210,11 @@ public final class TcpDataPlane implements AutoCloseable {
         }
     }
 
-    /** The I/O thread: a producer opened channel {@code id} on {@code c}; its end here, or why it is refused. */
+    /** A channel a producer opened: its consumer's end here, and the key the producer proved (null: none, an end outside any river). */
+    record Opened(TcpReceiver receiver, AttemptKey key) {
+    }
+
+    /** The I/O thread: a producer opened channel {@code id} on {@code c}; its end here ({@link Opened}), or why it is refused. */
     Object opened(TcpPeerConnection c, int id, TcpProtocol.Open o) {
         if (o.window() < 1 || o.window() > TcpProtocol.MAX_WINDOW || o.waterSize() < 1 || o.waterSize() > TcpProtocol.MAX_WATER) {
             return "window " + o.window() + " and water size " + o.waterSize() + " out of range (1.." + TcpProtocol.MAX_WINDOW + ", 1.." + TcpProtocol.MAX_WATER
@@ -210,12 +227,18 @@ public final class TcpDataPlane implements AutoCloseable {
             if (refusal != null) {
                 return refusal;
             }
+            if (e.key != null && !MessageDigest.isEqual(o.proof(), TcpProtocol.openProof(e.key, o.signed(), id, c.localNonce, c.peerNonce))) {
+                // The end stays expected: its own producer may still come.
+                System.err.println("node " + node + ": refused an open of reservoir " + o.reservoir() + " of river " + o.attempt() + " from " + c.peer()
+                                + ": it does not prove the attempt's key");
+                return "the open does not prove the river attempt's key: this node takes it only from a node of the attempt";
+            }
             e.done = true;
             expected.remove(key(o.attempt(), o.reservoir()), e);
         }
         TcpReceiver r = new TcpReceiver(o.reservoir(), c, id, o.window(), o.waterSize(), e.exclusive, pool);
         e.joined.complete(r);
-        return r;
+        return new Opened(r, e.key);
     }
 
     /**
@@ -245,17 +268,19 @@ public final class TcpDataPlane implements AutoCloseable {
     // ---- the producer's side ----------------------------------------------------------------------
 
     /**
-     * Opens the producer's end of reservoir {@code reservoir} toward node {@code peerNode}, whose
-     * data plane listens at {@code at}: over the connection to it (dialed if there is none), once
-     * its node accepts the channel.
+     * Opens the producer's end of reservoir {@code reservoir} of river attempt {@code attempt}
+     * toward node {@code peerNode}, whose data plane listens at {@code at}: over a connection to it
+     * this node trusts (one it dialed, or on which the peer proved an attempt's key; dialed if
+     * there is none), once its node accepts the channel and proves the attempt's key {@code key}.
      *
      * @throws IOException naming the peer if it cannot be reached, is not node {@code peerNode}, or refuses the reservoir (saying why)
      */
-    public TcpSender open(String peerNode, InetSocketAddress at, String reservoir, RiverAttempt attempt, int window, int waterSize)
+    public TcpSender open(String peerNode, InetSocketAddress at, String reservoir, RiverAttempt attempt, AttemptKey key, int window, int waterSize)
                     throws IOException, InterruptedException {
         checkSizes(reservoir, window, waterSize);
+        checkKey(reservoir, attempt, key);
         TcpPeerConnection c = connectionTo(peerNode, at);
-        TcpSender s = c.open(reservoir, attempt, window, waterSize, pool);
+        TcpSender s = c.open(reservoir, attempt, key, window, waterSize, pool);
         s.awaitOpened(settings.connect());
         return s;
     }
@@ -265,7 +290,7 @@ public final class TcpDataPlane implements AutoCloseable {
         if (l != null) {
             synchronized (l) {
                 for (TcpPeerConnection c : l) {
-                    if (!c.isClosed()) {
+                    if (!c.isClosed() && c.isTrusted()) {
                         return c;
                     }
                 }
@@ -296,7 +321,8 @@ public final class TcpDataPlane implements AutoCloseable {
             ch.socket().connect(at, timeout);
             ch.socket().setTcpNoDelay(true);
             ch.socket().setSoTimeout(timeout);
-            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.hello(node));
+            byte[] mine = AttemptKey.nonce(TcpProtocol.NONCE);
+            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.hello(node, mine));
             InputStream in = ch.socket().getInputStream();
             int[] w = TcpProtocol.readOpening(in);
             if (w[0] != TcpProtocol.MAGIC) {
@@ -309,7 +335,7 @@ public final class TcpDataPlane implements AutoCloseable {
             if (!text.equals(peerNode)) {
                 throw new IOException(where + " answers as node " + text);
             }
-            return connected(ch, peerNode);
+            return connected(ch, peerNode, mine, TcpProtocol.readNonce(in), true);
         } catch (SocketTimeoutException e) {
             ch.close();
             throw new IOException("cannot connect to " + where + ": no answer within " + settings.connect().toSeconds() + " s", e);
@@ -323,10 +349,10 @@ public final class TcpDataPlane implements AutoCloseable {
     }
 
     /** A handshaken socket becomes a connection, served by the next I/O thread. */
-    private TcpPeerConnection connected(SocketChannel ch, String peerNode) throws IOException {
+    private TcpPeerConnection connected(SocketChannel ch, String peerNode, byte[] localNonce, byte[] peerNonce, boolean dialed) throws IOException {
         ch.configureBlocking(false);
         TcpIoThread t = io[Math.floorMod(nextIo.getAndIncrement(), io.length)];
-        TcpPeerConnection c = new TcpPeerConnection(this, ch, peerNode, t, settings.deadPeer().toNanos());
+        TcpPeerConnection c = new TcpPeerConnection(this, ch, peerNode, t, settings.deadPeer().toNanos(), localNonce, peerNonce, dialed);
         List<TcpPeerConnection> l = connections.computeIfAbsent(peerNode, n -> new ArrayList<>());
         synchronized (l) {
             l.add(c);
@@ -381,16 +407,18 @@ public final class TcpDataPlane implements AutoCloseable {
             if (h[1] != TcpProtocol.VERSION) {
                 // The rest of another version's hello is not this version's to read.
                 String why = "protocol version " + h[1] + ", this node speaks " + TcpProtocol.VERSION;
-                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(1, why));
+                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.refusal(why));
                 throw new IOException(why);
             }
             String peerNode = TcpProtocol.readString(in, TcpProtocol.MAX_NODE, "the node's name");
+            byte[] theirs = TcpProtocol.readNonce(in);
             if (peerNode.isBlank()) {
-                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(1, "the hello names no node"));
+                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.refusal("the hello names no node"));
                 throw new IOException("the hello names no node");
             }
-            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(0, node));
-            connected(ch, peerNode);
+            byte[] mine = AttemptKey.nonce(TcpProtocol.NONCE);
+            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(node, mine));
+            connected(ch, peerNode, mine, theirs, false);
         } catch (IOException | RuntimeException e) {
             try {
                 ch.close();

@@ -49,6 +49,15 @@ final class TcpPeerConnection {
     final TcpIoThread io;
     private final long deadPeerNanos;
     private volatile SelectionKey key;
+    /** This node's and the peer's fresh values for the connection: the proofs of OPEN and ACCEPT cover them. */
+    final byte[] localNonce;
+    final byte[] peerNonce;
+    /**
+     * True if this node's reservoirs may open channels on it: it dialed the peer at the address an
+     * agent gave, or the peer proved a river attempt's key on it. A connection a stranger dialed,
+     * naming itself after a node, carries none of this node's Waters.
+     */
+    private volatile boolean trusted;
 
     private final ReentrantLock writeLock = new ReentrantLock();
     /** Frames waiting for the socket, in order; written by the I/O thread. Guarded by writeLock. */
@@ -76,10 +85,14 @@ final class TcpPeerConnection {
     private TcpReceiver targetReceiver;
     private long skip;
 
-    TcpPeerConnection(TcpDataPlane plane, SocketChannel channel, String peerNode, TcpIoThread io, long deadPeerNanos) throws IOException {
+    TcpPeerConnection(TcpDataPlane plane, SocketChannel channel, String peerNode, TcpIoThread io, long deadPeerNanos, byte[] localNonce, byte[] peerNonce,
+                    boolean dialed) throws IOException {
         this.plane = plane;
         this.channel = channel;
         this.peerNode = peerNode;
+        this.localNonce = localNonce;
+        this.peerNonce = peerNonce;
+        this.trusted = dialed;
         this.peer = "node " + peerNode + " (" + channel.getRemoteAddress() + ")";
         this.io = io;
         this.deadPeerNanos = deadPeerNanos;
@@ -110,6 +123,10 @@ final class TcpPeerConnection {
         return closed.get();
     }
 
+    boolean isTrusted() {
+        return trusted;
+    }
+
     /** Channels open on this connection, both ways. */
     int channels() {
         return senders.size() + receivers.size();
@@ -117,13 +134,14 @@ final class TcpPeerConnection {
 
     // ---- channels -------------------------------------------------------------------------------
 
-    /** Opens a channel for reservoir {@code reservoir} toward the peer; its end waits for the peer's answer. */
-    TcpSender open(String reservoir, tigris.RiverAttempt attempt, int window, int waterSize, NetworkBufferPool pool) throws IOException {
+    /** Opens a channel for reservoir {@code reservoir} toward the peer, proving {@code key}; its end waits for the peer's answer. */
+    TcpSender open(String reservoir, tigris.RiverAttempt attempt, tigris.AttemptKey key, int window, int waterSize, NetworkBufferPool pool)
+                    throws IOException {
         int id = nextChannel.getAndIncrement();
-        TcpSender s = new TcpSender(reservoir, this, id, window, waterSize, pool);
+        TcpSender s = new TcpSender(reservoir, this, id, window, waterSize, pool, key);
         senders.put(id, s);
         try {
-            send(TcpProtocol.open(id, reservoir, attempt, window, waterSize), null);
+            send(TcpProtocol.open(id, reservoir, attempt, window, waterSize, key, peerNonce, localNonce), null);
         } catch (IOException e) {
             senders.remove(id);
             s.close();
@@ -357,7 +375,7 @@ final class TcpPeerConnection {
                     }
                 }
             }
-            case TcpWireDescriptor.OPEN, TcpWireDescriptor.REFUSE, TcpWireDescriptor.FAILED, TcpWireDescriptor.CANCEL -> {
+            case TcpWireDescriptor.OPEN, TcpWireDescriptor.ACCEPT, TcpWireDescriptor.REFUSE, TcpWireDescriptor.FAILED, TcpWireDescriptor.CANCEL -> {
                 int max = type == TcpWireDescriptor.FAILED ? tigris.ProducerEnd.MAX_CAUSE_BYTES : TcpProtocol.MAX_CONTROL;
                 if (value < 0 || value > max) {
                     throw protocolError(TcpProtocol.typeName(type) + " of " + Integer.toUnsignedString(value) + " bytes (at most " + max + ")");
@@ -367,12 +385,6 @@ final class TcpPeerConnection {
                 if (value == 0) {
                     state = ReadState.HEADER;
                     control(target);
-                }
-            }
-            case TcpWireDescriptor.ACCEPT -> {
-                TcpSender s = senders.get(frameChannel);
-                if (s != null) {
-                    s.accepted(value);
                 }
             }
             case TcpWireDescriptor.CREDIT -> {
@@ -408,7 +420,7 @@ final class TcpPeerConnection {
     }
 
     /** A frame with a payload (not DATA) has been read whole. */
-    private void control(ByteBuffer payload) {
+    private void control(ByteBuffer payload) throws IOException {
         switch (type) {
             case TcpWireDescriptor.OPEN -> {
                 if (receivers.containsKey(frameChannel)) {
@@ -422,12 +434,28 @@ final class TcpPeerConnection {
                 } catch (TcpProtocol.MalformedOpen e) {
                     answer = e.getMessage();
                 }
-                if (answer instanceof TcpReceiver r) {
-                    receivers.put(frameChannel, r);
-                    sendQuietly(new ByteBuffer[] {TcpProtocol.frame(TcpWireDescriptor.ACCEPT, tigris.Water.DATA, frameChannel, r.exclusive())});
-                    r.joined();
+                if (answer instanceof TcpDataPlane.Opened o) {
+                    if (o.key() != null) {
+                        trusted = true;   // the peer holds a river attempt's key: a node of the cluster
+                    }
+                    receivers.put(frameChannel, o.receiver());
+                    byte[] proof = o.key() == null ? new byte[0]
+                                    : TcpProtocol.acceptProof(o.key(), o.receiver().name(), frameChannel, o.receiver().exclusive(), localNonce, peerNonce);
+                    sendQuietly(TcpProtocol.accept(frameChannel, o.receiver().exclusive(), proof));
                 } else {
                     sendQuietly(TcpProtocol.textFrame(TcpWireDescriptor.REFUSE, frameChannel, TcpProtocol.utf8((String) answer, TcpProtocol.MAX_CONTROL)));
+                }
+            }
+            case TcpWireDescriptor.ACCEPT -> {
+                TcpSender s = senders.get(frameChannel);
+                if (s != null) {
+                    TcpProtocol.Accept a;
+                    try {
+                        a = TcpProtocol.Accept.read(payload);
+                    } catch (TcpProtocol.MalformedOpen e) {
+                        throw protocolError(e.getMessage());
+                    }
+                    s.accepted(a.credits(), a.proof());
                 }
             }
             case TcpWireDescriptor.REFUSE -> {

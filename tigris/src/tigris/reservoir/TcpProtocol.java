@@ -52,18 +52,34 @@ final class TcpProtocol {
         return java.util.Arrays.copyOf(b, n);
     }
 
-    /** A dialing node's hello. */
-    static byte[] hello(String node) {
+    /** A dialing node's hello, with its fresh value for the connection. */
+    static byte[] hello(String node, byte[] nonce) {
         byte[] n = utf8(node, MAX_NODE);
-        return ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + n.length).order(ByteOrder.LITTLE_ENDIAN).putInt(MAGIC).putInt(VERSION)
-                        .putShort((short) n.length).put(n).array();
+        return ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + n.length + NONCE).order(ByteOrder.LITTLE_ENDIAN).putInt(MAGIC).putInt(VERSION)
+                        .putShort((short) n.length).put(n).put(nonce).array();
     }
 
-    /** An accepting node's welcome: its name (status 0), or why it refuses. */
-    static byte[] welcome(int status, String text) {
-        byte[] m = utf8(text, MAX_CONTROL);
-        return ByteBuffer.allocate(TcpWireDescriptor.WELCOME_FIXED + m.length).order(ByteOrder.LITTLE_ENDIAN).putInt(MAGIC).putInt(status)
+    /** An accepting node's welcome: its name and its fresh value for the connection. */
+    static byte[] welcome(String node, byte[] nonce) {
+        byte[] m = utf8(node, MAX_NODE);
+        return ByteBuffer.allocate(TcpWireDescriptor.WELCOME_FIXED + m.length + NONCE).order(ByteOrder.LITTLE_ENDIAN).putInt(MAGIC).putInt(0)
+                        .putShort((short) m.length).put(m).put(nonce).array();
+    }
+
+    /** An accepting node's refusal of a connection, saying why. */
+    static byte[] refusal(String why) {
+        byte[] m = utf8(why, MAX_CONTROL);
+        return ByteBuffer.allocate(TcpWireDescriptor.WELCOME_FIXED + m.length).order(ByteOrder.LITTLE_ENDIAN).putInt(MAGIC).putInt(1)
                         .putShort((short) m.length).put(m).array();
+    }
+
+    /** Bytes of the fresh value each side of a connection makes for it. */
+    static final int NONCE = TcpWireDescriptor.NONCE;
+
+    static byte[] readNonce(InputStream in) throws IOException {
+        byte[] n = new byte[NONCE];
+        new DataInputStream(in).readFully(n);
+        return n;
     }
 
     /** The u32 MAGIC and u32 that open a hello (the version) or a welcome (the status), read from a blocking stream. */
@@ -91,8 +107,47 @@ final class TcpProtocol {
         out.flush();
     }
 
-    /** What an OPEN asks for. */
-    record Open(String reservoir, RiverAttempt attempt, int window, int waterSize) {
+    /** What an OPEN asks for; {@code signed} its bytes before the proof, which {@code proof} (empty: none) proves. */
+    record Open(String reservoir, RiverAttempt attempt, int window, int waterSize, byte[] signed, byte[] proof) {
+    }
+
+    /**
+     * The proof an OPEN carries: the attempt's key over the OPEN's bytes, the channel's number
+     * and both sides' fresh values for the connection (the consumer's first), so that it opens
+     * this channel on this connection only.
+     */
+    static byte[] openProof(tigris.AttemptKey key, byte[] signed, int channel, byte[] consumerNonce, byte[] producerNonce) {
+        return key.prove("tigris-tcp-open", signed, int4(channel), consumerNonce, producerNonce);
+    }
+
+    /** The proof an ACCEPT carries: the attempt's key over the reservoir's name, the channel, the credits and both fresh values. */
+    static byte[] acceptProof(tigris.AttemptKey key, String reservoir, int channel, int credits, byte[] consumerNonce, byte[] producerNonce) {
+        return key.prove("tigris-tcp-accept", reservoir.getBytes(StandardCharsets.UTF_8), int4(channel), int4(credits), consumerNonce, producerNonce);
+    }
+
+    private static byte[] int4(int v) {
+        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v).array();
+    }
+
+    /** The ACCEPT frame of {@code channel}: its first credits and the consumer's proof (empty: none). */
+    static ByteBuffer[] accept(int channel, int credits, byte[] proof) {
+        ByteBuffer p = ByteBuffer.allocate(5 + proof.length).order(ByteOrder.LITTLE_ENDIAN).putInt(credits).put((byte) proof.length).put(proof).flip();
+        return new ByteBuffer[] {frame(TcpWireDescriptor.ACCEPT, tigris.Water.DATA, channel, p.remaining()), p};
+    }
+
+    /** An ACCEPT's payload: the credits, and the proof (empty: none). */
+    record Accept(int credits, byte[] proof) {
+        static Accept read(ByteBuffer p) throws MalformedOpen {
+            p.order(ByteOrder.LITTLE_ENDIAN);
+            try {
+                int credits = p.getInt();
+                byte[] proof = new byte[Byte.toUnsignedInt(p.get())];
+                p.get(proof);
+                return new Accept(credits, proof);
+            } catch (java.nio.BufferUnderflowException e) {
+                throw new MalformedOpen("the accept is cut short");
+            }
+        }
     }
 
     /** An OPEN whose payload is malformed: the consumer refuses it, telling the producer why. */
@@ -104,13 +159,19 @@ final class TcpProtocol {
         }
     }
 
-    /** The OPEN frame of channel {@code channel}; {@code attempt} null for an end outside any river. */
-    static ByteBuffer[] open(int channel, String reservoir, RiverAttempt attempt, int window, int waterSize) {
-        byte[] n = utf8(reservoir, MAX_CONTROL / 2);
+    /**
+     * The OPEN frame of channel {@code channel}; {@code attempt} and {@code key} null for an end
+     * outside any river (its OPEN proves nothing).
+     */
+    static ByteBuffer[] open(int channel, String reservoir, RiverAttempt attempt, int window, int waterSize, tigris.AttemptKey key, byte[] consumerNonce,
+                    byte[] producerNonce) {
+        byte[] n = utf8(reservoir, MAX_CONTROL / 4);
         byte[] r = attempt == null ? new byte[0] : utf8(attempt.river(), MAX_RIVER * 4);
-        ByteBuffer p = ByteBuffer.allocate(TcpWireDescriptor.OPEN_FIXED + n.length + r.length).order(ByteOrder.LITTLE_ENDIAN);
-        p.putInt(window).putInt(waterSize).putInt(attempt == null ? 0 : attempt.epoch()).putShort((short) n.length).put(n).putShort((short) r.length).put(r)
-                        .flip();
+        ByteBuffer signed = ByteBuffer.allocate(TcpWireDescriptor.OPEN_FIXED + n.length + r.length).order(ByteOrder.LITTLE_ENDIAN);
+        signed.putInt(window).putInt(waterSize).putInt(attempt == null ? 0 : attempt.epoch()).putShort((short) n.length).put(n).putShort((short) r.length)
+                        .put(r);
+        byte[] proof = key == null ? new byte[0] : openProof(key, signed.array(), channel, consumerNonce, producerNonce);
+        ByteBuffer p = ByteBuffer.allocate(signed.capacity() + 1 + proof.length).put(signed.array()).put((byte) proof.length).put(proof).flip();
         return new ByteBuffer[] {frame(TcpWireDescriptor.OPEN, tigris.Water.DATA, channel, p.remaining()), p};
     }
 
@@ -128,8 +189,12 @@ final class TcpProtocol {
             int epoch = p.getInt();
             String name = string(p);
             String river = string(p);
+            byte[] signed = new byte[p.position()];
+            p.get(0, signed);
+            byte[] proof = new byte[Byte.toUnsignedInt(p.get())];
+            p.get(proof);
             if (p.hasRemaining()) {
-                throw new MalformedOpen("the open has " + p.remaining() + " bytes after the river's name");
+                throw new MalformedOpen("the open has " + p.remaining() + " bytes after its proof");
             }
             if (name.isEmpty()) {
                 throw new MalformedOpen("the open names no reservoir");
@@ -145,7 +210,7 @@ final class TcpProtocol {
                     throw new MalformedOpen("the open names no river attempt: " + x.getMessage());
                 }
             }
-            return new Open(name, attempt, window, waterSize);
+            return new Open(name, attempt, window, waterSize, signed, proof);
         } catch (java.nio.BufferUnderflowException e) {
             throw new MalformedOpen("the open is cut short");
         }

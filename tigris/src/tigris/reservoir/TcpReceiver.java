@@ -12,10 +12,11 @@ import tigris.Water;
  * The consumer's end of a TCP reservoir: a channel on the connection between its node and the
  * producer's ({@link TcpPeerConnection}). Credits are buffers, as in Flink's network stack: the
  * channel holds {@link #exclusive()} buffers of its own, granted to the producer when it opens, and
- * takes floating ones from its node's {@link NetworkBufferPool} while the producer spends every
- * credit it has (up to the reservoir's window); the connection's I/O thread receives each Water's
- * bytes straight into a granted buffer (no copy in Java), and a buffer is granted again when the
- * Water in it is released. So a consumer that falls behind, or passes its Waters on to a slow one,
+ * takes floating ones from its node's {@link NetworkBufferPool} when the producer has spent every
+ * credit it holds (up to the reservoir's window; kept until End of River, so a busy reservoir
+ * does not trade buffers with the pool per Water); the connection's I/O thread receives each
+ * Water's bytes straight into a granted buffer (no copy in Java), and a buffer is granted again
+ * when the Water in it is released. So a consumer that falls behind, or passes its Waters on to a slow one,
  * holds its credits, and a Distributed Queue upstream sees it. A broken connection, a protocol
  * error or a silent peer fails the reservoir: the consumer gets the Waters received before, then
  * {@link ReservoirFailedException}.
@@ -163,6 +164,7 @@ public final class TcpReceiver extends InboxConsumerEnd implements Recycler {
         if (!endReceived && !closed) {
             endReceived = true;
             ended();
+            freeBuffers();
         }
     }
 
@@ -170,6 +172,20 @@ public final class TcpReceiver extends InboxConsumerEnd implements Recycler {
         if (!endReceived && !closed) {
             endReceived = true;
             producerFailedWith(cause);
+            freeBuffers();
+        }
+    }
+
+    /** Gives the free buffers back to the node's pool: nothing more will arrive. */
+    private void freeBuffers() {
+        synchronized (this) {
+            ExternalBuffer b;
+            while ((b = free.poll()) != null) {
+                held--;
+                pool.give(b);
+            }
+            granted = 0;
+            unannounced = 0;
         }
     }
 
@@ -179,16 +195,13 @@ public final class TcpReceiver extends InboxConsumerEnd implements Recycler {
 
     // ---- credits ----------------------------------------------------------------------------------
 
-    /** A released Water's buffer comes back: granted again, or, a floating one the producer does not need now, back to the node's pool. */
+    /** A released Water's buffer comes back: granted again, or, once the stream has ended, back to the node's pool. */
     @Override
     public void recycle(ExternalBuffer[] buffers) {
         int announce;
         synchronized (this) {
             for (ExternalBuffer b : buffers) {
-                if (closed || !b.isAlive() || b.size() != waterSize) {
-                    held--;
-                    pool.give(b);
-                } else if (held > exclusive && granted + unannounced >= Math.max(exclusive, window / 2)) {
+                if (closed || endReceived || !b.isAlive() || b.size() != waterSize) {
                     held--;
                     pool.give(b);
                 } else {
@@ -254,13 +267,7 @@ public final class TcpReceiver extends InboxConsumerEnd implements Recycler {
                             TcpProtocol.MAX_CONTROL)));
         }
         releaseQueued();
-        synchronized (this) {
-            ExternalBuffer b;
-            while ((b = free.poll()) != null) {
-                held--;
-                pool.give(b);
-            }
-        }
+        freeBuffers();
     }
 
     @Override

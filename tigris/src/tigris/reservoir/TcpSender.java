@@ -31,14 +31,18 @@ public final class TcpSender extends AbstractProducerEnd {
     private final ChannelSpring spring;
     private final AtomicInteger credits = new AtomicInteger();
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
+    /** The river attempt's key the consumer's node must prove (null: an end outside any river). */
+    private final tigris.AttemptKey key;
     private volatile ReservoirFailedException failure;
     private volatile boolean endPut;
     private long sent;
 
-    TcpSender(String name, TcpPeerConnection connection, int id, int window, int waterSize, NetworkBufferPool pool) throws IOException {
+    TcpSender(String name, TcpPeerConnection connection, int id, int window, int waterSize, NetworkBufferPool pool, tigris.AttemptKey key)
+                    throws IOException {
         super(name, window);
         this.connection = connection;
         this.id = id;
+        this.key = key;
         this.spring = new ChannelSpring(pool, waterSize);
     }
 
@@ -144,13 +148,23 @@ public final class TcpSender extends AbstractProducerEnd {
 
     // ---- the connection's I/O thread -----------------------------------------------------------------
 
-    void accepted(int first) {
+    /** The consumer's node accepted the channel with {@code first} credits, proving the attempt's key by {@code proof}. */
+    void accepted(int first, byte[] proof) {
+        if (key != null && !java.security.MessageDigest.isEqual(proof, TcpProtocol.acceptProof(key, name(), id, first, connection.peerNonce, connection.localNonce))) {
+            refused("its acceptance does not prove the river attempt's key: it is not a node of the attempt");
+            return;
+        }
+        if (first < 1 || first > window()) {
+            refused("protocol error: " + first + " first credits (window " + window() + ")");
+            return;
+        }
         credits.addAndGet(first);
         opened.complete(null);
         signalCredit();
     }
 
     void refused(String why) {
+        connection.removeSender(id);
         IOException e = new IOException("reservoir " + name() + ": " + connection.peer() + " refused it: " + why);
         opened.completeExceptionally(e);
         failed("refused: " + why);

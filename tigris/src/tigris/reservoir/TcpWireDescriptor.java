@@ -6,13 +6,18 @@ package tigris.reservoir;
  * between them, each as a channel with its own credits. Little-endian:
  *
  * <pre>
- * hello    dialer -> acceptor:  u32 MAGIC, u32 VERSION, u16 n, n bytes: the dialing node's name (UTF-8)
- * welcome  acceptor -> dialer:  u32 MAGIC, u32 status (0 ok), u16 n, n bytes: the accepting node's name, or why it refused
+ * hello    dialer -> acceptor:  u32 MAGIC, u32 VERSION, u16 n, n bytes: the dialing node's name (UTF-8),
+ *                               NONCE bytes: the dialer's fresh random value for this connection
+ * welcome  acceptor -> dialer:  u32 MAGIC, u32 status, u16 n, n bytes: status 0: the accepting node's name, then
+ *                               NONCE bytes, the acceptor's fresh value; else why it refused (UTF-8), and nothing more
  * frame    either way:          u8 type, u8 kind, u16 0, u32 channel, u32 value, then a payload for some types
  *   OPEN      producer -> consumer: opens channel "channel" (numbered by the producer's node, per connection
  *             and direction); value payload bytes: u32 window, u32 waterSize, u32 epoch, u16 n, n bytes
- *             reservoir name, u16 r, r bytes river name (r = 0 and epoch 0: no river, an end outside any)
- *   ACCEPT    consumer -> producer: the channel is open; value: the first credits (its exclusive buffers)
+ *             reservoir name, u16 r, r bytes river name (r = 0 and epoch 0: no river, an end outside any),
+ *             u8 p, p bytes: the proof of the attempt's key (TcpProtocol.openProof; p = 0: none, an end
+ *             outside any river)
+ *   ACCEPT    consumer -> producer: the channel is open; value payload bytes: u32 the first credits (its
+ *             exclusive buffers), u8 p, p bytes: the consumer's proof of the key (TcpProtocol.acceptProof)
  *   REFUSE    consumer -> producer: the channel is refused; value payload bytes: why (UTF-8)
  *   DATA      producer -> consumer: one Water of Water kind "kind", value bytes follow; spends a credit
  *   END       producer -> consumer: End of River
@@ -23,6 +28,9 @@ package tigris.reservoir;
  *   HEARTBEAT either way, channel 0:  nothing to say; the peer is alive
  * </pre>
  *
+ * The proofs make a stranger's OPEN fail (it holds no key) and an OPEN or ACCEPT seen on one
+ * connection worthless on another (its fresh values differ).
+ *
  * A frame's channel is always the producer's number: DATA, END, FAILED and OPEN address the
  * consumer's side, the others the producer's, so both nodes of a pair may produce on one connection.
  */
@@ -30,10 +38,13 @@ public final class TcpWireDescriptor {
     /** "TGRS" read as a little-endian u32. */
     public static final int MAGIC = 0x53524754;
     /**
-     * 5: one connection per pair of nodes, reservoirs multiplexed as channels (4: the river attempt in
-     * the hello; 3: the FAILED frame; 2: the Water's kind in the frame header).
+     * 6: both nodes' fresh values in the hello and welcome, the attempt key's proofs in OPEN and
+     * ACCEPT (5: one connection per pair of nodes, reservoirs multiplexed as channels; 4: the river
+     * attempt in the hello; 3: the FAILED frame; 2: the Water's kind in the frame header).
      */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
+    /** Bytes of each side's fresh value for a connection. */
+    public static final int NONCE = 16;
     /** Bytes of a hello before the node's name. */
     public static final int HELLO_FIXED = 10;
     /** Bytes of a welcome before the name or message. */

@@ -55,7 +55,7 @@ public final class TcpTransport implements Transport {
     @Override
     public PendingConsumer openConsumer(ReservoirPlan plan, TransportContext context) throws IOException {
         TcpDataPlane plane = context.tcp();
-        TcpDataPlane.Expected e = plane.expect(plan.name(), context.attempt(), plan.window(), plan.waterSize());
+        TcpDataPlane.Expected e = plane.expect(plan.name(), context.attempt(), context.key(), plan.window(), plan.waterSize());
         At at = new At(plane.node(), context.host(), plane.address().getPort());
         return Accepted.pending(at, e.joined(), "TCP reservoir " + plan.name() + " expected by node " + plane.node() + " at " + context.host() + ":"
                         + at.port(), e::cancel);
@@ -65,7 +65,8 @@ public final class TcpTransport implements Transport {
     public ProducerEnd openProducer(ReservoirPlan plan, Endpoint at, TransportContext context) throws IOException {
         At a = (At) at;
         try {
-            return context.tcp().open(a.node(), new InetSocketAddress(a.host(), a.port()), plan.name(), context.attempt(), plan.window(), plan.waterSize());
+            return context.tcp().open(a.node(), new InetSocketAddress(a.host(), a.port()), plan.name(), context.attempt(), context.key(), plan.window(),
+                            plan.waterSize());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("reservoir " + plan.name() + ": interrupted while opening it");

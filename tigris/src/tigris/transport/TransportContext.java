@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import tigris.AttemptKey;
 import tigris.RiverAttempt;
 import tigris.reservoir.TcpDataPlane;
 
@@ -12,10 +13,12 @@ import tigris.reservoir.TcpDataPlane;
  * listens on (its ends listen there only), a directory of the river's own (files), how long a
  * silent peer may take before the reservoir fails, how long ends wait for each other to connect,
  * and the river attempt the ends belong to: their handshakes carry it, and an end refuses a peer
- * of another attempt (a stale one above all); and the node's TCP data plane (null where there is
+ * of another attempt (a stale one above all); the attempt's key, which the handshakes prove
+ * (never send); and the node's TCP data plane (null where there is
  * none: a river in one JVM needs none).
  */
-public record TransportContext(String node, InetAddress bind, Path work, Duration deadPeer, Duration connect, RiverAttempt attempt, TcpDataPlane dataPlane) {
+public record TransportContext(String node, InetAddress bind, Path work, Duration deadPeer, Duration connect, RiverAttempt attempt, AttemptKey key,
+                TcpDataPlane dataPlane) {
     public TransportContext {
         java.util.Objects.requireNonNull(node, "node");
         java.util.Objects.requireNonNull(bind, "bind");
@@ -23,6 +26,7 @@ public record TransportContext(String node, InetAddress bind, Path work, Duratio
         java.util.Objects.requireNonNull(deadPeer, "deadPeer");
         java.util.Objects.requireNonNull(connect, "connect");
         java.util.Objects.requireNonNull(attempt, "attempt");
+        java.util.Objects.requireNonNull(key, "key");
     }
 
     /** The node's TCP data plane. */

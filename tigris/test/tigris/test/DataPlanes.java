@@ -12,6 +12,8 @@ import tigris.reservoir.TcpDataPlane;
 /** TCP data planes for "nodes" inside the test JVM, one per name, on loopback, for the life of the JVM. */
 final class DataPlanes {
     private static final Map<String, TcpDataPlane> PLANES = new ConcurrentHashMap<>();
+    /** The key of every river attempt the tests' "nodes" share. */
+    static final tigris.AttemptKey KEY = tigris.AttemptKey.random();
 
     private DataPlanes() {
     }

@@ -41,6 +41,7 @@ import tigris.node.ActionPlan;
 import tigris.node.NodeAction;
 import tigris.node.NodeContext;
 import tigris.node.CommittedPart;
+import tigris.AttemptKey;
 import tigris.RiverAttempt;
 import tigris.node.RiverManager;
 import tigris.river.ModulePlan;
@@ -356,6 +357,59 @@ class NodeControlTest {
         }
     }
 
+    /**
+     * Strangers on a node's data port while a river grows, between the consumer's end being
+     * opened and its producer coming: a port scan (connect and close), an HTTP client, an older
+     * Tigris, and a forged OPEN that names the river, the attempt and the reservoir right but
+     * cannot prove the attempt's key. Each is turned away, the forger told why, and none fails
+     * the river: its own producer then joins and every Water arrives.
+     */
+    @Test
+    void strangersOnTheDataPortWhileARiverGrowsFailNothing() throws Exception {
+        Node a = startNode("p1", key, password, null);
+        Node b = startNode("p2", key, password, null);
+        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        RiverManager ma = agent.connect(a);
+        RiverManager mb = agent.connect(b);
+        RiverAttempt r = RiverAttempt.first("scanned");
+        AttemptKey secret = AttemptKey.random();
+        for (RiverManager m : List.of(ma, mb)) {
+            m.begin(r, 60_000, secret);
+            m.pushJar(r, "modules.jar", jar);
+        }
+        tigris.transport.ReservoirPlan plan = new tigris.transport.ReservoirPlan("source->sink", "tcp", 4, 256);
+        var at = (tigris.transport.TcpTransport.At) mb.grow(r, List.of(new ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar",
+                        Map.of(), 0, 1, ThreadPolicy.LOTTERY)), List.of(new tigris.river.ConsumerEndPlan(plan, "sink"))).get("source->sink");
+        java.net.InetSocketAddress data = new java.net.InetSocketAddress(at.host(), at.port());
+        try (var scan = java.nio.channels.SocketChannel.open(data)) {
+            // a port scan: connect, then go
+        }
+        try (var http = java.nio.channels.SocketChannel.open(data)) {
+            http.write(java.nio.ByteBuffer.wrap("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            http.read(java.nio.ByteBuffer.allocate(64));   // closed (or reset) without a word
+        } catch (IOException reset) {
+            // the node closed it with the request unread
+        }
+        String forged = TcpWire.forgedOpen(data, "p1", "source->sink", r, 4, 256);
+        assertTrue(forged.contains("does not prove the river attempt's key"), "the forger is told: " + forged);
+        ma.grow(r, List.of(new ModulePlan("source", GraphModules.CountingSource.class.getName(), "modules.jar", Map.of("count", "500"), 0, 1,
+                        ThreadPolicy.LOTTERY)), List.of());
+        ma.join(r, List.of(new tigris.river.ProducerEndPlan(plan, "source", at)));
+        mb.start(r);
+        ma.start(r);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        tigris.ThreadStatus sink;
+        do {
+            Thread.sleep(50);
+            sink = mb.status(r).get(0);
+        } while (sink.state() == ModuleThread.State.RUNNING && System.nanoTime() < deadline);
+        assertEquals(ModuleThread.State.ENDED, sink.state(), String.valueOf(sink.failure()));
+        assertEquals(500, sink.watersIn(), "every Water arrived");
+        ma.destroy(r);
+        mb.destroy(r);
+        awaitLines("p2", List.of("node p2: refused an open of reservoir source->sink of river scanned from node p1"));
+    }
+
     record Run(int status, String said) {
     }
 
@@ -377,7 +431,7 @@ class NodeControlTest {
         RiverAttempt r = RiverAttempt.first("r");
         RemoteException notBegun = assertThrows(RemoteException.class, () -> m.pushJar(r, "modules.jar", jar));
         assertTrue(notBegun.getMessage().contains("node a3, river r: no such river on this node (never begun, or destroyed)"), notBegun.getMessage());
-        m.begin(r, 60_000);
+        m.begin(r, 60_000, AttemptKey.random());
         m.pushJar(r, "modules.jar", jar);
         RemoteException missing = assertThrows(RemoteException.class,
                         () -> m.grow(r, List.of(new ModulePlan("x", "no.such.Module", "modules.jar", Map.of(), 0, 1, ThreadPolicy.LOTTERY)), List.of()));
@@ -399,7 +453,7 @@ class NodeControlTest {
         assertTrue(ControlAgentTestSupport.chain(filtered).contains("REJECTED") || ControlAgentTestSupport.chain(filtered).contains("filter"),
                         ControlAgentTestSupport.chain(filtered));
         m.destroy(r);
-        RemoteException shortLease = assertThrows(RemoteException.class, () -> m.begin(RiverAttempt.first("brief"), 10));
+        RemoteException shortLease = assertThrows(RemoteException.class, () -> m.begin(RiverAttempt.first("brief"), 10, AttemptKey.random()));
         assertTrue(shortLease.getMessage().contains("a lease of 10 ms is outside 100 ms .. 1 hour"), shortLease.getMessage());
     }
 
@@ -421,10 +475,10 @@ class NodeControlTest {
         g.connect("source.out", "sink.in", ReservoirSpec.of(4, 256));
         var first = agent.start(new RiverAttempt("epochs", 2), g, Map.of("source", List.of(a), "sink", List.of(a)), "modules.jar", jar);
         awaitLines("a10", List.of("node a10: river epochs (attempt 2) started by agent 127.0.0.1"));
-        RemoteException stale = assertThrows(RemoteException.class, () -> m.begin(RiverAttempt.first("epochs"), 60_000));
+        RemoteException stale = assertThrows(RemoteException.class, () -> m.begin(RiverAttempt.first("epochs"), 60_000, AttemptKey.random()));
         assertTrue(stale.getMessage().contains("node a10, river epochs: attempt 1 is stale: this node has begun attempt 2 of the river"), stale.getMessage());
         // Attempt 3 begins while 2 runs: the node fences 2 itself.
-        m.begin(new RiverAttempt("epochs", 3), 60_000);
+        m.begin(new RiverAttempt("epochs", 3), 60_000, AttemptKey.random());
         awaitLines("a10", List.of("node a10: river epochs (attempt 2) fenced by this node: attempt 3 of the river began here"));
         RemoteException fenced = assertThrows(RemoteException.class, () -> m.status(new RiverAttempt("epochs", 2)));
         assertTrue(fenced.getMessage().contains("fenced by this node: attempt 3 of the river began here"), fenced.getMessage());
@@ -437,7 +491,7 @@ class NodeControlTest {
         finite.connect("source.out", "sink.in", ReservoirSpec.of(4, 256));
         assertTrue(agent.start("done", finite, Map.of("source", List.of(a), "sink", List.of(a)), "modules.jar", jar).await(60_000, null).completed());
         assertTrue(Files.exists(dir.resolve(".committed-sum.tigris-done@1")), "attempt 1's output is staged");
-        m.begin(new RiverAttempt("done", 2), 60_000);
+        m.begin(new RiverAttempt("done", 2), 60_000, AttemptKey.random());
         RemoteException noCommit = assertThrows(RemoteException.class, () -> m.commit(RiverAttempt.first("done")));
         assertTrue(noCommit.getMessage().contains("refused to commit: attempt 1 is stale"), noCommit.getMessage());
         assertEquals("an earlier job's output", Files.readString(out), "a stale attempt's output is not put in place");
@@ -447,7 +501,7 @@ class NodeControlTest {
 
         // A lease that runs out: the node fences the attempt, says so to the agent's next call, and commits nothing of it.
         RiverAttempt brief = RiverAttempt.first("brief");
-        m.begin(brief, 200);
+        m.begin(brief, 200, AttemptKey.random());
         awaitLines("a10", List.of("node a10: river brief fenced by this node: its lease ran out: no word from the agent for 0."));
         RemoteException expired = assertThrows(RemoteException.class, () -> m.status(brief));
         assertTrue(expired.getMessage().contains("fenced by this node: its lease ran out"), expired.getMessage());

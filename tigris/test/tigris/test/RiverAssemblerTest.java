@@ -29,7 +29,7 @@ class RiverAssemblerTest {
     Path dir;
 
     private LocalSite site(String node) {
-        return new LocalSite(new TransportContext(node, InetAddress.getLoopbackAddress(), dir.resolve(node), Duration.ofSeconds(10), Duration.ofSeconds(10), tigris.RiverAttempt.first("test"), DataPlanes.of(node)),
+        return new LocalSite(new TransportContext(node, InetAddress.getLoopbackAddress(), dir.resolve(node), Duration.ofSeconds(10), Duration.ofSeconds(10), tigris.RiverAttempt.first("test"), DataPlanes.KEY, DataPlanes.of(node)),
                         jar -> RiverAssemblerTest.class.getClassLoader());
     }
 

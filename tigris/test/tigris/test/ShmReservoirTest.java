@@ -38,6 +38,12 @@ class ShmReservoirTest {
         String name = unique("river");
         var source = new TestModules.Source(500, 12);
         var sink = new TestModules.Sink();
+        try (ShmProducer out = ShmReservoir.create(name, 4, 4096, DEAD_PEER)) {
+            // The ring is its user's alone: no other user's process maps it to read or inject Waters (until the consumer attaches and unlinks it).
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                            java.nio.file.Files.getPosixFilePermissions(java.nio.file.Path.of("/dev/shm", name))));
+        }
+        name = unique("river");
         try (ShmProducer out = ShmReservoir.create(name, 4, 4096, DEAD_PEER); ShmConsumer in = ShmReservoir.attach(name, DEAD_PEER)) {
             ModuleThread a = new RoundRobinModuleThread(source, ModuleConfig.of("source", Map.of())).addDownstream(out);
             ModuleThread b = new RoundRobinModuleThread(sink, ModuleConfig.of("sink", Map.of())).addUpstream(in);

@@ -19,7 +19,7 @@ public final class TcpProducerMain {
     public static void main(String[] args) throws Exception {
         TcpDataPlane plane = new TcpDataPlane("crasher", InetAddress.getLoopbackAddress(), 0,
                         TcpDataPlane.Settings.defaults().withDeadPeer(Duration.ofSeconds(10)));
-        TcpSender out = plane.open(args[0], new InetSocketAddress(args[1], Integer.parseInt(args[2])), "crash", null, 8, 256);
+        TcpSender out = plane.open(args[0], new InetSocketAddress(args[1], Integer.parseInt(args[2])), "crash", null, null, 8, 256);
         int n = Integer.parseInt(args[3]);
         TestModules.putRecords(out, n, 256);
         System.out.println("sent " + n);

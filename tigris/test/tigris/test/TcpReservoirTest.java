@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import tigris.AttemptKey;
 import tigris.ModuleConfig;
 import tigris.ModuleThread;
 import tigris.ReservoirFailedException;
@@ -55,8 +56,15 @@ class TcpReservoirTest {
         consumers.close();
     }
 
+    /** The key of every river attempt in these tests but the forgers'. */
+    private static final AttemptKey KEY = AttemptKey.random();
+
     private TcpSender open(String name, RiverAttempt attempt, int window, int waterSize) throws Exception {
-        return producers.open(consumers.node(), consumers.address(), name, attempt, window, waterSize);
+        return producers.open(consumers.node(), consumers.address(), name, attempt, attempt == null ? null : KEY, window, waterSize);
+    }
+
+    private TcpDataPlane.Expected expect(String name, RiverAttempt attempt, int window, int waterSize) throws IOException {
+        return consumers.expect(name, attempt, attempt == null ? null : KEY, window, waterSize);
     }
 
     private static TcpReceiver joined(TcpDataPlane.Expected e) throws Exception {
@@ -65,7 +73,7 @@ class TcpReservoirTest {
 
     @Test
     void aRiverCrossesATcpConnectionWithCreditFlowControl() throws Exception {
-        var expected = consumers.expect("link", null, 4, 4096);
+        var expected = expect("link", null, 4, 4096);
         var source = new TestModules.Source(500, 20);
         var sink = new TestModules.Sink();
         try (TcpSender out = open("link", null, 4, 4096); TcpReceiver in = joined(expected)) {
@@ -84,12 +92,14 @@ class TcpReservoirTest {
     void everyReservoirBetweenTwoNodesSharesOneConnection() throws Exception {
         List<TcpSender> outs = new ArrayList<>();
         List<TcpReceiver> ins = new ArrayList<>();
+        RiverAttempt pairs = RiverAttempt.first("pairs");
         for (int i = 0; i < 20; i++) {
-            var there = consumers.expect("east-" + i, null, 4, 512);
-            outs.add(open("east-" + i, null, 4, 512));
+            var there = expect("east-" + i, pairs, 4, 512);
+            outs.add(open("east-" + i, pairs, 4, 512));
             ins.add(joined(there));
-            var back = producers.expect("west-" + i, null, 4, 512);
-            outs.add(consumers.open(producers.node(), producers.address(), "west-" + i, null, 4, 512));
+            // The way back finds the connection the producers' node dialed: that node proved the attempt's key on it.
+            var back = producers.expect("west-" + i, pairs, KEY, 4, 512);
+            outs.add(consumers.open(producers.node(), producers.address(), "west-" + i, pairs, KEY, 4, 512));
             ins.add(joined(back));
         }
         assertEquals(1, consumers.connections(), "one connection on the consumers' node");
@@ -131,8 +141,8 @@ class TcpReservoirTest {
      */
     @Test
     void aStalledConsumerHoldsUpOnlyItsOwnReservoir() throws Exception {
-        var stalled = consumers.expect("stalled", null, 4, 256);
-        var flowing = consumers.expect("flowing", null, 4, 256);
+        var stalled = expect("stalled", null, 4, 256);
+        var flowing = expect("flowing", null, 4, 256);
         try (TcpSender blocked = open("stalled", null, 4, 256); TcpSender free = open("flowing", null, 4, 256);
                         TcpReceiver never = joined(stalled); TcpReceiver taken = joined(flowing)) {
             Thread stuck = Thread.ofPlatform().daemon().start(() -> {
@@ -163,7 +173,7 @@ class TcpReservoirTest {
 
     @Test
     void stoppingAProducerSendsEndOfRiverOverTheConnection() throws Exception {
-        var expected = consumers.expect("stopped", null, 4, 4096);
+        var expected = expect("stopped", null, 4, 4096);
         var endless = new TestModules.Source(Integer.MAX_VALUE, 1);
         var sink = new TestModules.Sink();
         try (TcpSender out = open("stopped", null, 4, 4096); TcpReceiver in = joined(expected)) {
@@ -188,7 +198,7 @@ class TcpReservoirTest {
 
     @Test
     void aNodeRefusesAReservoirItDoesNotExpect() throws Exception {
-        var expected = consumers.expect("wanted", null, 4, 256);
+        var expected = expect("wanted", null, 4, 256);
         IOException e = assertThrows(IOException.class, () -> open("other", null, 4, 256));
         assertTrue(e.getMessage().contains("refused it: node in expects no reservoir other"), e.getMessage());
         IOException size = assertThrows(IOException.class, () -> open("wanted", null, 8, 256));
@@ -209,7 +219,7 @@ class TcpReservoirTest {
     @Test
     void aNodeRefusesAProducerOfAStaleAttemptOrAnotherRiver() throws Exception {
         RiverAttempt second = new RiverAttempt("job", 2);
-        var expected = consumers.expect("r", second, 4, 256);
+        var expected = expect("r", second, 4, 256);
         IOException stale = assertThrows(IOException.class, () -> open("r", RiverAttempt.first("job"), 4, 256));
         assertTrue(stale.getMessage().contains("refused it: attempt 1 of river job is stale: this end belongs to attempt 2"), stale.getMessage());
         IOException other = assertThrows(IOException.class, () -> open("r", new RiverAttempt("other", 2), 4, 256));
@@ -227,18 +237,18 @@ class TcpReservoirTest {
     void nothingListeningIsAClearError() throws Exception {
         InetSocketAddress at = consumers.address();
         consumers.close();
-        IOException e = assertThrows(IOException.class, () -> producers.open("in", at, "r", null, 4, 256));
+        IOException e = assertThrows(IOException.class, () -> producers.open("in", at, "r", null, null, 4, 256));
         assertTrue(e.getMessage().startsWith("cannot connect to node in's data plane at " + at), e.getMessage());
-        IOException wrong = assertThrows(IOException.class, () -> producers.open("elsewhere", producers.address(), "r", null, 4, 256));
+        IOException wrong = assertThrows(IOException.class, () -> producers.open("elsewhere", producers.address(), "r", null, null, 4, 256));
         assertTrue(wrong.getMessage().contains("node elsewhere's data plane at " + producers.address() + " answers as node out"), wrong.getMessage());
     }
 
     @Test
     void theNodesNetworkMemoryBoundsItsReservoirs() throws Exception {
         try (TcpDataPlane small = DataPlanes.start("small", new TcpDataPlane.Settings(1 << 20, 1, DEAD_PEER, Duration.ofSeconds(10)))) {
-            small.expect("a", null, 8, 256 << 10);   // two exclusive buffers: half the budget
-            small.expect("b", null, 8, 256 << 10);
-            IOException e = assertThrows(IOException.class, () -> small.expect("c", null, 8, 256 << 10));
+            small.expect("a", null, null, 8, 256 << 10);   // two exclusive buffers: half the budget
+            small.expect("b", null, null, 8, 256 << 10);
+            IOException e = assertThrows(IOException.class, () -> small.expect("c", null, null, 8, 256 << 10));
             assertTrue(e.getMessage().contains("node small's network memory (1 MiB, tigris node --network-memory) has no room for its 2 buffers of 262144 bytes"),
                             e.getMessage());
             assertEquals(1 << 20, small.buffers().reserved());
@@ -247,7 +257,7 @@ class TcpReservoirTest {
 
     @Test
     void aProducerProcessThatDiesFailsTheReservoirAfterWhatItSent() throws Exception {
-        var expected = consumers.expect("crash", null, 8, 256);
+        var expected = expect("crash", null, 8, 256);
         Process child = TestModules.startProcess(TcpProducerMain.class, "in", consumers.address().getHostString(),
                         Integer.toString(consumers.address().getPort()), "5");
         try (TcpReceiver in = expected.joined().get(60, TimeUnit.SECONDS)) {
@@ -257,7 +267,7 @@ class TcpReservoirTest {
 
     @Test
     void aConsumerThatGoesAwayFailsTheProducersPut() throws Exception {
-        var expected = consumers.expect("gone", null, 2, 256);
+        var expected = expect("gone", null, 2, 256);
         try (TcpSender out = open("gone", null, 2, 256)) {
             joined(expected).close();
             ReservoirFailedException e = assertThrows(ReservoirFailedException.class, () -> {
@@ -279,7 +289,7 @@ class TcpReservoirTest {
         for (var m : TcpReceiver.class.getMethods()) {
             assertFalse(java.util.Set.of("put", "endOfRiver", "spring", "credits").contains(m.getName()), "receiver has " + m);
         }
-        var expected = consumers.expect("ends", null, 2, 256);
+        var expected = expect("ends", null, 2, 256);
         try (TcpSender out = open("ends", null, 2, 256); TcpReceiver in = joined(expected)) {
             assertThrows(IllegalArgumentException.class, () -> {
                 Water big = new Water(null, jaguar.ext.OffHeapBuffer.allocateShared(512));
@@ -294,17 +304,45 @@ class TcpReservoirTest {
 
     // ---- peers speaking the wire by hand ------------------------------------------------------------
 
-    /** A socket that said a Tigris hello as node {@code node}; the welcome is read. */
-    private SocketChannel hello(String node) throws IOException {
-        SocketChannel s = SocketChannel.open(consumers.address());
+    /** A peer speaking the wire by hand: its socket, its fresh value and the node's, from the hello and welcome. */
+    private record RawPeer(SocketChannel socket, byte[] mine, byte[] theirs) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+
+        /**
+         * An OPEN frame as a producer writes it ({@link TcpWireDescriptor}), proving {@code key}
+         * (null: no proof); {@code river} "" and epoch 0: none.
+         */
+        ByteBuffer open(ByteBuffer b, int channel, String reservoir, String river, int epoch, int window, int waterSize, AttemptKey key) {
+            byte[] n = reservoir.getBytes(StandardCharsets.UTF_8);
+            byte[] r = river.getBytes(StandardCharsets.UTF_8);
+            ByteBuffer signed = ByteBuffer.allocate(TcpWireDescriptor.OPEN_FIXED + n.length + r.length).order(ByteOrder.LITTLE_ENDIAN).putInt(window)
+                            .putInt(waterSize).putInt(epoch).putShort((short) n.length).put(n).putShort((short) r.length).put(r);
+            byte[] channelBytes = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(channel).array();
+            byte[] proof = key == null ? new byte[0] : key.prove("tigris-tcp-open", signed.array(), channelBytes, theirs, mine);
+            frame(b, TcpWireDescriptor.OPEN, 0, channel, signed.capacity() + 1 + proof.length);
+            return b.put(signed.array()).put((byte) proof.length).put(proof);
+        }
+    }
+
+    /** A peer that said a Tigris hello as node {@code node} to {@code plane}; the welcome is read. */
+    private static RawPeer hello(TcpDataPlane plane, String node) throws IOException {
+        SocketChannel s = SocketChannel.open(plane.address());
         s.socket().setTcpNoDelay(true);
         byte[] n = node.getBytes(StandardCharsets.UTF_8);
-        s.write(ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + n.length).order(ByteOrder.LITTLE_ENDIAN).putInt(TcpWireDescriptor.MAGIC)
-                        .putInt(TcpWireDescriptor.VERSION).putShort((short) n.length).put(n).flip());
+        byte[] mine = AttemptKey.nonce(TcpWireDescriptor.NONCE);
+        s.write(ByteBuffer.allocate(TcpWireDescriptor.HELLO_FIXED + n.length + mine.length).order(ByteOrder.LITTLE_ENDIAN).putInt(TcpWireDescriptor.MAGIC)
+                        .putInt(TcpWireDescriptor.VERSION).putShort((short) n.length).put(n).put(mine).flip());
         ByteBuffer w = read(s, TcpWireDescriptor.WELCOME_FIXED);
         assertEquals(0, w.getInt(4), "welcomed");
         read(s, Short.toUnsignedInt(w.getShort(8)));
-        return s;
+        return new RawPeer(s, mine, read(s, TcpWireDescriptor.NONCE).array());
+    }
+
+    private RawPeer hello(String node) throws IOException {
+        return hello(consumers, node);
     }
 
     private static ByteBuffer read(SocketChannel s, int n) throws IOException {
@@ -321,14 +359,6 @@ class TcpReservoirTest {
         return b.put(type).put((byte) kind).putShort((short) 0).putInt(channel).putInt(value);
     }
 
-    /** An OPEN frame as a producer writes it ({@link TcpWireDescriptor}); {@code river} "" and epoch 0: none. */
-    private static ByteBuffer open(ByteBuffer b, int channel, String reservoir, String river, int epoch, int window, int waterSize) {
-        byte[] n = reservoir.getBytes(StandardCharsets.UTF_8);
-        byte[] r = river.getBytes(StandardCharsets.UTF_8);
-        frame(b, TcpWireDescriptor.OPEN, 0, channel, TcpWireDescriptor.OPEN_FIXED + n.length + r.length);
-        return b.putInt(window).putInt(waterSize).putInt(epoch).putShort((short) n.length).put(n).putShort((short) r.length).put(r);
-    }
-
     /** The next frame the node sends on {@code s}, skipping heartbeats: its type, channel, value and payload as text. */
     private static String nextFrame(SocketChannel s) throws IOException {
         while (true) {
@@ -338,6 +368,10 @@ class TcpReservoirTest {
                 continue;
             }
             int value = h.getInt(TcpWireDescriptor.FRAME_VALUE_OFFSET);
+            if (type == TcpWireDescriptor.ACCEPT) {
+                ByteBuffer p = read(s, value);
+                value = p.getInt();   // the first credits, then the node's proof
+            }
             String payload = type == TcpWireDescriptor.REFUSE || type == TcpWireDescriptor.CANCEL ? StandardCharsets.UTF_8.decode(read(s, value)).toString() : "";
             return type + " " + h.getInt(TcpWireDescriptor.FRAME_CHANNEL_OFFSET) + " " + value + (payload.isEmpty() ? "" : " " + payload);
         }
@@ -350,7 +384,7 @@ class TcpReservoirTest {
      */
     @Test
     void strangersOnTheDataPortAreClosedAndFailNothing() throws Exception {
-        var expected = consumers.expect("r", null, 4, 256);
+        var expected = expect("r", null, 4, 256);
         try (SocketChannel silent = SocketChannel.open(consumers.address()); SocketChannel http = SocketChannel.open(consumers.address());
                         SocketChannel old = SocketChannel.open(consumers.address())) {
             http.write(ByteBuffer.wrap("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
@@ -381,14 +415,15 @@ class TcpReservoirTest {
     /** An OPEN naming no river attempt is refused with the reason; the connection stays for others. */
     @Test
     void anOpenNamingNoRiverAttemptIsRefusedWithTheReason() throws Exception {
-        consumers.expect("r", new RiverAttempt("job", 1), 4, 256);
-        try (SocketChannel peer = hello("forger")) {
+        expect("r", new RiverAttempt("job", 1), 4, 256);
+        try (RawPeer peer = hello("hand")) {
             ByteBuffer b = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
-            peer.write(open(b, 7, "r", "job", 0, 4, 256).flip());
-            assertEquals(TcpWireDescriptor.REFUSE + " 7 ", nextFrame(peer).substring(0, 4));
+            peer.socket().write(peer.open(b, 7, "r", "job", 0, 4, 256, KEY).flip());
+            String refusal = nextFrame(peer.socket());
+            assertTrue(refusal.startsWith(TcpWireDescriptor.REFUSE + " 7 ") && refusal.contains("the open names no river attempt"), refusal);
             b.clear();
-            peer.write(open(b, 8, "r", "job", 1, 4, 256).flip());
-            assertEquals(TcpWireDescriptor.ACCEPT + " 8 2", nextFrame(peer), "the same connection opens the right one: two exclusive credits");
+            peer.socket().write(peer.open(b, 8, "r", "job", 1, 4, 256, KEY).flip());
+            assertEquals(TcpWireDescriptor.ACCEPT + " 8 2", nextFrame(peer.socket()), "the same connection opens the right one: two exclusive credits");
         }
     }
 
@@ -398,13 +433,14 @@ class TcpReservoirTest {
      */
     @Test
     void framesSplitAnywhereInTheStreamArriveWhole() throws Exception {
-        var expected = consumers.expect("pieces", null, 8, 256);
+        var expected = expect("pieces", null, 8, 256);
         byte[][] waters = {"first Water".getBytes(StandardCharsets.UTF_8), new byte[0], new byte[200], "last".getBytes(StandardCharsets.UTF_8)};
         for (int i = 0; i < 200; i++) {
             waters[2][i] = (byte) (i * 7);
         }
-        try (SocketChannel producer = hello("splitter")) {
-            ByteBuffer stream = open(ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN), 1, "pieces", "", 0, 8, 256);
+        try (RawPeer peer = hello("splitter")) {
+            SocketChannel producer = peer.socket();
+            ByteBuffer stream = peer.open(ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN), 1, "pieces", "", 0, 8, 256, null);
             for (int k = 0; k < waters.length; k++) {
                 frame(stream, TcpWireDescriptor.DATA, 10 + k, 1, waters[k].length).put(waters[k]);
             }
@@ -438,22 +474,26 @@ class TcpReservoirTest {
      */
     @Test
     void aProducerIgnoringItsCreditsFailsItsOwnReservoirOnly() throws Exception {
-        var greedy = consumers.expect("greedy", null, 2, 64);
-        var polite = consumers.expect("polite", null, 2, 64);
-        try (SocketChannel producer = hello("rogue")) {
+        var greedy = expect("greedy", null, 2, 64);
+        var polite = expect("polite", null, 2, 64);
+        try (RawPeer peer = hello("rogue")) {
+            SocketChannel producer = peer.socket();
             ByteBuffer b = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
-            open(b, 1, "greedy", "", 0, 2, 64);
-            open(b, 2, "polite", "", 0, 2, 64);
+            peer.open(b, 1, "greedy", "", 0, 2, 64, null);
+            peer.open(b, 2, "polite", "", 0, 2, 64, null);
             for (int i = 0; i < 3; i++) {
                 frame(b, TcpWireDescriptor.DATA, 0, 1, 8).putLong(i);
             }
             frame(b, TcpWireDescriptor.DATA, 0, 2, 8).putLong(42);
             producer.write(b.flip());
             try (TcpReceiver in = joined(greedy); TcpReceiver other = joined(polite)) {
-                in.get().release();
-                in.get().release();
+                // Held, not released: a released Water's buffer would be a credit, and the third Water within it.
+                Water first = in.get();
+                Water second = in.get();
                 ReservoirFailedException e = assertThrows(ReservoirFailedException.class, in::get);
                 assertTrue(e.getMessage().contains("protocol error: a Water beyond the producer's credits (window 2)"), e.getMessage());
+                first.release();
+                second.release();
                 Water w = other.get();
                 assertEquals(42, w.buffer().getLong(0), "the other channel's Water arrived");
                 w.release();
@@ -470,9 +510,10 @@ class TcpReservoirTest {
     /** A FAILED frame whose cause is longer than a producer may send breaks the stream: the connection fails, not an allocation of what it claims. */
     @Test
     void anOversizedFailureIsAProtocolError() throws Exception {
-        var expected = consumers.expect("hostile", null, 8, 256);
-        try (SocketChannel producer = hello("hostile")) {
-            ByteBuffer b = open(ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN), 1, "hostile", "", 0, 8, 256);
+        var expected = expect("hostile", null, 8, 256);
+        try (RawPeer peer = hello("hostile")) {
+            SocketChannel producer = peer.socket();
+            ByteBuffer b = peer.open(ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN), 1, "hostile", "", 0, 8, 256, null);
             producer.write(b.flip());
             try (TcpReceiver in = joined(expected)) {
                 b.clear();
@@ -488,12 +529,10 @@ class TcpReservoirTest {
     @Test
     void aSilentPeerFailsItsReservoirsAfterTheTimeout() throws Exception {
         try (TcpDataPlane quick = DataPlanes.start("quick", TcpDataPlane.Settings.defaults().withDeadPeer(Duration.ofSeconds(1)))) {
-            var expected = quick.expect("quiet", null, 4, 256);
-            try (SocketChannel quiet = SocketChannel.open(quick.address())) {
-                byte[] n = "mute".getBytes(StandardCharsets.UTF_8);
-                ByteBuffer b = ByteBuffer.allocate(512).order(ByteOrder.LITTLE_ENDIAN).putInt(TcpWireDescriptor.MAGIC).putInt(TcpWireDescriptor.VERSION)
-                                .putShort((short) n.length).put(n);
-                quiet.write(open(b, 1, "quiet", "", 0, 4, 256).flip());
+            var expected = quick.expect("quiet", null, null, 4, 256);
+            try (RawPeer quiet = hello(quick, "mute")) {
+                // It opens its channel, then sends nothing more, not even heartbeats, and does not close: a cut link.
+                quiet.socket().write(quiet.open(ByteBuffer.allocate(512).order(ByteOrder.LITTLE_ENDIAN), 1, "quiet", "", 0, 4, 256, null).flip());
                 try (TcpReceiver in = expected.joined().get(30, TimeUnit.SECONDS)) {
                     long start = System.nanoTime();
                     ReservoirFailedException e = assertThrows(ReservoirFailedException.class, in::get);
@@ -507,11 +546,117 @@ class TcpReservoirTest {
     @Test
     void aCancelledExpectationGivesItsMemoryBack() throws Exception {
         long before = consumers.buffers().reserved();
-        var e = consumers.expect("never", null, 4, 1 << 20);
+        var e = expect("never", null, 4, 1 << 20);
         assertEquals(before + (2L << 20), consumers.buffers().reserved());
         e.cancel();
         assertEquals(before, consumers.buffers().reserved());
         ExecutionException x = assertThrows(ExecutionException.class, () -> e.joined().get(1, TimeUnit.SECONDS));
         assertTrue(x.getCause().getMessage().contains("given up before its producer came"), x.getCause().getMessage());
+    }
+
+    // ---- the attempt's key ----------------------------------------------------------------------------
+
+    /**
+     * A producer that does not hold the attempt's key (a stranger who guessed the river and the
+     * reservoir's name, or a node of another attempt's key) is refused, and the expected end
+     * stays for its own producer, which then joins.
+     */
+    @Test
+    void anOpenWithoutTheAttemptsKeyIsRefusedAndTheRealProducerStillJoins() throws Exception {
+        RiverAttempt job = RiverAttempt.first("job");
+        var expected = expect("r", job, 4, 256);
+        IOException forged = assertThrows(IOException.class,
+                        () -> producers.open(consumers.node(), consumers.address(), "r", job, AttemptKey.random(), 4, 256));
+        assertTrue(forged.getMessage().contains("refused it: the open does not prove the river attempt's key"), forged.getMessage());
+        try (RawPeer stranger = hello("stranger")) {
+            stranger.socket().write(stranger.open(ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN), 1, "r", "job", 1, 4, 256, null).flip());
+            String refusal = nextFrame(stranger.socket());
+            assertTrue(refusal.startsWith(TcpWireDescriptor.REFUSE + " 1 ") && refusal.contains("does not prove the river attempt's key"), refusal);
+        }
+        assertFalse(expected.joined().isDone(), "the expected end still waits for its producer");
+        try (TcpSender out = open("r", job, 4, 256); TcpReceiver in = joined(expected)) {
+            TestModules.putRecords(out, 2, 256);
+            in.get().release();
+            in.get().release();
+        }
+    }
+
+    /** An OPEN that proved the key on one connection, played again on another, is refused: the proof covers both sides' fresh values. */
+    @Test
+    void anOpenReplayedOnAnotherConnectionIsRefused() throws Exception {
+        RiverAttempt job = RiverAttempt.first("replay");
+        expect("first", job, 4, 256);
+        expect("second", job, 4, 256);
+        ByteBuffer seen;
+        try (RawPeer peer = hello("honest")) {
+            seen = peer.open(ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN), 1, "second", "replay", 1, 4, 256, KEY).flip();
+            ByteBuffer b = peer.open(ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN), 2, "first", "replay", 1, 4, 256, KEY).flip();
+            peer.socket().write(b);
+            assertEquals(TcpWireDescriptor.ACCEPT + " 2 2", nextFrame(peer.socket()), "its own OPEN is taken");
+        }
+        try (RawPeer replayer = hello("eavesdropper")) {
+            replayer.socket().write(seen);
+            String refusal = nextFrame(replayer.socket());
+            assertTrue(refusal.startsWith(TcpWireDescriptor.REFUSE + " 1 ") && refusal.contains("does not prove the river attempt's key"), refusal);
+        }
+    }
+
+    /**
+     * The producer checks the consumer's node too: a listener that answers as the node the agent
+     * named but cannot prove the attempt's key (it accepts with a proof of its own making) gets
+     * no Water: the open fails, naming it.
+     */
+    @Test
+    void aConsumerNodeThatCannotProveTheKeyGetsNoWater() throws Exception {
+        try (java.nio.channels.ServerSocketChannel impostor = java.nio.channels.ServerSocketChannel.open()
+                        .bind(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0))) {
+            Thread fake = Thread.ofPlatform().daemon().start(() -> {
+                try (SocketChannel s = impostor.accept()) {
+                    ByteBuffer h = read(s, TcpWireDescriptor.HELLO_FIXED);
+                    read(s, Short.toUnsignedInt(h.getShort(8)) + TcpWireDescriptor.NONCE);
+                    byte[] n = "in".getBytes(StandardCharsets.UTF_8);
+                    s.write(ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN).putInt(TcpWireDescriptor.MAGIC).putInt(0).putShort((short) n.length)
+                                    .put(n).put(new byte[TcpWireDescriptor.NONCE]).flip());
+                    ByteBuffer open = read(s, TcpWireDescriptor.FRAME_HEADER);
+                    read(s, open.getInt(TcpWireDescriptor.FRAME_VALUE_OFFSET));
+                    byte[] proof = AttemptKey.random().prove("tigris-tcp-accept");
+                    ByteBuffer accept = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+                    frame(accept, TcpWireDescriptor.ACCEPT, 0, open.getInt(TcpWireDescriptor.FRAME_CHANNEL_OFFSET), 5 + proof.length).putInt(2)
+                                    .put((byte) proof.length).put(proof);
+                    s.write(accept.flip());
+                    s.read(ByteBuffer.allocate(1024));   // until the producer's node gives up
+                } catch (IOException e) {
+                    // the test's end
+                }
+            });
+            IOException e = assertThrows(IOException.class, () -> producers.open("in", (InetSocketAddress) impostor.getLocalAddress(), "r",
+                            RiverAttempt.first("job"), KEY, 4, 256));
+            assertTrue(e.getMessage().contains("its acceptance does not prove the river attempt's key"), e.getMessage());
+            fake.interrupt();
+        }
+    }
+
+    /**
+     * A stranger that dials a node naming itself after another node gets none of its Waters: the
+     * node opens its reservoirs to that node only on a connection it dialed or on which the peer
+     * proved an attempt's key.
+     */
+    @Test
+    void aConnectionDialedInTheNameOfANodeCarriesNothingUntilItProvesAKey() throws Exception {
+        try (RawPeer pretender = hello(producers, "in")) {
+            var expected = expect("r", RiverAttempt.first("job"), 4, 256);
+            try (TcpSender out = open("r", RiverAttempt.first("job"), 4, 256); TcpReceiver in = joined(expected)) {
+                assertEquals(2, producers.connections(), "the pretender's connection and the one the node dialed");
+                TestModules.putRecords(out, 1, 256);
+                in.get().release();
+            }
+            pretender.socket().configureBlocking(false);
+            ByteBuffer got = ByteBuffer.allocate(1024).order(ByteOrder.LITTLE_ENDIAN);
+            Thread.sleep(200);
+            pretender.socket().read(got);
+            for (int at = 0; at + TcpWireDescriptor.FRAME_HEADER <= got.position(); at += TcpWireDescriptor.FRAME_HEADER) {
+                assertEquals(TcpWireDescriptor.HEARTBEAT, got.get(at), "the pretender hears heartbeats at most");
+            }
+        }
     }
 }

@@ -46,9 +46,9 @@ final class TransportEnds implements AutoCloseable {
             }
             case "tcp" -> {
                 String name = "tcp-" + System.nanoTime();
-                var expected = DataPlanes.of("ends-in").expect(name, null, window, waterSize);
+                var expected = DataPlanes.of("ends-in").expect(name, null, null, window, waterSize);
                 var in = DataPlanes.of("ends-in");
-                TcpSender out = DataPlanes.of("ends-out").open(in.node(), in.address(), name, null, window, waterSize);
+                TcpSender out = DataPlanes.of("ends-out").open(in.node(), in.address(), name, null, null, window, waterSize);
                 return new TransportEnds(out, expected.joined().get(30, TimeUnit.SECONDS), null);
             }
             case "file" -> {

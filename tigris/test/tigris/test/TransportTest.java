@@ -38,7 +38,7 @@ class TransportTest {
     Path dir;
 
     private TransportContext context(String node) {
-        return new TransportContext(node, InetAddress.getLoopbackAddress(), dir.resolve(node), Duration.ofSeconds(10), Duration.ofSeconds(10), tigris.RiverAttempt.first("test"), DataPlanes.of(node));
+        return new TransportContext(node, InetAddress.getLoopbackAddress(), dir.resolve(node), Duration.ofSeconds(10), Duration.ofSeconds(10), tigris.RiverAttempt.first("test"), DataPlanes.KEY, DataPlanes.of(node));
     }
 
     /** {@code e} after a round trip through Java serialization. */

@@ -133,8 +133,8 @@ public final class DqPerturbation {
             return new Link(out, ShmReservoir.attach(segment, Duration.ofSeconds(30)));
         }
         // Two data planes in this JVM, as two nodes: every link is a channel on their one connection.
-        TcpDataPlane.Expected expected = TCP_IN.expect(name + "-" + segments++, null, window, WATER);
-        TcpSender out = TCP_OUT.open(TCP_IN.node(), TCP_IN.address(), name + "-" + (segments - 1), null, window, WATER);
+        TcpDataPlane.Expected expected = TCP_IN.expect(name + "-" + segments++, null, null, window, WATER);
+        TcpSender out = TCP_OUT.open(TCP_IN.node(), TCP_IN.address(), name + "-" + (segments - 1), null, null, window, WATER);
         return new Link(out, expected.joined().get(30, TimeUnit.SECONDS));
     }
 
