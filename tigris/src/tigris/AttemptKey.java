@@ -17,8 +17,7 @@ import javax.crypto.spec.SecretKeySpec;
  * the TLS control plane ({@code RiverManager.begin}) and to no one else, and proved (never sent)
  * by every data connection's handshake: an HMAC-SHA256 over the handshake's bytes and values
  * each side made fresh for it, so a stranger on the network cannot open a reservoir, and a
- * handshake seen once cannot be played again. doc/tigris-operations.md, "The data plane's
- * authentication".
+ * handshake seen once cannot be played again (doc/tigris.md, "Security").
  */
 public final class AttemptKey implements Serializable {
     private static final long serialVersionUID = 1L;

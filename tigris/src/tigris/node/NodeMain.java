@@ -17,13 +17,15 @@ import tigris.reservoir.TcpDataPlane;
  *
  * <pre>
  * tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
- *             [--network-memory MIB] [--io-threads N]
+ *             [--network-memory MIB] [--io-threads N] [--data-tls yes|no]
  * </pre>
  *
  * {@code --host} is the address agents reach this node at (default 127.0.0.1), written into its RMI
  * stubs; its TCP data plane listens there. {@code --network-memory} is the budget of the buffers its
  * TCP reservoirs send and receive in (default 256 MiB), {@code --io-threads} the threads that serve
- * its connections to other nodes (default 2; 1 on one core).
+ * its connections to other nodes (default 2; 1 on one core); {@code --data-tls yes} encrypts those
+ * connections with TLS 1.3 (the cluster key on both sides), besides the attempt keys' proofs that
+ * authenticate every reservoir either way.
  *
  * Prints "tigris node NAME listening on PORT" once it accepts calls (port 0: the port chosen).
  */
@@ -37,10 +39,11 @@ public final class NodeMain {
     /** The node's usage. */
     public static final String USAGE = """
                     usage: tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
-                                       [--network-memory MIB] [--io-threads N]
+                                       [--network-memory MIB] [--io-threads N] [--data-tls yes|no]
                     --host is the address agents reach the node at and the only one it listens on (default 127.0.0.1);
                     --port 0 picks a free port. --network-memory is the MiB its TCP reservoirs' buffers may take
-                    (default 256), --io-threads how many threads serve its connections to other nodes (default 2).
+                    (default 256), --io-threads how many threads serve its connections to other nodes (default 2),
+                    --data-tls yes encrypts them with TLS 1.3 under the cluster key (default no: authenticated, not encrypted).
                     It prints "tigris node NAME listening on PORT", then serves until killed.""";
 
     /** The node alone ({@code java -m jaguar.tigris/tigris.node.NodeMain ...}), as {@code tigris node} runs it. */
@@ -61,7 +64,7 @@ public final class NodeMain {
      * @throws IOException if the key or the work directory cannot be used, saying why
      */
     public static void run(String[] args) throws Exception {
-        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--host", "--work", "--network-memory", "--io-threads");
+        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--host", "--work", "--network-memory", "--io-threads", "--data-tls");
         String name = require(opts, "--name");
         int port;
         try {
@@ -82,10 +85,17 @@ public final class NodeMain {
         TcpDataPlane.Settings defaults = TcpDataPlane.Settings.defaults();
         long mib = count(opts, "--network-memory", defaults.networkMemory() >> 20, 1, 1L << 20, "MiB");
         int ioThreads = (int) count(opts, "--io-threads", defaults.ioThreads(), 1, 64, "threads");
-        TcpDataPlane.Settings network = new TcpDataPlane.Settings(mib << 20, ioThreads, defaults.deadPeer(), defaults.connect());
+        String tls = opts.getOrDefault("--data-tls", "no");
+        if (!tls.equals("yes") && !tls.equals("no")) {
+            throw new IllegalArgumentException("--data-tls " + tls + ": say yes or no");
+        }
+        TcpDataPlane.Settings network = new TcpDataPlane.Settings(mib << 20, ioThreads, defaults.deadPeer(), defaults.connect(), null);
         // Agents reach the node's RMI objects at the address it is listed at, written into its stubs.
         System.setProperty("java.rmi.server.hostname", bind.getHostAddress());
-        ClusterKey.load(key, password).install();
+        ClusterKey clusterKey = ClusterKey.load(key, password).install();
+        if (tls.equals("yes")) {
+            network = network.withTls(clusterKey.tlsContext());   // the data connections speak TLS 1.3, mutually authenticated by the cluster key
+        }
         Files.createDirectories(work);
         int bound = serve(name, port, work, bind, network);
         System.out.println("tigris node " + name + " listening on " + bound);

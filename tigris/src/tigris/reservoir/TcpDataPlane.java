@@ -36,10 +36,11 @@ import tigris.RiverAttempt;
 public final class TcpDataPlane implements AutoCloseable {
     /**
      * What the user sets: the network memory budget in bytes, the number of I/O threads, how long a
-     * peer may stay silent before its connection fails, and how long dialing, a hello and an
-     * opening may take.
+     * peer may stay silent before its connection fails, how long dialing, a hello and an opening
+     * may take, and TLS for the connections (the cluster key's context; null: none, the OPEN and
+     * ACCEPT proofs authenticate them and the data crosses in the clear).
      */
-    public record Settings(long networkMemory, int ioThreads, Duration deadPeer, Duration connect) {
+    public record Settings(long networkMemory, int ioThreads, Duration deadPeer, Duration connect, javax.net.ssl.SSLContext tls) {
         public Settings {
             if (networkMemory < 1 || ioThreads < 1 || ioThreads > 64) {
                 throw new IllegalArgumentException("network memory must be positive and I/O threads in 1..64; got " + networkMemory + ", " + ioThreads);
@@ -48,11 +49,16 @@ public final class TcpDataPlane implements AutoCloseable {
 
         /** 256 MiB, two I/O threads (one on a single core), a dead peer after 5 s, 30 s to connect. */
         public static Settings defaults() {
-            return new Settings(256L << 20, Math.clamp(Runtime.getRuntime().availableProcessors() / 2, 1, 2), Duration.ofSeconds(5), Duration.ofSeconds(30));
+            return new Settings(256L << 20, Math.clamp(Runtime.getRuntime().availableProcessors() / 2, 1, 2), Duration.ofSeconds(5), Duration.ofSeconds(30),
+                            null);
         }
 
         public Settings withDeadPeer(Duration d) {
-            return new Settings(networkMemory, ioThreads, d, connect);
+            return new Settings(networkMemory, ioThreads, d, connect, tls);
+        }
+
+        public Settings withTls(javax.net.ssl.SSLContext context) {
+            return new Settings(networkMemory, ioThreads, deadPeer, connect, context);
         }
     }
 
@@ -322,8 +328,15 @@ public final class TcpDataPlane implements AutoCloseable {
             ch.socket().setTcpNoDelay(true);
             ch.socket().setSoTimeout(timeout);
             byte[] mine = AttemptKey.nonce(TcpProtocol.NONCE);
-            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.hello(node, mine));
+            TcpTls tls = settings.tls() == null ? null : TcpTls.client(settings.tls());
             InputStream in = ch.socket().getInputStream();
+            if (tls != null) {
+                tls.handshake(in, ch.socket().getOutputStream());
+                tls.write(TcpProtocol.hello(node, mine), ch.socket().getOutputStream());
+                in = tls.plainStream(in);
+            } else {
+                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.hello(node, mine));
+            }
             int[] w = TcpProtocol.readOpening(in);
             if (w[0] != TcpProtocol.MAGIC) {
                 throw new IOException(where + " is not a Tigris data plane (magic 0x" + Integer.toHexString(w[0]) + ")");
@@ -335,7 +348,7 @@ public final class TcpDataPlane implements AutoCloseable {
             if (!text.equals(peerNode)) {
                 throw new IOException(where + " answers as node " + text);
             }
-            return connected(ch, peerNode, mine, TcpProtocol.readNonce(in), true);
+            return connected(ch, peerNode, mine, TcpProtocol.readNonce(in), true, tls);
         } catch (SocketTimeoutException e) {
             ch.close();
             throw new IOException("cannot connect to " + where + ": no answer within " + settings.connect().toSeconds() + " s", e);
@@ -349,10 +362,11 @@ public final class TcpDataPlane implements AutoCloseable {
     }
 
     /** A handshaken socket becomes a connection, served by the next I/O thread. */
-    private TcpPeerConnection connected(SocketChannel ch, String peerNode, byte[] localNonce, byte[] peerNonce, boolean dialed) throws IOException {
+    private TcpPeerConnection connected(SocketChannel ch, String peerNode, byte[] localNonce, byte[] peerNonce, boolean dialed, TcpTls tls)
+                    throws IOException {
         ch.configureBlocking(false);
         TcpIoThread t = io[Math.floorMod(nextIo.getAndIncrement(), io.length)];
-        TcpPeerConnection c = new TcpPeerConnection(this, ch, peerNode, t, settings.deadPeer().toNanos(), localNonce, peerNonce, dialed);
+        TcpPeerConnection c = new TcpPeerConnection(this, ch, peerNode, t, settings.deadPeer().toNanos(), localNonce, peerNonce, dialed, tls);
         List<TcpPeerConnection> l = connections.computeIfAbsent(peerNode, n -> new ArrayList<>());
         synchronized (l) {
             l.add(c);
@@ -400,6 +414,25 @@ public final class TcpDataPlane implements AutoCloseable {
             ch.socket().setTcpNoDelay(true);
             ch.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, settings.connect().toMillis()));
             InputStream in = ch.socket().getInputStream();
+            java.io.OutputStream out = ch.socket().getOutputStream();
+            TcpTls tls = settings.tls() == null ? null : TcpTls.server(settings.tls());
+            if (tls != null) {
+                // Only a holder of the cluster key completes this: a stranger is turned away here, unread.
+                tls.handshake(in, out);
+                in = tls.plainStream(in);
+            }
+            TcpTls t = tls;
+            java.util.function.Consumer<byte[]> answer = b -> {
+                try {
+                    if (t != null) {
+                        t.write(b, out);
+                    } else {
+                        TcpProtocol.write(out, b);
+                    }
+                } catch (IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
+            };
             int[] h = TcpProtocol.readOpening(in);
             if (h[0] != TcpProtocol.MAGIC) {
                 throw new IOException("not a Tigris data plane (magic 0x" + Integer.toHexString(h[0]) + ")");
@@ -407,18 +440,18 @@ public final class TcpDataPlane implements AutoCloseable {
             if (h[1] != TcpProtocol.VERSION) {
                 // The rest of another version's hello is not this version's to read.
                 String why = "protocol version " + h[1] + ", this node speaks " + TcpProtocol.VERSION;
-                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.refusal(why));
+                answer.accept(TcpProtocol.refusal(why));
                 throw new IOException(why);
             }
             String peerNode = TcpProtocol.readString(in, TcpProtocol.MAX_NODE, "the node's name");
             byte[] theirs = TcpProtocol.readNonce(in);
             if (peerNode.isBlank()) {
-                TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.refusal("the hello names no node"));
+                answer.accept(TcpProtocol.refusal("the hello names no node"));
                 throw new IOException("the hello names no node");
             }
             byte[] mine = AttemptKey.nonce(TcpProtocol.NONCE);
-            TcpProtocol.write(ch.socket().getOutputStream(), TcpProtocol.welcome(node, mine));
-            connected(ch, peerNode, mine, theirs, false);
+            answer.accept(TcpProtocol.welcome(node, mine));
+            connected(ch, peerNode, mine, theirs, false, tls);
         } catch (IOException | RuntimeException e) {
             try {
                 ch.close();

@@ -37,6 +37,7 @@ final class TcpIoThread {
             try {
                 c.registered(c.channel.register(selector, SelectionKey.OP_READ, c));
                 connections.add(c);
+                c.readable();   // bytes the handshake read ahead (TLS) are parsed now, not at the next arrival
             } catch (IOException | RuntimeException e) {
                 c.fail("cannot watch the connection: " + e, null);
             }

@@ -49,6 +49,8 @@ final class TcpPeerConnection {
     final TcpIoThread io;
     private final long deadPeerNanos;
     private volatile SelectionKey key;
+    /** TLS on this connection, or null (the OPEN and ACCEPT proofs authenticate it either way). */
+    private final TcpTls tls;
     /** This node's and the peer's fresh values for the connection: the proofs of OPEN and ACCEPT cover them. */
     final byte[] localNonce;
     final byte[] peerNonce;
@@ -86,7 +88,11 @@ final class TcpPeerConnection {
     private long skip;
 
     TcpPeerConnection(TcpDataPlane plane, SocketChannel channel, String peerNode, TcpIoThread io, long deadPeerNanos, byte[] localNonce, byte[] peerNonce,
-                    boolean dialed) throws IOException {
+                    boolean dialed, TcpTls tls) throws IOException {
+        this.tls = tls;
+        if (tls != null) {
+            tls.drainPlain(in);   // what the peer sent right after its hello or welcome
+        }
         this.plane = plane;
         this.channel = channel;
         this.peerNode = peerNode;
@@ -162,23 +168,34 @@ final class TcpPeerConnection {
 
     /**
      * Writes a frame (its header and payload {@code parts}) after every frame before it, from the
-     * calling thread if nothing is queued, else by the I/O thread; {@code done} (may be null) runs
-     * once it is written, on whichever thread wrote it, or when the connection fails before.
+     * calling thread if nothing is queued, else by the I/O thread. {@code done} (may be null) runs
+     * exactly once: when the frame's bytes are no longer needed (written, or encrypted under TLS),
+     * on whichever thread that happened, or when the connection failed before, or at once if this
+     * throws.
      *
-     * @throws IOException naming the peer if the connection is broken; {@code done} is then not run
+     * @throws IOException naming the peer if the connection is broken
      */
     void send(ByteBuffer[] parts, Runnable done) throws IOException {
-        boolean written = false;
+        boolean queued = false;
+        ByteBuffer[] out = parts;
+        Runnable afterWrite = done;
         writeLock.lock();
         try {
             if (closed.get()) {
                 throw new IOException("the connection to " + peer + " is broken: " + failure);
             }
-            if (queue.isEmpty()) {
-                written = writeNow(parts);
+            if (tls != null) {
+                out = new ByteBuffer[] {tls.wrap(parts)};   // encrypted now, in order: the plaintext is free at once
+                afterWrite = null;
             }
-            if (!written) {
-                queue.add(new Outgoing(parts, done));
+            if (!queue.isEmpty() || !writeNow(out)) {
+                if (tls != null) {
+                    // The encryption buffer is reused by the next frame: what waits is a copy.
+                    ByteBuffer copy = ByteBuffer.allocate(out[0].remaining()).put(out[0]).flip();
+                    out = new ByteBuffer[] {copy};
+                }
+                queue.add(new Outgoing(out, afterWrite));
+                queued = true;
                 SelectionKey k = key;
                 if (k != null && queue.size() == 1) {
                     k.interestOpsOr(SelectionKey.OP_WRITE);
@@ -190,9 +207,9 @@ final class TcpPeerConnection {
             throw new IOException("the connection to " + peer + " is broken: " + failure, e);
         } finally {
             writeLock.unlock();
-        }
-        if (written && done != null) {
-            done.run();
+            if (done != null && !(queued && afterWrite != null)) {
+                done.run();
+            }
         }
     }
 
@@ -277,6 +294,10 @@ final class TcpPeerConnection {
 
     /** The I/O thread: bytes arrived; reads and dispatches every whole frame, a Water's payload straight into its buffer. */
     void readable() {
+        if (tls != null) {
+            readableTls();
+            return;
+        }
         try {
             while (!closed.get()) {
                 parseBuffered();
@@ -296,6 +317,27 @@ final class TcpPeerConnection {
                     return;
                 }
                 lastHeard = System.nanoTime();
+            }
+        } catch (IOException e) {
+            fail("reading failed", e);
+        }
+    }
+
+    /** As {@link #readable}, through TLS: every byte is unwrapped into the read-ahead buffer, then parsed. */
+    private void readableTls() {
+        try {
+            while (!closed.get()) {
+                parseBuffered();
+                int produced = tls.read(channel, in);
+                if (produced < 0) {
+                    throw new EOFException("the peer closed the connection");
+                }
+                if (tls.lastRead() > 0) {
+                    lastHeard = System.nanoTime();
+                }
+                if (produced == 0 && tls.lastRead() <= 0) {
+                    return;
+                }
             }
         } catch (IOException e) {
             fail("reading failed", e);

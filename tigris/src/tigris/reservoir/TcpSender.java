@@ -98,9 +98,8 @@ public final class TcpSender extends AbstractProducerEnd {
         }
         handOff(out);
         try {
-            connection.send(parts, () -> reclaim(out).release());
+            connection.send(parts, () -> reclaim(out).release());   // released once its bytes are gone, whatever happens
         } catch (IOException e) {
-            reclaim(out).release();
             throw failed("sending Water " + (sent + 1) + " failed: " + e.getMessage());
         }
         sent++;

@@ -2,7 +2,10 @@ package tigris.reservoir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.ArrayDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -98,75 +101,94 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
      *                     another reservoir, or asks for more than this end allows
      */
     public static VerbsReceiver accept(RdmaListener listener, String expectedName, int maxWindow, Duration timeout) throws IOException {
-        return accept(listener, expectedName, null, maxWindow, timeout);
+        return accept(listener, expectedName, null, null, null, maxWindow, timeout);
     }
 
     /**
      * As {@link #accept(RdmaListener, String, int, Duration)}, for an end of river attempt
-     * {@code attempt} (null: none): a producer of another river or attempt (a stale one above
-     * all) is refused, told why.
+     * {@code attempt} whose producer must prove the attempt's key {@code key} over this end's
+     * fresh value {@code nonce} (all three null: an end outside any river). A producer that
+     * does not (a stranger, another river or attempt, a stale one above all, another reservoir,
+     * impossible sizes) is refused, told why, and this end goes on accepting until its own
+     * producer comes or {@code timeout} passes.
+     *
+     * @throws IOException naming what was refused if no producer was taken within {@code timeout}
      */
-    public static VerbsReceiver accept(RdmaListener listener, String expectedName, tigris.RiverAttempt attempt, int maxWindow, Duration timeout)
-            throws IOException {
+    public static VerbsReceiver accept(RdmaListener listener, String expectedName, tigris.RiverAttempt attempt, tigris.AttemptKey key, byte[] nonce,
+                    int maxWindow, Duration timeout) throws IOException {
         if (maxWindow < 1 || maxWindow > VerbsProtocol.MAX_WINDOW) {
             throw new IllegalArgumentException("maxWindow must be in 1.." + VerbsProtocol.MAX_WINDOW + ", got " + maxWindow);
         }
-        RdmaConnection c;
-        try {
-            c = listener.accept(VerbsSender.options(maxWindow), timeout);
-        } catch (VerbsException e) {
-            throw new IOException("reservoir " + expectedName + ": no producer connected on " + listener.address() + ": "
-                    + e.getMessage(), e);
+        if ((key == null) != (nonce == null) || (attempt == null) != (key == null)) {
+            throw new IllegalArgumentException("reservoir " + expectedName + ": an end of a river attempt has its key and a fresh value, an end outside any river neither");
         }
-        String peer = c.peer().toString();
-        VerbsProtocol.Hello hello;
-        try (OffHeapBuffer helloBuffer = OffHeapBuffer.allocateShared(VerbsProtocol.CONTROL)) {
-            MemoryRegion helloRegion = c.protectionDomain().register(helloBuffer, Access.LOCAL_WRITE);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> refused = new ArrayList<>();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new IOException("reservoir " + expectedName + ": no producer connected on " + listener.address() + " within " + timeout.toMillis()
+                                + " ms" + (refused.isEmpty() ? "" : "; refused: " + String.join("; ", refused)));
+            }
+            RdmaConnection c;
             try {
-                c.queuePair().postReceive(new ReceiveRequest().into(helloRegion, 0, VerbsProtocol.CONTROL).id(HELLO_WR));
-                WorkCompletions wc = new WorkCompletions(1);
-                long deadline = System.nanoTime() + timeout.toNanos();
-                while (c.completionQueue().poll(wc) == 0) {
-                    if (System.nanoTime() > deadline) {
-                        c.close();
-                        throw new IOException("reservoir " + expectedName + ": " + peer + " sent no hello within "
-                                + timeout.toMillis() + " ms");
+                c = listener.accept(VerbsSender.options(maxWindow), Duration.ofNanos(left));
+            } catch (VerbsException e) {
+                throw new IOException("reservoir " + expectedName + ": no producer connected on " + listener.address() + ": " + e.getMessage()
+                                + (refused.isEmpty() ? "" : "; refused: " + String.join("; ", refused)), e);
+            }
+            String peer = c.peer().toString();
+            VerbsProtocol.Hello hello;
+            try (OffHeapBuffer helloBuffer = OffHeapBuffer.allocateShared(VerbsProtocol.CONTROL)) {
+                MemoryRegion helloRegion = c.protectionDomain().register(helloBuffer, Access.LOCAL_WRITE);
+                try {
+                    c.queuePair().postReceive(new ReceiveRequest().into(helloRegion, 0, VerbsProtocol.CONTROL).id(HELLO_WR));
+                    WorkCompletions wc = new WorkCompletions(1);
+                    long helloDeadline = System.nanoTime() + Math.min(timeout.toNanos(), Math.max(left, 1_000_000_000L));
+                    while (c.completionQueue().poll(wc) == 0) {
+                        if (System.nanoTime() > helloDeadline) {
+                            throw new IOException(peer + " sent no hello within " + timeout.toMillis() + " ms");
+                        }
+                        Thread.onSpinWait();
                     }
-                    Thread.onSpinWait();
-                }
-                if (!wc.isSuccess(0) || VerbsProtocol.type(wc.immediate(0)) != VerbsProtocol.HELLO) {
-                    c.close();
-                    throw new IOException("reservoir " + expectedName + ": " + peer + " is not a Tigris verbs reservoir producer ("
-                            + (wc.isSuccess(0) ? "message type " + VerbsProtocol.type(wc.immediate(0)) : WorkCompletionsText.of(wc, 0)) + ")");
-                }
-                hello = VerbsProtocol.Hello.read(helloBuffer, 0, wc.byteLength(0), peer);
-                String other = tigris.RiverAttempt.refusal(attempt, hello.attempt());
-                String refusal = other != null ? other
-                        : !hello.name().equals(expectedName)
-                        ? "this end expects reservoir '" + expectedName + "', not '" + hello.name() + "'"
-                        : hello.window() < 1 || hello.window() > maxWindow ? "window " + hello.window() + " is not in 1.." + maxWindow
-                        : hello.waterSize() < 1 || hello.waterSize() > VerbsProtocol.MAX_WATER ? "bad water size " + hello.waterSize()
-                        : null;
-                if (refusal != null) {
-                    refuse(c, helloBuffer, helloRegion, refusal);
-                    throw new IOException("reservoir " + expectedName + ": refused the producer at " + peer + ": " + refusal);
+                    if (!wc.isSuccess(0) || VerbsProtocol.type(wc.immediate(0)) != VerbsProtocol.HELLO) {
+                        throw new IOException(peer + " is not a Tigris verbs reservoir producer ("
+                                + (wc.isSuccess(0) ? "message type " + VerbsProtocol.type(wc.immediate(0)) : WorkCompletionsText.of(wc, 0)) + ")");
+                    }
+                    hello = VerbsProtocol.Hello.read(helloBuffer, 0, wc.byteLength(0), peer);
+                    String other = tigris.RiverAttempt.refusal(attempt, hello.attempt());
+                    String refusal = other != null ? other
+                            : !hello.name().equals(expectedName)
+                            ? "this end expects reservoir '" + expectedName + "', not '" + hello.name() + "'"
+                            : hello.window() < 1 || hello.window() > maxWindow ? "window " + hello.window() + " is not in 1.." + maxWindow
+                            : hello.waterSize() < 1 || hello.waterSize() > VerbsProtocol.MAX_WATER ? "bad water size " + hello.waterSize()
+                            : key != null && !MessageDigest.isEqual(hello.proof(), VerbsProtocol.helloProof(key, hello.signed(), nonce))
+                            ? "the hello does not prove the river attempt's key: this end takes it only from a node of the attempt"
+                            : null;
+                    if (refusal != null) {
+                        refuse(c, helloBuffer, helloRegion, refusal);
+                        throw new IOException(refusal);
+                    }
+                } finally {
+                    helloRegion.close();
                 }
             } catch (IOException | RuntimeException e) {
                 c.close();
-                throw e;
-            } finally {
-                helloRegion.close();
+                // A stranger or a producer of another attempt: refused, and this end waits on for its own.
+                refused.add(peer + ": " + e.getMessage());
+                System.err.println("reservoir " + expectedName + ": refused the producer at " + peer + ": " + e.getMessage());
+                continue;
             }
+            VerbsReceiver r;
+            try {
+                r = new VerbsReceiver(hello.name(), c, hello.window(), hello.waterSize());
+                r.start(key == null ? new byte[0] : VerbsProtocol.welcomeProof(key, nonce, hello.proof()));
+            } catch (RuntimeException e) {
+                c.close();
+                throw e;
+            }
+            return r;
         }
-        VerbsReceiver r;
-        try {
-            r = new VerbsReceiver(hello.name(), c, hello.window(), hello.waterSize());
-            r.start();
-        } catch (RuntimeException e) {
-            c.close();
-            throw e;
-        }
-        return r;
     }
 
     private static void refuse(RdmaConnection c, OffHeapBuffer buffer, MemoryRegion region, String why) {
@@ -183,12 +205,16 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
         }
     }
 
-    private void start() {
+    /** Posts every Water buffer, then welcomes the producer with this end's proof of the attempt's key (empty: none). */
+    private void start(byte[] proof) {
         for (int i = 0; i < slots.length; i++) {
             post(i);
         }
         long welcome = (long) slots.length * waterSize;
-        qp.postSend(control.sendWithImmediate(region, welcome, 0, VerbsProtocol.imm(VerbsProtocol.WELCOME, 0)).id(CONTROL_WR));
+        for (int i = 0; i < proof.length; i++) {
+            memory.putByte(welcome + i, proof[i]);
+        }
+        qp.postSend(control.sendWithImmediate(region, welcome, proof.length, VerbsProtocol.imm(VerbsProtocol.WELCOME, 0)).id(CONTROL_WR));
     }
 
     private void post(int slot) {

@@ -63,10 +63,16 @@ public final class VerbsSender extends AbstractProducerEnd {
 
     /** The river attempt this end belongs to (its hello says so), or null. */
     private final tigris.RiverAttempt attempt;
+    /** The attempt's key, which the hello and the welcome prove, and the consumer's fresh value they cover (null: none). */
+    private final tigris.AttemptKey key;
+    private final byte[] nonce;
 
-    private VerbsSender(String name, RdmaConnection connection, int window, int waterSize, tigris.RiverAttempt attempt) {
+    private VerbsSender(String name, RdmaConnection connection, int window, int waterSize, tigris.RiverAttempt attempt, tigris.AttemptKey key,
+                    byte[] nonce) {
         super(name, window);
         this.attempt = attempt;
+        this.key = key;
+        this.nonce = nonce;
         this.connection = connection;
         this.qp = connection.queuePair();
         this.peer = connection.peer().toString();
@@ -83,22 +89,27 @@ public final class VerbsSender extends AbstractProducerEnd {
         this.credits = new AtomicInteger(0);
     }
 
-    /** Connects an end of no river ({@link #connect(String, InetSocketAddress, int, int, tigris.RiverAttempt, Duration)}). */
+    /** Connects an end of no river ({@link #connect(String, InetSocketAddress, int, int, tigris.RiverAttempt, tigris.AttemptKey, byte[], Duration)}). */
     public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration timeout) throws IOException {
-        return connect(name, to, window, waterSize, null, timeout);
+        return connect(name, to, window, waterSize, null, null, null, timeout);
     }
 
     /**
      * Connects to the consumer's end (a {@link VerbsReceiver} accepting on {@code to}) and
-     * introduces this reservoir, of river attempt {@code attempt} (null: none): the consumer
-     * refuses a producer of another attempt.
+     * introduces this reservoir, of river attempt {@code attempt}, proving its key {@code key}
+     * over the consumer's fresh value {@code nonce} from its endpoint (all three null: none): the
+     * consumer refuses a producer of another attempt or without the key, and this end refuses a
+     * consumer whose welcome does not prove the key.
      *
      * @param window Waters in flight at most (the consumer keeps that many buffers posted)
      * @param waterSize largest Water in bytes
      * @throws IOException naming the peer if it cannot be reached or refuses the reservoir
      */
-    public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, tigris.RiverAttempt attempt, Duration timeout)
-            throws IOException {
+    public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, tigris.RiverAttempt attempt, tigris.AttemptKey key,
+                    byte[] nonce, Duration timeout) throws IOException {
+        if ((key == null) != (nonce == null) || (attempt == null) != (key == null)) {
+            throw new IllegalArgumentException("reservoir " + name + ": an end of a river attempt has its key and the consumer's fresh value, an end outside any river neither");
+        }
         if (window < 1 || window > VerbsProtocol.MAX_WINDOW || waterSize < 1 || waterSize > VerbsProtocol.MAX_WATER) {
             throw new IllegalArgumentException("reservoir " + name + ": window must be in 1.." + VerbsProtocol.MAX_WINDOW
                     + " and water size in 1.." + VerbsProtocol.MAX_WATER + "; got " + window + ", " + waterSize);
@@ -111,7 +122,7 @@ public final class VerbsSender extends AbstractProducerEnd {
         }
         VerbsSender s = null;
         try {
-            s = new VerbsSender(name, c, window, waterSize, attempt);
+            s = new VerbsSender(name, c, window, waterSize, attempt, key, nonce);
             s.introduce(timeout);
             return s;
         } catch (IOException | RuntimeException e) {
@@ -134,7 +145,8 @@ public final class VerbsSender extends AbstractProducerEnd {
             qp.postReceive(controlReceive.into(region, controlBase + (long) i * VerbsProtocol.CONTROL, VerbsProtocol.CONTROL).id(i));
         }
         long hello = controlBase + (long) controlBuffers * VerbsProtocol.CONTROL;
-        int length = VerbsProtocol.writeHello(memory, hello, name(), window(), waterSize, attempt);
+        byte[] proof = VerbsProtocol.writeHello(memory, hello, name(), window(), waterSize, attempt, key, nonce);
+        int length = VerbsProtocol.helloLength(name(), attempt, proof);
         qp.postSend(send.sendWithImmediate(region, hello, length, VerbsProtocol.imm(VerbsProtocol.HELLO, 0)).id(CONTROL_WR));
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
@@ -157,6 +169,13 @@ public final class VerbsSender extends AbstractProducerEnd {
                             why[k] = memory.getByte(controlBase + (long) slot * VerbsProtocol.CONTROL + k);
                         }
                         throw new IOException("reservoir " + name() + ": " + peer + " refused it: " + new String(why, StandardCharsets.UTF_8));
+                    }
+                    if (key != null) {
+                        byte[] welcome = VerbsProtocol.bytes(memory, controlBase + (long) slot * VerbsProtocol.CONTROL, completions.byteLength(i));
+                        if (!java.security.MessageDigest.isEqual(welcome, VerbsProtocol.welcomeProof(key, nonce, proof))) {
+                            throw new IOException("reservoir " + name() + ": " + peer
+                                            + "'s welcome does not prove the river attempt's key: it is not the node the agent named");
+                        }
                     }
                     repostControl(slot);
                     credits.set(window());

@@ -17,12 +17,27 @@ import tigris.reservoir.VerbsSender;
  * consumer listening through rdma_cm on its node's address, which must be its device's.
  */
 public final class VerbsTransport implements Transport {
-    /** Where a verbs reservoir's consumer listens (an address of its RDMA device). */
-    public record At(String host, int port) implements Endpoint {
+    /**
+     * Where a verbs reservoir's consumer listens (an address of its RDMA device), and its fresh
+     * value, which the producer's hello proves the attempt's key over: only the agent and the
+     * attempt's nodes see it.
+     */
+    public record At(String host, int port, byte[] nonce) implements Endpoint {
         public At {
-            if (host == null || host.isBlank() || port < 1 || port > 65535) {
-                throw new IllegalArgumentException("verbs endpoint " + host + ":" + port + " is not an address and port");
+            if (host == null || host.isBlank() || port < 1 || port > 65535 || nonce == null || nonce.length != 16) {
+                throw new IllegalArgumentException("verbs endpoint " + host + ":" + port + " is not an address, a port and a 16-byte fresh value");
             }
+            nonce = nonce.clone();
+        }
+
+        @Override
+        public byte[] nonce() {
+            return nonce.clone();
+        }
+
+        @Override
+        public String toString() {
+            return "verbs endpoint " + host + ":" + port;
         }
 
         @Override
@@ -64,13 +79,13 @@ public final class VerbsTransport implements Transport {
             throw new IOException("verbs reservoir " + plan.name() + ": cannot listen on " + context.host()
                             + " (transport=verbs needs an RDMA device with the address this node is listed at): " + e.getMessage(), e);
         }
-        At at = new At(context.host(), listener.address().getPort());
+        At at = new At(context.host(), listener.address().getPort(), tigris.AttemptKey.nonce(16));
         var cancelled = new java.util.concurrent.atomic.AtomicBoolean();
         // The accepting thread owns the listener: an rdma_cm channel must not be closed under a
         // thread waiting on it, so a cancel leaves the accept to end by its deadline.
         CompletableFuture<VerbsReceiver> accepted = CompletableFuture.supplyAsync(() -> {
             try (listener) {
-                VerbsReceiver in = VerbsReceiver.accept(listener, plan.name(), context.attempt(), plan.window(), context.connect());
+                VerbsReceiver in = VerbsReceiver.accept(listener, plan.name(), context.attempt(), context.key(), at.nonce(), plan.window(), context.connect());
                 if (cancelled.get()) {
                     in.close();
                     throw new CancellationException("verbs reservoir " + plan.name() + " was given up");
@@ -89,7 +104,7 @@ public final class VerbsTransport implements Transport {
         At a = (At) at;
         try {
             return VerbsSender.connect(plan.name(), new InetSocketAddress(a.host(), a.port()), plan.window(), plan.waterSize(), context.attempt(),
-                            context.connect());
+                            context.key(), a.nonce(), context.connect());
         } catch (VerbsException e) {
             throw new IOException("verbs reservoir " + plan.name() + " to " + a.host() + ":" + a.port() + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,7 @@
 package tigris.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +49,10 @@ class VerbsReservoirTest {
         listener.close();
     }
 
+    /** The key of the river attempts in these tests, and the consumer's fresh value its endpoint would carry. */
+    private static final tigris.AttemptKey KEY = tigris.AttemptKey.random();
+    private static final byte[] NONCE = tigris.AttemptKey.nonce(16);
+
     private CompletableFuture<VerbsReceiver> acceptAsync(String name) {
         return acceptAsync(name, null);
     }
@@ -54,7 +61,7 @@ class VerbsReservoirTest {
     private CompletableFuture<VerbsReceiver> acceptAsync(String name, tigris.RiverAttempt attempt) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return VerbsReceiver.accept(listener, name, attempt, 64, T);
+                return attempt == null ? VerbsReceiver.accept(listener, name, 64, T) : VerbsReceiver.accept(listener, name, attempt, KEY, NONCE, 64, T);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -127,8 +134,10 @@ class VerbsReservoirTest {
         IOException e = assertThrows(IOException.class, () -> VerbsSender.connect("other", listener.address(), 4, 256, T));
         assertTrue(e.getMessage().contains("refused it") && e.getMessage().contains("expects reservoir 'expected', not 'other'"),
                 e.getMessage());
-        var failed = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(T.toSeconds(), TimeUnit.SECONDS));
-        assertTrue(failed.getCause().getMessage().contains("refused the producer"), failed.getCause().getMessage());
+        assertFalse(accepted.isDone(), "the consumer's end goes on accepting");
+        try (VerbsSender out = VerbsSender.connect("expected", listener.address(), 4, 256, T); VerbsReceiver in = accepted.get(T.toSeconds(), TimeUnit.SECONDS)) {
+            assertEquals("expected", in.name(), "its own producer joins after the refusal");
+        }
     }
 
     /** The hello names the river attempt: a consumer's end of attempt 2 refuses a producer of attempt 1, telling it why. */
@@ -136,11 +145,39 @@ class VerbsReservoirTest {
     void aProducerOfAStaleAttemptIsRefusedWithTheReason() throws Exception {
         tigris.RiverAttempt second = new tigris.RiverAttempt("job", 2);
         var accepted = acceptAsync("r", second);
-        IOException e = assertThrows(IOException.class, () -> VerbsSender.connect("r", listener.address(), 4, 256, tigris.RiverAttempt.first("job"), T));
+        IOException e = assertThrows(IOException.class,
+                () -> VerbsSender.connect("r", listener.address(), 4, 256, tigris.RiverAttempt.first("job"), KEY, NONCE, T));
         assertTrue(e.getMessage().contains("refused it") && e.getMessage().contains("attempt 1 of river job is stale: this end belongs to attempt 2"),
                 e.getMessage());
-        var failed = assertThrows(java.util.concurrent.ExecutionException.class, () -> accepted.get(T.toSeconds(), TimeUnit.SECONDS));
-        assertTrue(failed.getCause().getMessage().contains("refused the producer"), failed.getCause().getMessage());
+        try (VerbsSender out = VerbsSender.connect("r", listener.address(), 4, 256, second, KEY, NONCE, T);
+             VerbsReceiver in = accepted.get(T.toSeconds(), TimeUnit.SECONDS)) {
+            assertEquals("r", in.name(), "the attempt's own producer joins after the stale one was refused");
+        }
+    }
+
+    /**
+     * The hello proves the attempt's key over the consumer's fresh value: a producer with another
+     * key (a stranger who guessed the names) or another fresh value (a hello seen elsewhere) is
+     * refused, and the consumer's end takes its own producer afterwards.
+     */
+    @Test
+    void aProducerThatCannotProveTheAttemptsKeyIsRefusedAndTheRealOneStillJoins() throws Exception {
+        tigris.RiverAttempt job = tigris.RiverAttempt.first("keyed");
+        var accepted = acceptAsync("r", job);
+        for (var forger : List.of(Map.entry(tigris.AttemptKey.random(), NONCE), Map.entry(KEY, tigris.AttemptKey.nonce(16)))) {
+            IOException e = assertThrows(IOException.class,
+                    () -> VerbsSender.connect("r", listener.address(), 4, 256, job, forger.getKey(), forger.getValue(), T));
+            assertTrue(e.getMessage().contains("refused it: the hello does not prove the river attempt's key"), e.getMessage());
+        }
+        assertFalse(accepted.isDone(), "the consumer's end goes on accepting");
+        try (VerbsSender out = VerbsSender.connect("r", listener.address(), 4, 256, job, KEY, NONCE, T);
+             VerbsReceiver in = accepted.get(T.toSeconds(), TimeUnit.SECONDS)) {
+            Water w = out.spring().createWater(8);
+            w.buffer().putLong(0, 42);
+            w.setLength(8);
+            out.put(w);
+            assertEquals(42, in.get().buffer().getLong(0));
+        }
     }
 
     @Test
