@@ -23,7 +23,7 @@ import tigris.reservoir.TcpDataPlane;
  * {@code --host} is the address agents reach this node at (default 127.0.0.1), written into its RMI
  * stubs; its TCP data plane listens there. {@code --network-memory} is the budget of the buffers its
  * TCP reservoirs send and receive in (default 256 MiB), {@code --io-threads} the threads that serve
- * its connections to other nodes (default 2; 1 on one core); {@code --data-tls yes} encrypts those
+ * its connections to other nodes (default half the cores, one or two); {@code --data-tls yes} encrypts those
  * connections with TLS 1.3 (the cluster key on both sides), besides the attempt keys' proofs that
  * authenticate every reservoir either way.
  *
@@ -42,7 +42,7 @@ public final class NodeMain {
                                        [--network-memory MIB] [--io-threads N] [--data-tls yes|no]
                     --host is the address agents reach the node at and the only one it listens on (default 127.0.0.1);
                     --port 0 picks a free port. --network-memory is the MiB its TCP reservoirs' buffers may take
-                    (default 256), --io-threads how many threads serve its connections to other nodes (default 2),
+                    (default 256), --io-threads how many threads serve its connections to other nodes (default: half the cores, 1 or 2),
                     --data-tls yes encrypts them with TLS 1.3 under the cluster key (default no: authenticated, not encrypted).
                     It prints "tigris node NAME listening on PORT", then serves until killed.""";
 

@@ -47,7 +47,7 @@ public final class TcpDataPlane implements AutoCloseable {
             }
         }
 
-        /** 256 MiB, two I/O threads (one on a single core), a dead peer after 5 s, 30 s to connect. */
+        /** 256 MiB, I/O threads for half the cores (one or two), a dead peer after 5 s, 30 s to connect. */
         public static Settings defaults() {
             return new Settings(256L << 20, Math.clamp(Runtime.getRuntime().availableProcessors() / 2, 1, 2), Duration.ofSeconds(5), Duration.ofSeconds(30),
                             null);
