@@ -13,23 +13,18 @@ shift 5
 rounds=${ROUNDS:-1}
 [ "$(id -u)" = 0 ] || { echo "tigris-all-to-all: needs root (network namespaces)" >&2; exit 2; }
 rm -rf "$out" && mkdir -p "$out"
-"$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
 (cd "$classes" && "$image/bin/jar" --create --file "$out/modules.jar" jaguar/bench/tigris/HostModules*.class)
 . "$(dirname "$0")/netns-hosts.sh"
 trap netns_hosts_down EXIT
 
 # run_hosts LABEL IMAGE N: one river on N hosts, its cells appended to cells.txt.
 run_hosts() {
-  local label=$1 img=$2 n=$3 p=tga$$ h i
+  local label=$1 img=$2 n=$3 p=tga$$ h i ids="$out/ids-$1-$3"
   netns_hosts_up $p 10.79.0 "$n"
-  for h in $(seq 1 "$n"); do
-    ip netns exec $p-h$h "$img/bin/tigris" node --name $p-$h --port 7000 --host 10.79.0.$((10 + h)) \
-        --key "$out/cluster.p12" --password-file "$out/cluster.pw" --work "$out/work-$n-$h" > "$out/node-$n-$h.log" 2>&1 &
-  done
-  for h in $(seq 1 "$n"); do
-    for i in $(seq 1 300); do grep -q "listening on 7000" "$out/node-$n-$h.log" 2>/dev/null && break; sleep 0.1; done
-    grep -q "listening on 7000" "$out/node-$n-$h.log" || { echo "node $h of $n did not start:" >&2; cat "$out/node-$n-$h.log" >&2; exit 1; }
-  done
+  # Each image makes its own (an older Tigris shares one key), once per host count.
+  [ -d "$ids" ] || tigris_identities "$img" "$ids" $(seq -f "$p-%g" 1 "$n")
+  for h in $(seq 1 "$n"); do rm -f "$out/node-$n-$h.log"; netns_node_start "$img" "$ids" $h "$out/node-$n-$h.log"; done
+  netns_nodes_wait $(seq -f "$out/node-$n-%g.log" 1 "$n")
   # The nodes' JVMs, found now: looking them up while the river runs takes longer than it has.
   local pids=()
   for h in $(seq 1 "$n"); do pids+=("$(pgrep -f "tigris.cli.Tigris node --name $p-$h " | head -1)"); done
@@ -46,7 +41,7 @@ run_hosts() {
   } > "$f"
   local t0 grown run
   t0=$(date +%s.%N)
-  "$img/bin/tigris" run "$f" --key "$out/cluster.p12" --password-file "$out/cluster.pw" --timeout 600 --answer-timeout 30 > "$f.log" 2>&1 &
+  "$img/bin/tigris" run "$f" $(netns_agent "$ids") --timeout 600 --answer-timeout 30 > "$f.log" 2>&1 &
   run=$!
   for i in $(seq 1 6000); do grep -q "grown on" "$f.log" 2>/dev/null && break; kill -0 $run 2>/dev/null || break; sleep 0.1; done
   grown=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')

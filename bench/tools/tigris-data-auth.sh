@@ -3,7 +3,7 @@
 # namespaces on a bridge (root needed), a `tigris node` in each, 1 GB of input in all (RECORDS
 # records per host). `tigris sort` runs across them with the nodes' data connections as they ship
 # (every reservoir's OPEN and ACCEPT prove the attempt's key, the Waters cross in the clear) and
-# with `--data-tls yes` (TLS 1.3 under the cluster key besides), the nodes started afresh for each
+# with `--data-tls yes` (TLS 1.3 between the nodes' certificates besides), the nodes started afresh for each
 # mode, ROUNDS rounds in alternating order after one discarded sort per mode. Warm page cache
 # (--no-sync, the inputs just written): the figure is the cost in work. The hosts share two cores.
 # Usage: tigris-data-auth.sh IMAGE OUT_DIR RECORDS [ROUNDS]
@@ -15,7 +15,7 @@ p=tga$$ hosts=3
 . "$(dirname "$0")/netns-hosts.sh"
 trap 'pkill -f "tigris.cli.Tigris node --name $p-" 2>/dev/null || true; netns_hosts_down' EXIT
 netns_hosts_up $p 10.77.0 $hosts
-"$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
+tigris_identities "$image" "$out/ids" $(seq -f "$p-%g" 1 $hosts)
 nodes=()
 for h in $(seq 1 $hosts); do
   "$image/bin/tigris" gensort -b$(( (h - 1) * records )) "$records" "$out/in-$p-$h" > /dev/null 2>&1
@@ -25,13 +25,10 @@ done
 # nodes_up TLS: every host's node, --data-tls TLS, once it listens; nodes_down: stops them.
 nodes_up() {
   for h in $(seq 1 $hosts); do
-    ip netns exec $p-h$h "$image/bin/tigris" node --name $p-$h --port 7000 --host 10.77.0.$((10 + h)) --data-tls "$1" \
-        --key "$out/cluster.p12" --password-file "$out/cluster.pw" --work "$out/work-$h" > "$out/node-$h.log" 2>&1 &
+    : > "$out/node-$h.log"
+    netns_node_start "$image" "$out/ids" $h "$out/node-$h.log" --data-tls "$1"
   done
-  for h in $(seq 1 $hosts); do
-    for i in $(seq 1 300); do grep -q "listening on 7000" "$out/node-$h.log" 2>/dev/null && break; sleep 0.1; done
-    grep -q "listening on 7000" "$out/node-$h.log" || { echo "node $h did not start:" >&2; cat "$out/node-$h.log" >&2; exit 1; }
-  done
+  netns_nodes_wait "$out"/node-{1..3}.log
 }
 nodes_down() {
   pkill -f "tigris.cli.Tigris node --name $p-" || true
@@ -41,7 +38,7 @@ nodes_down() {
 sort_once() {
   local log="$out/sort-$1.log"
   rm -f "$out"/out-*
-  "$image/bin/tigris" sort -q -p 1 -s 1 --no-sync --key "$out/cluster.p12" --password-file "$out/cluster.pw" \
+  "$image/bin/tigris" sort -q -p 1 -s 1 --no-sync $(netns_agent "$out/ids") \
       "${nodes[@]}" "$out/in-{node}" "$out/out-{node}" > "$log" 2>&1 || { echo "tigris-data-auth: the sort ($1) failed:" >&2; cat "$log" >&2; exit 1; }
   local sum
   sum=$(cat "$out"/out-$p-{1,2,3} | md5sum | cut -d' ' -f1)

@@ -29,20 +29,18 @@ cleanup() {
 trap cleanup EXIT
 netns_hosts_up $p 10.79.0 $hosts
 mkdir -p $cg && echo "$dev $((limit * 1000000))" > $cg/blkio.throttle.read_bps_device
-"$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
+tigris_identities "$image" "$out/ids" $(seq -f "$p-%g" 1 $hosts)
 nodes=()
 for h in $(seq 1 $hosts); do
   "$image/bin/tigris" gensort -b$(( (h - 1) * records )) "$records" "$out/in-$p-$h" > /dev/null 2>&1
-  ip netns exec $p-h$h "$image/bin/tigris" node --name $p-$h --port 7000 --host 10.79.0.$((10 + h)) \
-      --key "$out/cluster.p12" --password-file "$out/cluster.pw" --work "$out/work-$h" > "$out/node-$h.log" 2>&1 &
+  netns_node_start "$image" "$out/ids" $h "$out/node-$h.log"
   nodes+=(--node "$p-$h=10.79.0.$((10 + h)):7000")
 done
 for h in $(seq 1 $hosts); do
   prev=$(( (h + hosts - 2) % hosts + 1 ))   # the host whose input this one mirrors
   cp "$out/in-$p-$prev" "$out/mirror-$p-$prev"
-  for i in $(seq 1 100); do grep -q "listening on 7000" "$out/node-$h.log" 2>/dev/null && break; sleep 0.1; done
-  grep -q "listening on 7000" "$out/node-$h.log" || { echo "node $h did not start:" >&2; cat "$out/node-$h.log" >&2; exit 1; }
 done
+netns_nodes_wait "$out"/node-{1..4}.log
 slow_pid=$(pgrep -f "tigris.cli.Tigris node --name $p-1 ")
 
 # run MODE THROTTLED: one sort from a cold cache; prints "partition_s total_s"
@@ -53,7 +51,7 @@ run() {
   if [ "$throttled" = 1 ]; then echo "$slow_pid" > $cg/cgroup.procs; else echo "$slow_pid" > $blkio/cgroup.procs; fi
   rm -f "$out"/out-*
   sync; echo 3 > /proc/sys/vm/drop_caches
-  "$image/bin/tigris" sort -q -s 1 --no-sync "${extra[@]}" --key "$out/cluster.p12" --password-file "$out/cluster.pw" \
+  "$image/bin/tigris" sort -q -s 1 --no-sync "${extra[@]}" $(netns_agent "$out/ids") \
       "${nodes[@]}" "$out/in-{node}" "$out/out-{node}" > "$log" 2>&1 || { echo "sort $mode throttled=$throttled failed:" >&2; cat "$log" >&2; exit 1; }
   awk '/^  partition /{p=$2} /^  total /{t=$2} END {print p, t}' "$log"
 }

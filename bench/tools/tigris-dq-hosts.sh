@@ -14,16 +14,10 @@ p=tgb$$ hosts=5
 . "$(dirname "$0")/netns-hosts.sh"
 trap netns_hosts_down EXIT
 netns_hosts_up $p 10.78.0 $hosts
-"$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
+tigris_identities "$image" "$out/ids" $(seq -f "$p-%g" 1 $hosts)
 (cd "$classes" && "$image/bin/jar" --create --file "$out/modules.jar" jaguar/bench/tigris/HostModules*.class)
-for h in $(seq 1 $hosts); do
-  ip netns exec $p-h$h "$image/bin/tigris" node --name $p-$h --port 7000 --host 10.78.0.$((10 + h)) \
-      --key "$out/cluster.p12" --password-file "$out/cluster.pw" --work "$out/work-$h" > "$out/node-$h.log" 2>&1 &
-done
-for h in $(seq 1 $hosts); do
-  for i in $(seq 1 100); do grep -q "listening on 7000" "$out/node-$h.log" 2>/dev/null && break; sleep 0.1; done
-  grep -q "listening on 7000" "$out/node-$h.log" || { echo "node $h did not start:" >&2; cat "$out/node-$h.log" >&2; exit 1; }
-done
+for h in $(seq 1 $hosts); do netns_node_start "$image" "$out/ids" $h "$out/node-$h.log"; done
+netns_nodes_wait "$out"/node-{1..5}.log
 
 # run POLICY PERTURBED SERVICE_US: prints the Waters/s the four consumers finished in the window.
 run() {
@@ -43,7 +37,7 @@ module producer jaguar.bench.tigris.HostModules\$Producer on $p-1 policy:$policy
 module consumer jaguar.bench.tigris.HostModules\$Consumer on $p-2,$p-3,$p-4,$p-5 in:in=Water serviceMicros=$svc delayMicros=$delay perturbed=$k warmMillis=$((warm * 1000)) measureMillis=$((measure * 1000)) out=$out/count
 connect producer.out consumer.in window=8 water=8192
 RIVER
-  "$image/bin/tigris" run "$f" --key "$out/cluster.p12" --password-file "$out/cluster.pw" --timeout 300 > "$f.log" 2>&1 \
+  "$image/bin/tigris" run "$f" $(netns_agent "$out/ids") --timeout 300 > "$f.log" 2>&1 \
       || { echo "tigris run failed:" >&2; cat "$f.log" >&2; exit 1; }
   if grep -qx 0 "$out"/count.*; then
     echo "a consumer finished no Water inside its window: $f" >&2; exit 1

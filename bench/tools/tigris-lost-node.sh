@@ -17,14 +17,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/netns-hosts.sh"
 trap netns_hosts_down EXIT
 netns_hosts_up $p 10.78.0 $hosts
-"$image/bin/tigris" keygen "$out/cluster.p12" "$out/cluster.pw" > /dev/null
+tigris_identities "$image" "$out/ids" $(seq -f "$p-%g" 1 $hosts)
 start_node() {   # start_node H: host H's node, once it listens
-  local h=$1 log="$out/node-$1.log"
-  : > "$log"
-  ip netns exec $p-h$h "$image/bin/tigris" node --name $p-$h --port 7000 --host 10.78.0.$((10 + h)) \
-      --key "$out/cluster.p12" --password-file "$out/cluster.pw" --work "$out/work-$h" >> "$log" 2>&1 &
-  for i in $(seq 1 100); do grep -q "listening on 7000" "$log" 2>/dev/null && return 0; sleep 0.1; done
-  echo "node $h did not start:" >&2; cat "$log" >&2; exit 1
+  : > "$out/node-$1.log"
+  netns_node_start "$image" "$out/ids" $1 "$out/node-$1.log"
+  netns_nodes_wait "$out/node-$1.log"
 }
 nodes=()
 for h in $(seq 1 $hosts); do
@@ -41,7 +38,7 @@ run() {
   local when=$1 victim
   victim=$(pgrep -f "tigris.cli.Tigris node --name $p-2 ")
   rm -f "$out"/out-*
-  "$image/bin/java" --add-modules jaguar.tigris "$here/lost-node/LostNodeSort.java" "$out/cluster.p12" "$out/cluster.pw" "$out/mirror-{stripe}" \
+  "$image/bin/java" --add-modules jaguar.tigris "$here/lost-node/LostNodeSort.java" "$out/ids/bench.p12" "$out/ids/bench.password" "$out/mirror-{stripe}" \
       "$when" "$victim" 2 "$out/in-{node}" "$out/out-{node}" "${nodes[@]}" 2> "$out/sort-$when.err" \
       || { echo "tigris-lost-node: the sort ($when) failed:" >&2; cat "$out/sort-$when.err" >&2; exit 1; }
   [ "$when" = none ] || { wait_gone "$victim"; start_node 2; }

@@ -29,15 +29,17 @@ cold() { sync; echo 3 > /proc/sys/vm/drop_caches; }
 now() { date +%s%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'; }
 
-key=$raw/scaling-cluster.p12 pw=$raw/scaling-cluster.pw
-rm -f "$key" "$pw"; head -c 24 /dev/urandom | base64 > "$pw"
-"$tigris" keygen "$key" "$pw" > /dev/null
+ids=$raw/scaling-ids
+rm -rf "$ids"
+"$tigris" keygen "$ids/ca" > /dev/null
+"$tigris" cert $(seq -f "n%g" 1 "$max") --role node --ca "$ids/ca" --out "$ids" > /dev/null
+"$tigris" cert agent --role agent --ca "$ids/ca" --out "$ids" > /dev/null
 base=$((20000 + RANDOM % 20000))
 pids=()
-cleanup() { kill "${pids[@]}" 2>/dev/null || true; rm -f "$key" "$pw" "$dir"/out-n*.dat "$dir"/*.out.sum; }
+cleanup() { kill "${pids[@]}" 2>/dev/null || true; rm -rf "$ids" "$dir"/out-n*.dat "$dir"/*.out.sum; }
 trap cleanup EXIT
 for i in $(seq 1 "$max"); do
-  "$tigris" node --name "n$i" --port $((base + i)) --host 127.0.0.1 --key "$key" --password-file "$pw" > "$raw/tigrissort-scaling-n$i.log" 2>&1 &
+  "$tigris" node --name "n$i" --port $((base + i)) --host 127.0.0.1 --key "$ids/n$i.p12" --password-file "$ids/n$i.password" > "$raw/tigrissort-scaling-n$i.log" 2>&1 &
   pids+=($!)
 done
 sleep 5
@@ -47,7 +49,7 @@ sortn() {   # sortn N: sort on nodes n1..nN, print the wall seconds
   for i in $(seq 1 "$n"); do args+=(--node "n$i=127.0.0.1:$((base + i))"); done
   rm -f "$dir"/out-n*.dat; cold
   t0=$(now)
-  "$tigris" sort -q -p 1 -s 1 "${args[@]}" --key "$key" --password-file "$pw" "$dir/in-{node}.dat" "$dir/out-{node}.dat" >> "$log"
+  "$tigris" sort -q -p 1 -s 1 "${args[@]}" --key "$ids/agent.p12" --password-file "$ids/agent.password" "$dir/in-{node}.dat" "$dir/out-{node}.dat" >> "$log"
   sync; t1=$(now)
   local all=$dir/all.out.sum want=$dir/all.in.sum
   : > "$all"; : > "$want"

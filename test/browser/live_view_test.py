@@ -39,17 +39,30 @@ class Cluster:
     def __init__(self, image, work):
         self.image, self.work = image, work
         os.makedirs(work, exist_ok=True)
-        self.key, self.pw = os.path.join(work, "cluster.p12"), os.path.join(work, "cluster.pw")
+        self.ca, self.ids = os.path.join(work, "ca"), os.path.join(work, "ids")
         self.nodes = {}
-        subprocess.run([self.tigris(), "keygen", self.key, self.pw], check=True, capture_output=True)
+        # The cluster's CA, and the agent's identity; each node gets its own as it starts.
+        subprocess.run([self.tigris(), "keygen", self.ca], check=True, capture_output=True)
+        self.cert("agent", "agent")
+        self.key, self.pw = self.identity("agent")
+
+    def cert(self, name, role):
+        if os.path.exists(self.identity(name)[0]):
+            return
+        subprocess.run([self.tigris(), "cert", name, "--role", role, "--ca", self.ca, "--out", self.ids], check=True, capture_output=True)
+
+    def identity(self, name):
+        return os.path.join(self.ids, name + ".p12"), os.path.join(self.ids, name + ".password")
 
     def tigris(self):
         return os.path.join(self.image, "bin", "tigris")
 
     def start_node(self, name):
         port = free_port()
+        self.cert(name, "node")
+        key, pw = self.identity(name)
         log = open(os.path.join(self.work, "node-" + name + ".log"), "w")
-        p = subprocess.Popen([self.tigris(), "node", "--name", name, "--port", str(port), "--key", self.key, "--password-file", self.pw],
+        p = subprocess.Popen([self.tigris(), "node", "--name", name, "--port", str(port), "--key", key, "--password-file", pw],
                              stdout=log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while "listening" not in open(log.name).read():

@@ -7,6 +7,7 @@
 module jaguar.tigris {
     requires transitive jaguar.lib;
     requires transitive java.rmi;
+    requires java.naming;      // the role and name in a cluster certificate's subject (tigris.node.Role)
     requires jdk.httpserver;   // the live view (tigris.view)
     requires jdk.jfr;          // Tigris's flight recorder events (tigris.events)
     requires jdk.management;   // the machine's memory, for TigrisSort's choice of entries (SortPlan)

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import tigris.node.ClusterKey;
+import tigris.node.ClusterIdentity;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.sort.ClusterSort;
@@ -36,7 +36,7 @@ public class LostNodeSort {
         }
         ClusterSortPlan plan = new ClusterSortPlan(nodes, args[6], args[7], 1, 1, 1L << 30, System.getProperty("java.io.tmpdir"), 1_000_000, 8, true,
                         true, "tcp", args[2]);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(Path.of(args[0]), Path.of(args[1])), Duration.ofSeconds(Long.parseLong(args[5])));
+        ControlAgent agent = new ControlAgent(ClusterIdentity.load(Path.of(args[0]), Path.of(args[1]), null), Duration.ofSeconds(Long.parseLong(args[5])));
         long[] killedAt = {0, 0};
         List<SnapshotSource> attempts = new ArrayList<>();
         long t0 = System.nanoTime();

@@ -1,61 +1,35 @@
 package tigris.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
-import java.util.HexFormat;
-import java.util.concurrent.TimeUnit;
 
-import tigris.FileProblems;
-
-/** {@code tigris keygen}: a PKCS#12 store with one EC key pair and self-signed certificate, and a random password for it. */
+/** {@code tigris keygen CA-DIR}: a cluster's certificate authority ({@link ClusterAuthority}). */
 final class KeygenCommand implements Command {
     @Override
     public String usage() {
         return """
-                        usage: tigris keygen CLUSTER.p12 PASSWORD-FILE
-                        Makes a cluster key and its password; give both files to every node and agent.""";
+                        usage: tigris keygen CA-DIR
+                        Makes the cluster's certificate authority in CA-DIR (new or empty): its key and password, its certificate
+                        (ca.crt), an empty revocation list (revoked.crl) and the list of what it issues (issued.tsv). Keep CA-DIR
+                        off the nodes; give each node and agent its own identity with tigris cert.""";
     }
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        if (args.length != 2 || args[0].startsWith("-") || args[1].startsWith("-")) {
-            err.println("tigris keygen: " + (args.length != 2 ? "CLUSTER.p12 and PASSWORD-FILE are needed" : "unknown option " + String.join(" ", args)));
+        if (args.length != 1 || args[0].startsWith("-")) {
+            err.println("tigris keygen: " + (args.length == 0 ? "CA-DIR is needed" : args[0].startsWith("-") ? "unknown option " + args[0] : "one CA-DIR only"));
             err.println(usage());
             return ExitCode.USAGE.status();
         }
-        Path store = Path.of(args[0]);
-        Path passwordFile = Path.of(args[1]);
-        if (Files.exists(store)) {
-            err.println("tigris keygen: " + store + " exists; a new key would lock every node using it out");
-            return ExitCode.FAILED.status();
-        }
-        byte[] secret = new byte[24];
-        new SecureRandom().nextBytes(secret);
-        String password = HexFormat.of().formatHex(secret);
+        Path dir = Path.of(args[0]);
         try {
-            Files.writeString(passwordFile, password + "\n");
-        } catch (java.io.IOException e) {
-            err.println("tigris keygen: cannot write password file " + passwordFile + ": " + FileProblems.describe(e));
+            ClusterAuthority.create(dir);
+        } catch (IOException e) {
+            err.println("tigris keygen: " + e.getMessage());
             return ExitCode.FAILED.status();
         }
-        try {
-            Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system
-        }
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "tigris", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
-                        "CN=tigris-cluster", "-validity", "3650", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass:file",
-                        passwordFile.toString(), "-keypass:file", passwordFile.toString()).redirectErrorStream(true).start();
-        String said = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            err.println("tigris keygen: keytool failed: " + said.strip());
-            return ExitCode.FAILED.status();
-        }
-        out.println("cluster key in " + store + ", its password in " + passwordFile + ": give both to every node and agent");
+        out.println("cluster CA in " + dir + "; give each node and agent its identity: tigris cert NAME --role node|agent --ca " + dir);
         return ExitCode.OK.status();
     }
 }

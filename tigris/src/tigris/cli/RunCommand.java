@@ -9,7 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import tigris.node.ClusterKey;
+import tigris.node.ClusterIdentity;
+import tigris.Role;
 import tigris.FileProblems;
 import tigris.RiverAttempt;
 import tigris.node.ControlAgent;
@@ -27,15 +28,18 @@ final class RunCommand implements Command {
     @Override
     public String usage() {
         return """
-                        usage: tigris run RIVER-FILE --key CLUSTER.p12 --password-file FILE [--timeout SECONDS] [--answer-timeout SECONDS] [--lease SECONDS]
-                                          [--view [HOST:]PORT]
+                        usage: tigris run RIVER-FILE --key AGENT.p12 --password-file FILE [--revoked FILE] [--timeout SECONDS] [--answer-timeout SECONDS]
+                                          [--lease SECONDS] [--view [HOST:]PORT [--view-password-file FILE]]
                         Runs the river on its nodes, printing progress each second and the final report, then commits its outputs.
                         A node lost (no answer within --answer-timeout): the river runs again on the others if its sources are
                         tigris.Replayable (a lost node's source reads its mirror on the next node listed), else it fails naming the node.
                         --timeout bounds each attempt. --lease: a node that hears nothing from this command for that long (default 10,
                         or twice --answer-timeout if longer; it must be longer than --answer-timeout) stops the river itself and commits
                         nothing of it.
-                        --view serves a live view of the river on PORT (loopback unless HOST is given; HTTPS and the cluster key's password then).
+                        --key and --password-file are this agent's identity (tigris cert NAME --role agent), --revoked the cluster's
+                        revocation list (default: revoked.crl beside the key store).
+                        --view serves a live view of the river on PORT (loopback unless HOST is given; then HTTPS with the agent's
+                        certificate and a login: user tigris, the password in --view-password-file or one made for the run and printed).
                         Exit status: 0 the river completed, 1 it failed, 2 a bad command or river file.""";
     }
 
@@ -51,7 +55,8 @@ final class RunCommand implements Command {
         Path keyFile;
         Path passwordFile;
         try {
-            opts = NodeMain.options(Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--timeout", "--answer-timeout", "--lease", "--view");
+            opts = NodeMain.options(Arrays.copyOfRange(args, 1, args.length), "--key", "--password-file", "--revoked", "--timeout", "--answer-timeout", "--lease",
+                            "--view", "--view-password-file");
             timeout = seconds(opts, "--timeout", 3600) * 1000;
             answer = Duration.ofSeconds(seconds(opts, "--answer-timeout", ControlAgent.ANSWER_TIMEOUT.toSeconds()));
             lease = Duration.ofSeconds(seconds(opts, "--lease", ControlAgent.defaultLease(answer).toSeconds()));
@@ -71,18 +76,20 @@ final class RunCommand implements Command {
             err.println("tigris run: " + e.getMessage());
             return ExitCode.USAGE.status();
         }
-        ClusterKey key;
+        ClusterIdentity key;
         try {
-            key = ClusterKey.load(keyFile, passwordFile);
+            key = ClusterIdentity.load(keyFile, passwordFile, opts.containsKey("--revoked") ? Path.of(opts.get("--revoked")) : null).requireRole(Role.AGENT,
+                            "tigris run");
         } catch (IOException e) {
             err.println("tigris run: " + e.getMessage());
             return ExitCode.USAGE.status();
         }
-        return ViewOption.serve("run", opts.get("--view"), key, out, err, problem -> usage(err, problem),
+        Path viewPassword = opts.containsKey("--view-password-file") ? Path.of(opts.get("--view-password-file")) : null;
+        return ViewOption.serve("run", opts.get("--view"), key, viewPassword, out, err, problem -> usage(err, problem),
                         live -> run(river, key, answer, lease, timeout, live, out, err));
     }
 
-    private int run(RiverFile river, ClusterKey key, Duration answer, Duration lease, long timeout, LiveView live, PrintStream out, PrintStream err)
+    private int run(RiverFile river, ClusterIdentity key, Duration answer, Duration lease, long timeout, LiveView live, PrintStream out, PrintStream err)
                     throws IOException, InterruptedException {
         ControlAgent agent = new ControlAgent(key, answer, lease);
         byte[] jar;

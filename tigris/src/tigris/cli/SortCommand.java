@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
-import tigris.node.ClusterKey;
+import tigris.node.ClusterIdentity;
+import tigris.Role;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.transport.Transports;
@@ -30,8 +31,8 @@ import tigris.view.ViewAddress;
  *
  * <pre>
  * tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q] [--transport tcp|shm|verbs|file|ID]
- *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--answer-timeout SECONDS] [--lease SECONDS]
- *             [--view [HOST:]PORT] [--mirror PATH] INPUT OUTPUT
+ *             [--node NAME=HOST:PORT ... | --nodes FILE] [--key AGENT.p12 --password-file FILE [--revoked FILE]] [--answer-timeout SECONDS]
+ *             [--lease SECONDS] [--view [HOST:]PORT [--view-password-file FILE]] [--mirror PATH] INPUT OUTPUT
  * </pre>
  *
  * Without nodes it sorts in this JVM ({@link LocalSort}); with them, the control agent sorts
@@ -66,6 +67,8 @@ public final class SortCommand {
         String mirror = null;
         boolean partitionersGiven = false;
         Path password = null;
+        Path revoked = null;
+        Path viewPassword = null;
         String transport = null;
         long answerSeconds = -1;
         long leaseSeconds = -1;
@@ -93,6 +96,8 @@ public final class SortCommand {
                     case "--answer-timeout" -> answerSeconds = number(a, value(args, ++i, a));
                     case "--lease" -> leaseSeconds = number(a, value(args, ++i, a));
                     case "--password-file" -> password = Path.of(value(args, ++i, a));
+                    case "--revoked" -> revoked = Path.of(value(args, ++i, a));
+                    case "--view-password-file" -> viewPassword = Path.of(value(args, ++i, a));
                     case "--view" -> view = value(args, ++i, a);
                     case "--mirror" -> mirror = value(args, ++i, a);
                     default -> {
@@ -106,8 +111,10 @@ public final class SortCommand {
         if (args.length - i != 2) {
             return usage(err, "INPUT and OUTPUT are needed");
         }
-        if (nodes.isEmpty() && (key != null || password != null || transport != null || answerSeconds > 0 || leaseSeconds > 0 || mirror != null)) {
-            return usage(err, "--key, --password-file, --transport, --answer-timeout, --lease and --mirror are for a sort across nodes (--node or --nodes)");
+        if (nodes.isEmpty() && (key != null || password != null || revoked != null || viewPassword != null || transport != null || answerSeconds > 0
+                        || leaseSeconds > 0 || mirror != null)) {
+            return usage(err, "--key, --password-file, --revoked, --view-password-file, --transport, --answer-timeout, --lease and --mirror are for a sort"
+                            + " across nodes (--node or --nodes)");
         }
         if (mirror != null && partitionersGiven) {
             return usage(err, "-p does not apply with --mirror: each node runs one reader, dealt the chunks of its own input and of its copy");
@@ -116,7 +123,7 @@ public final class SortCommand {
             try {
                 if (!ViewAddress.parse(view).isLoopback()) {
                     return usage(err, "--view " + view + ": a sort on this machine serves its view on loopback only (a sort across nodes, with the "
-                                    + "cluster's key, may serve it on another address)");
+                                    + "agent's identity, may serve it on another address)");
                 }
             } catch (IllegalArgumentException e) {
                 return usage(err, e.getMessage());
@@ -124,7 +131,7 @@ public final class SortCommand {
         }
         if (!nodes.isEmpty()) {
             if (key == null || password == null) {
-                return usage(err, "a sort across nodes needs --key CLUSTER.p12 and --password-file FILE");
+                return usage(err, "a sort across nodes needs the agent's identity: --key AGENT.p12 and --password-file FILE (tigris cert NAME --role agent)");
             }
             String between = transport == null ? "tcp" : transport;
             try {
@@ -138,7 +145,7 @@ public final class SortCommand {
                 return usage(err, "--lease " + lease.toSeconds() + " must be longer than the answer timeout (" + answer.toSeconds()
                                 + " s): nodes would stop a sort this command still follows");
             }
-            return runOnNodes(nodes, key, password, args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
+            return runOnNodes(nodes, new Credentials(key, password, revoked, viewPassword), args[i], args[i + 1], partitioners, sorters, memory < 0 ? 1L << 30 : memory, tmp, water, window,
                             sync, direct, between, answer, lease, quiet, view, mirror, out, err);
         }
         if (memory < 0) {
@@ -152,13 +159,13 @@ public final class SortCommand {
         }
         SortPlan local = plan;
         boolean q = quiet;
-        return serve(view, null, err, live -> report(progress -> LocalSort.run(local, progress, 1000, river -> show(live, river)), q, out, err));
+        return serve(view, null, null, err, live -> report(progress -> LocalSort.run(local, progress, 1000, river -> show(live, river)), q, out, err));
     }
 
     /** {@link ViewOption#serve} for this command, whose work reports its own failures (report() throws nothing checked). */
-    private static int serve(String view, ClusterKey key, PrintStream err, ViewOption.Viewed body) {
+    private static int serve(String view, ClusterIdentity key, Path viewPassword, PrintStream err, ViewOption.Viewed body) {
         try {
-            return ViewOption.serve("sort", view, key, err, err, problem -> usage(err, problem), body);
+            return ViewOption.serve("sort", view, key, viewPassword, err, err, problem -> usage(err, problem), body);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -194,19 +201,23 @@ public final class SortCommand {
         }
     }
 
-    private static int runOnNodes(List<Node> nodes, Path key, Path password, String input, String output, int partitioners, int sorters, long memory,
+    /** The agent's identity files and its view's password file, as given. */
+    private record Credentials(Path key, Path password, Path revoked, Path viewPassword) {
+    }
+
+    private static int runOnNodes(List<Node> nodes, Credentials credentials, String input, String output, int partitioners, int sorters, long memory,
                     Path tmp, int water, int window, boolean sync, boolean direct, String between, Duration answer, Duration lease, boolean quiet,
                     String view, String mirror, PrintStream out, PrintStream err) {
         ClusterSortPlan plan;
-        ClusterKey clusterKey;
+        ClusterIdentity clusterKey;
         try {
             plan = new ClusterSortPlan(nodes, input, output, partitioners, sorters, memory, tmp.toString(), water, window, sync, direct, between, mirror);
-            clusterKey = ClusterKey.load(key, password);
+            clusterKey = ClusterIdentity.load(credentials.key(), credentials.password(), credentials.revoked()).requireRole(Role.AGENT, "tigris sort");
         } catch (IllegalArgumentException | IOException e) {
             return usage(err, e.getMessage());
         }
         ControlAgent agent = new ControlAgent(clusterKey, answer, lease);
-        return serve(view, clusterKey, err, live -> report(progress -> ClusterSort.run(plan, agent, progress, 1000, river -> show(live, river)), quiet,
+        return serve(view, clusterKey, credentials.viewPassword(), err, live -> report(progress -> ClusterSort.run(plan, agent, progress, 1000, river -> show(live, river)), quiet,
                         out, err));
     }
 
@@ -298,12 +309,15 @@ public final class SortCommand {
 
     static final String USAGE = """
                     usage: tigris sort [-p PARTITIONERS] [-s SORTERS] [--memory SIZE] [--tmp DIR] [--water SIZE] [--window N] [--no-sync] [--page-cache] [-q]
-                                       [--node NAME=HOST:PORT ... | --nodes FILE] [--key CLUSTER.p12 --password-file FILE] [--transport ID]
-                                       [--answer-timeout SECONDS] [--lease SECONDS] [--view [HOST:]PORT] [--mirror PATH]
-                                       INPUT OUTPUT
+                                       [--node NAME=HOST:PORT ... | --nodes FILE] [--key AGENT.p12 --password-file FILE [--revoked FILE]]
+                                       [--transport ID] [--answer-timeout SECONDS] [--lease SECONDS] [--view [HOST:]PORT [--view-password-file FILE]]
+                                       [--mirror PATH] INPUT OUTPUT
+                    Across nodes, --key and --password-file are this agent's identity (tigris cert NAME --role agent), --revoked the
+                    cluster's revocation list (default: revoked.crl beside the key store).
                     --transport joins partitioners and sorters on different nodes: tcp (the default), shm, verbs, file
-                    or another registered transport. --view serves a live view of the sort on PORT (loopback; another HOST needs
-                    --key and --password-file). --mirror: each node also holds a copy of the previous node's INPUT at PATH ({stripe}
+                    or another registered transport. --view serves a live view of the sort on PORT (loopback; across nodes another
+                    HOST serves HTTPS with the agent's certificate and a login: user tigris, the password in --view-password-file or
+                    one made for the run and printed). --mirror: each node also holds a copy of the previous node's INPUT at PATH ({stripe}
                     in it is that node's name), and the copies' readers share each input by graduated declustering; a node
                     lost (no answer within --answer-timeout) is then done without: its input read from the copy, its part of
                     OUTPUT rebuilt on the next node (OUTPUT with {node} as the lost node's name, else OUTPUT.NAME). --lease: a node

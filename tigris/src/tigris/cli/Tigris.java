@@ -23,6 +23,8 @@ public final class Tigris {
     private static Map<String, Command> commands() {
         Map<String, Command> m = new LinkedHashMap<>();
         m.put("keygen", new KeygenCommand());
+        m.put("cert", new CertCommand());
+        m.put("revoke", new RevokeCommand());
         m.put("node", new NodeCommand());
         m.put("run", new RunCommand());
         m.put("gensort", new Command() {

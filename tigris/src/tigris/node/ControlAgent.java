@@ -15,15 +15,16 @@ import tigris.Failure;
 import tigris.ModuleThread;
 import tigris.Report;
 import tigris.RiverAttempt;
+import tigris.Role;
 import tigris.ThreadStatus;
 import tigris.UpstreamFailedException;
-import tigris.view.RiverSnapshot;
-import tigris.view.SnapshotSource;
+import tigris.graph.ModuleSpec;
+import tigris.graph.RiverGraph;
 import tigris.river.RiverAssembler;
 import tigris.transport.Transport;
 import tigris.transport.Transports;
-import tigris.graph.ModuleSpec;
-import tigris.graph.RiverGraph;
+import tigris.view.RiverSnapshot;
+import tigris.view.SnapshotSource;
 
 /**
  * The control agent (the thesis's external agent): grows a validated {@link RiverGraph} on the
@@ -50,7 +51,7 @@ public final class ControlAgent {
     private final long leaseMillis;
 
     /** An agent that waits {@link #ANSWER_TIMEOUT} for each answer of a node. */
-    public ControlAgent(ClusterKey key) {
+    public ControlAgent(ClusterIdentity key) {
         this(key, ANSWER_TIMEOUT);
     }
 
@@ -60,7 +61,7 @@ public final class ControlAgent {
     }
 
     /** An agent with {@code answerTimeout} and its {@link #defaultLease}. */
-    public ControlAgent(ClusterKey key, Duration answerTimeout) {
+    public ControlAgent(ClusterIdentity key, Duration answerTimeout) {
         this(key, answerTimeout, defaultLease(answerTimeout));
     }
 
@@ -75,14 +76,25 @@ public final class ControlAgent {
      * for a lease (the agent died, or the node was cut off or paused) stops the attempt and
      * commits nothing of it. It must be longer than the answer timeout, or nodes would fence
      * attempts the agent still follows.
+     *
+     * <p>{@code key} must be an agent's identity (a node's certificate cannot command nodes); the
+     * first agent of a JVM also makes its filter of what nodes answer the JVM-wide deserialization
+     * filter, deciding only inside the agent's calls.
+     *
+     * @throws IllegalArgumentException if {@code key} is not an agent's
+     * @throws IllegalStateException if the process has another JVM-wide deserialization filter
      */
-    public ControlAgent(ClusterKey key, Duration answerTimeout, Duration lease) {
+    public ControlAgent(ClusterIdentity key, Duration answerTimeout, Duration lease) {
         if (answerTimeout.toMillis() < 1) {
             throw new IllegalArgumentException("answer timeout " + answerTimeout + " is not positive");
         }
         if (lease.compareTo(answerTimeout) <= 0 || lease.toMillis() > RiverLease.MAX_MILLIS) {
             throw new IllegalArgumentException("a lease of " + lease.toMillis() + " ms must be longer than the answer timeout (" + answerTimeout.toMillis()
                             + " ms; nodes would fence rivers the agent still follows) and at most an hour");
+        }
+        if (key.role() != Role.AGENT) {
+            throw new IllegalArgumentException(key.store() + " holds a node's certificate (" + key.name()
+                            + "): only an agent's commands nodes (tigris cert NAME --role agent makes one)");
         }
         this.answerMillis = answerTimeout.toMillis();
         this.leaseMillis = lease.toMillis();
@@ -92,6 +104,7 @@ public final class ControlAgent {
         setIfAbsent("sun.rmi.transport.connectionTimeout", millis);
         setIfAbsent("sun.rmi.transport.tcp.responseTimeout", millis);
         setIfAbsent("sun.rmi.transport.tcp.handshakeTimeout", millis);
+        AgentSerialFilter.install();
         key.install();
     }
 
@@ -114,7 +127,9 @@ public final class ControlAgent {
      */
     public RiverManager connect(Node node) throws IOException {
         try {
-            RiverManager m = (RiverManager) LocateRegistry.getRegistry(node.host(), node.port(), new TlsSocketFactories.Client()).lookup(NodeMain.BINDING);
+            RiverManager m = AgentSerialFilter.guard(AgentSerialFilter.during(node.name(), java.util.Set.of(),
+                            () -> (RiverManager) LocateRegistry.getRegistry(node.host(), node.port(), new TlsSocketFactories.Client(node.name())).lookup(NodeMain.BINDING)),
+                            node.name());
             // Modules see their node's own name (file names with {node}, reports): a node listed
             // under another name is a wrong address or a mix-up, not an alias.
             String name = m.name();
@@ -126,6 +141,10 @@ public final class ControlAgent {
             throw new IOException("cannot reach node " + node + ": " + rootCause(e), e);
         } catch (NotBoundException e) {
             throw new IOException("node " + node + " runs an RMI registry but no Tigris manager", e);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("cannot reach node " + node + ": " + rootCause(e), e);
         }
     }
 
@@ -176,18 +195,20 @@ public final class ControlAgent {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         List<R> results = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
-            results.add(awaitAction(nodes.get(i), managers.get(nodes.get(i)), ids.get(i), deadline));
+            results.add(awaitAction(nodes.get(i), managers.get(nodes.get(i)), ids.get(i), action.apply(nodes.get(i)).resultType(), deadline));
         }
         return results;
     }
 
     /** Asks {@code node} for its action's outcome until it ends, each answer within the answer timeout. */
     @SuppressWarnings("unchecked")
-    private <R extends Serializable> R awaitAction(Node node, RiverManager m, long id, long deadline) throws NodeActionException, InterruptedException {
+    private <R extends Serializable> R awaitAction(Node node, RiverManager m, long id, String resultType, long deadline) throws NodeActionException,
+                    InterruptedException {
+        java.util.Set<String> result = AgentSerialFilter.shapeOf(resultType);
         // The node waits for the action half our answer timeout (at most a second) before it says RUNNING.
         long wait = Math.max(1, answerMillis / 2);
         while (true) {
-            java.util.concurrent.Future<ActionOutcome> asked = CALLS.submit(() -> m.awaitAction(id, wait));
+            java.util.concurrent.Future<ActionOutcome> asked = CALLS.submit(() -> AgentSerialFilter.during(node.name(), result, () -> m.awaitAction(id, wait)));
             ActionOutcome o;
             try {
                 o = asked.get(answerMillis + wait, java.util.concurrent.TimeUnit.MILLISECONDS);

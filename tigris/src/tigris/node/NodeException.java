@@ -6,15 +6,25 @@ import java.rmi.RemoteException;
  * A call a {@link RiverManager} refused or could not carry out. The message names the node, the
  * river and what was wrong, the cause's own message included, so the agent reports it as it is
  * (a plain RemoteException's message repeats its cause after "nested exception is", and the
- * cause alone loses which node, reservoir and module it was about).
+ * cause alone loses which node, reservoir and module it was about). The cause stays on the node:
+ * only the message crosses, so the agent never has to build a node's exception classes (its
+ * deserialization filter admits none of them).
  */
 public final class NodeException extends RemoteException {
     private static final long serialVersionUID = 1L;
     private final String what;
+    private final transient Throwable local;
 
     public NodeException(String what, Throwable cause) {
-        super(what, cause);
+        super(what);
         this.what = what;
+        this.local = cause;
+    }
+
+    /** The cause, on the node that threw this; null where it was received. */
+    @Override
+    public Throwable getCause() {
+        return local;
     }
 
     @Override

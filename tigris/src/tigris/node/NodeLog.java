@@ -18,6 +18,12 @@ final class NodeLog {
         System.out.flush();
     }
 
+    /** "node h1: refused a connection: the certificate of h2 is a node's, and only agents command a node". */
+    static void refused(String node, String why) {
+        System.out.println("node " + node + ": refused a connection: " + why);
+        System.out.flush();
+    }
+
     /** "by agent ADDRESS" for an event an RMI call caused. */
     static String byAgent() {
         try {

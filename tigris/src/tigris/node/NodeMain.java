@@ -9,14 +9,16 @@ import java.rmi.registry.Registry;
 import java.util.HashMap;
 import java.util.Map;
 
+import tigris.Role;
 import tigris.reservoir.TcpDataPlane;
 
 /**
  * {@code tigris node}: runs a host's {@link RiverManager}, bound as "tigris" in an RMI registry on
- * {@code --port}, both over mutually authenticated TLS with the cluster key.
+ * {@code --port}, both over TLS 1.3 with the node's own certificate from the cluster's CA; it obeys
+ * only callers holding an agent's certificate.
  *
  * <pre>
- * tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
+ * tigris node --key NAME.p12 --password-file FILE [--revoked FILE] [--name NAME] --port PORT [--host ADDRESS] [--work DIR]
  *             [--network-memory MIB] [--io-threads N] [--data-tls yes|no]
  * </pre>
  *
@@ -24,7 +26,7 @@ import tigris.reservoir.TcpDataPlane;
  * stubs; its TCP data plane listens there. {@code --network-memory} is the budget of the buffers its
  * TCP reservoirs send and receive in (default 256 MiB), {@code --io-threads} the threads that serve
  * its connections to other nodes (default half the cores, one or two); {@code --data-tls yes} encrypts those
- * connections with TLS 1.3 (the cluster key on both sides), besides the attempt keys' proofs that
+ * connections with TLS 1.3 (node certificates on both sides), besides the attempt keys' proofs that
  * authenticate every reservoir either way.
  *
  * Prints "tigris node NAME listening on PORT" once it accepts calls (port 0: the port chosen).
@@ -38,12 +40,14 @@ public final class NodeMain {
 
     /** The node's usage. */
     public static final String USAGE = """
-                    usage: tigris node --name NAME --port PORT --key CLUSTER.p12 --password-file FILE [--host ADDRESS] [--work DIR]
+                    usage: tigris node --key NAME.p12 --password-file FILE [--revoked FILE] [--name NAME] --port PORT [--host ADDRESS] [--work DIR]
                                        [--network-memory MIB] [--io-threads N] [--data-tls yes|no]
+                    --key and --password-file are the node's identity (tigris cert NAME --role node), --revoked the cluster's
+                    revocation list (default: revoked.crl beside the key store), --name the node's name (its certificate's).
                     --host is the address agents reach the node at and the only one it listens on (default 127.0.0.1);
                     --port 0 picks a free port. --network-memory is the MiB its TCP reservoirs' buffers may take
                     (default 256), --io-threads how many threads serve its connections to other nodes (default: half the cores, 1 or 2),
-                    --data-tls yes encrypts them with TLS 1.3 under the cluster key (default no: authenticated, not encrypted).
+                    --data-tls yes encrypts them with TLS 1.3 under node certificates (default no: authenticated, not encrypted).
                     It prints "tigris node NAME listening on PORT", then serves until killed.""";
 
     /** The node alone ({@code java -m jaguar.tigris/tigris.node.NodeMain ...}), as {@code tigris node} runs it. */
@@ -64,8 +68,8 @@ public final class NodeMain {
      * @throws IOException if the key or the work directory cannot be used, saying why
      */
     public static void run(String[] args) throws Exception {
-        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--host", "--work", "--network-memory", "--io-threads", "--data-tls");
-        String name = require(opts, "--name");
+        Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--revoked", "--host", "--work", "--network-memory", "--io-threads",
+                        "--data-tls");
         int port;
         try {
             port = Integer.parseInt(require(opts, "--port"));
@@ -74,6 +78,13 @@ public final class NodeMain {
         }
         Path key = Path.of(require(opts, "--key"));
         Path password = Path.of(require(opts, "--password-file"));
+        Path revoked = opts.containsKey("--revoked") ? Path.of(opts.get("--revoked")) : null;
+        ClusterIdentity identity = ClusterIdentity.load(key, password, revoked).requireRole(Role.NODE, "tigris node");
+        String name = opts.getOrDefault("--name", identity.name());
+        if (!name.equals(identity.name())) {
+            throw new IllegalArgumentException("--name " + name + ", but " + key + " holds " + identity.name()
+                            + "'s certificate: a node runs under its own certificate's name (tigris cert " + name + " --role node makes one)");
+        }
         Path work = Path.of(opts.getOrDefault("--work", System.getProperty("java.io.tmpdir") + "/tigris-" + name));
         String host = opts.getOrDefault("--host", "127.0.0.1");
         InetAddress bind;
@@ -92,9 +103,9 @@ public final class NodeMain {
         TcpDataPlane.Settings network = new TcpDataPlane.Settings(mib << 20, ioThreads, defaults.deadPeer(), defaults.connect(), null);
         // Agents reach the node's RMI objects at the address it is listed at, written into its stubs.
         System.setProperty("java.rmi.server.hostname", bind.getHostAddress());
-        ClusterKey clusterKey = ClusterKey.load(key, password).install();
+        identity.install().onRefusal(why -> NodeLog.refused(name, why));
         if (tls.equals("yes")) {
-            network = network.withTls(clusterKey.tlsContext());   // the data connections speak TLS 1.3, mutually authenticated by the cluster key
+            network = network.withTls(identity.tlsContext(Role.NODE));   // the data connections speak TLS 1.3 between node certificates
         }
         Files.createDirectories(work);
         int bound = serve(name, port, work, bind, network);
@@ -105,7 +116,7 @@ public final class NodeMain {
 
     /** Creates the registry and binds the manager; returns the registry's port. */
     static int serve(String name, int port, Path work, InetAddress bind, TcpDataPlane.Settings network) throws IOException {
-        TlsSocketFactories.Client csf = new TlsSocketFactories.Client();
+        TlsSocketFactories.Client csf = new TlsSocketFactories.Client(name);
         TlsSocketFactories.Server ssf = new TlsSocketFactories.Server(bind);
         int p = port;
         if (p == 0) {

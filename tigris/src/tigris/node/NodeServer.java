@@ -322,7 +322,7 @@ public final class NodeServer implements RiverManager {
 
     /** Exports this server with TLS socket factories and the filter; the caller binds the stub. */
     public RiverManager export(int port) throws RemoteException {
-        java.rmi.Remote stub = UnicastRemoteObject.exportObject(this, port, new TlsSocketFactories.Client(), new TlsSocketFactories.Server(bind), FILTER);
+        java.rmi.Remote stub = UnicastRemoteObject.exportObject(this, port, new TlsSocketFactories.Client(name), new TlsSocketFactories.Server(bind), FILTER);
         return (RiverManager) stub;
     }
 

@@ -20,7 +20,7 @@ import tigris.transport.Endpoint;
  * attempt is begun with a lease that the agent's calls renew; a node whose lease on an attempt
  * runs out fences it itself (stops it, commits nothing of it), and a node refuses an attempt of a
  * river older than one it has begun. Every call
- * is authenticated by the cluster key (mutual TLS) and its arguments pass a deserialization filter
+ * comes from a holder of an agent's certificate (mutual TLS) and its arguments pass a deserialization filter
  * that admits only strings, string maps, byte arrays, numbers, module and reservoir end plans, the
  * transports' endpoints and action plans. No call changes when a transport or an application is added.
  *

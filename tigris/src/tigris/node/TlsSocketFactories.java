@@ -7,13 +7,19 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
+import java.security.cert.X509Certificate;
 
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 
+import tigris.Role;
+
 /**
- * RMI over mutually authenticated TLS with the installed {@link ClusterKey}. The client factory
- * travels inside the node's stub to the agent, and creates its sockets with the agent's own key.
+ * RMI over mutually authenticated TLS 1.3 with the installed {@link ClusterIdentity}: a node's
+ * server sockets accept agents only; the client factory connects with the agent's own identity,
+ * trusts nodes only, and checks that the node it reached holds the certificate of the node it
+ * expects. The agent looks a node up with a factory expecting the name it listed; the factory in
+ * the node's stub (which the registry so checked handed over) expects the node's own name.
  */
 final class TlsSocketFactories {
     private static final String[] PROTOCOLS = {"TLSv1.3"};
@@ -22,47 +28,56 @@ final class TlsSocketFactories {
     }
 
     static final class Client implements RMIClientSocketFactory, Serializable {
-        private static final long serialVersionUID = 1L;
+        private static final long serialVersionUID = 2L;
+        /** The node whose certificate the server must hold. */
+        private final String node;
+
+        Client(String node) {
+            this.node = java.util.Objects.requireNonNull(node, "node");
+        }
 
         @Override
         public Socket createSocket(String host, int port) throws IOException {
-            SSLSocket s = (SSLSocket) ClusterKey.installedContext().getSocketFactory().createSocket(host, port);
+            SSLSocket s = (SSLSocket) ClusterIdentity.installed().tlsContext(Role.NODE).getSocketFactory().createSocket(host, port);
             s.setEnabledProtocols(PROTOCOLS);
             try {
                 s.startHandshake();   // fail here, with the TLS reason, rather than inside RMI's first read
-            } catch (javax.net.ssl.SSLHandshakeException e) {
+            } catch (javax.net.ssl.SSLException e) {
                 s.close();
-                if (untrusted(e)) {
-                    throw new javax.net.ssl.SSLHandshakeException("the node's certificate is not signed by this cluster key (" + e.getMessage() + ")");
-                }
-                throw e;
+                throw new javax.net.ssl.SSLHandshakeException("the node at " + host + ":" + port + " and this agent did not agree on TLS: " + reason(e));
+            }
+            X509Certificate leaf = (X509Certificate) s.getSession().getPeerCertificates()[0];
+            if (!node.equals(Role.nameOf(leaf))) {
+                s.close();
+                throw new javax.net.ssl.SSLPeerUnverifiedException("the node at " + host + ":" + port + " holds the certificate of " + Role.nameOf(leaf) + ", not "
+                                + node + "'s");
             }
             return s;
         }
 
-        /** True if the handshake failed because the peer's certificate chains to no key we trust. */
-        private static boolean untrusted(Throwable e) {
+        /** The trust manager's own refusal where it made one, else the TLS message (an alert from the node: it refused us). */
+        private static String reason(Throwable e) {
             for (Throwable c = e; c != null; c = c.getCause()) {
-                if (c instanceof java.security.cert.CertPathValidatorException || c instanceof java.security.cert.CertificateException
-                                || c instanceof java.security.cert.CertPathBuilderException) {
-                    return true;
+                if (c instanceof java.security.cert.CertificateException && c.getMessage() != null && c.getMessage().startsWith("the certificate of ")) {
+                    return c.getMessage();
                 }
             }
-            return false;
+            String m = String.valueOf(e.getMessage());
+            return m.contains("alert") ? m + " (the node refused this agent's certificate: its log says why)" : m;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Client;
+            return o instanceof Client c && c.node.equals(node);
         }
 
         @Override
         public int hashCode() {
-            return Client.class.hashCode();
+            return node.hashCode();
         }
     }
 
-    /** Listens on one address only: the node's, never the wildcard. */
+    /** Listens on one address only: the node's, never the wildcard; trusts agents only. */
     static final class Server implements RMIServerSocketFactory {
         private final InetAddress bind;
 
@@ -72,7 +87,7 @@ final class TlsSocketFactories {
 
         @Override
         public ServerSocket createServerSocket(int port) throws IOException {
-            SSLServerSocket s = (SSLServerSocket) ClusterKey.installedContext().getServerSocketFactory().createServerSocket(port, 0, bind);
+            SSLServerSocket s = (SSLServerSocket) ClusterIdentity.installed().tlsContext(Role.AGENT).getServerSocketFactory().createServerSocket(port, 0, bind);
             s.setEnabledProtocols(PROTOCOLS);
             s.setNeedClientAuth(true);
             return s;

@@ -37,7 +37,7 @@ public final class TcpDataPlane implements AutoCloseable {
     /**
      * What the user sets: the network memory budget in bytes, the number of I/O threads, how long a
      * peer may stay silent before its connection fails, how long dialing, a hello and an opening
-     * may take, and TLS for the connections (the cluster key's context; null: none, the OPEN and
+     * may take, and TLS for the connections (the node's identity, trusting nodes; null: none, the OPEN and
      * ACCEPT proofs authenticate them and the data crosses in the clear).
      */
     public record Settings(long networkMemory, int ioThreads, Duration deadPeer, Duration connect, javax.net.ssl.SSLContext tls) {
@@ -348,6 +348,9 @@ public final class TcpDataPlane implements AutoCloseable {
             if (!text.equals(peerNode)) {
                 throw new IOException(where + " answers as node " + text);
             }
+            if (tls != null && !tls.peerName().equals(peerNode)) {
+                throw new IOException(where + " holds the certificate of " + tls.peerName() + ", not " + peerNode + "'s");
+            }
             return connected(ch, peerNode, mine, TcpProtocol.readNonce(in), true, tls);
         } catch (SocketTimeoutException e) {
             ch.close();
@@ -417,7 +420,7 @@ public final class TcpDataPlane implements AutoCloseable {
             java.io.OutputStream out = ch.socket().getOutputStream();
             TcpTls tls = settings.tls() == null ? null : TcpTls.server(settings.tls());
             if (tls != null) {
-                // Only a holder of the cluster key completes this: a stranger is turned away here, unread.
+                // Only a holder of a node's certificate completes this: a stranger is turned away here, unread.
                 tls.handshake(in, out);
                 in = tls.plainStream(in);
             }
@@ -448,6 +451,12 @@ public final class TcpDataPlane implements AutoCloseable {
             if (peerNode.isBlank()) {
                 answer.accept(TcpProtocol.refusal("the hello names no node"));
                 throw new IOException("the hello names no node");
+            }
+            if (t != null && !t.peerName().equals(peerNode)) {
+                // Under TLS a node is its certificate: a hello in another node's name is refused.
+                String why = "the hello says node " + peerNode + ", but its certificate is " + t.peerName() + "'s";
+                answer.accept(TcpProtocol.refusal(why));
+                throw new IOException(why);
             }
             byte[] mine = AttemptKey.nonce(TcpProtocol.NONCE);
             answer.accept(TcpProtocol.welcome(node, mine));

@@ -13,7 +13,7 @@ import javax.net.ssl.SSLException;
 
 /**
  * TLS 1.3 on one data connection ({@code tigris node --data-tls yes}): an {@link SSLEngine} with
- * mutual authentication by the cluster key, driven by hand because the connection is
+ * mutual authentication by node certificates, driven by hand because the connection is
  * non-blocking. The handshake and the Tigris hello and welcome run blocking, before the
  * connection's I/O thread takes it; after that, frames are wrapped by whichever thread writes
  * (under the connection's write lock) and unwrapped by the I/O thread, which an engine allows at
@@ -54,6 +54,11 @@ final class TcpTls {
         e.setNeedClientAuth(true);
         e.setEnabledProtocols(new String[] {"TLSv1.3"});
         return new TcpTls(e);
+    }
+
+    /** The name the peer's certificate was issued to, once the handshake is done: who a hello must say it is. */
+    String peerName() throws javax.net.ssl.SSLPeerUnverifiedException {
+        return tigris.Role.nameOf((java.security.cert.X509Certificate) engine.getSession().getPeerCertificates()[0]);
     }
 
     /** Bytes of the largest TLS record on the wire. */

@@ -17,7 +17,7 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
 
-import tigris.node.ClusterKey;
+import tigris.node.ClusterIdentity;
 
 /**
  * A web page that shows a river while it runs (the JDK's HTTP server): {@code /} is the page,
@@ -28,28 +28,29 @@ import tigris.node.ClusterKey;
  *
  * <p>On a loopback address it serves plain HTTP to anyone on the machine, for requests addressed
  * to localhost, 127.0.0.1 or [::1] (not to a name rebound to loopback). On any other address it
- * needs the cluster's credentials: HTTPS with the cluster's certificate, and an HTTP login whose
- * password is the cluster key store's; a wrong login waits a second. That password also unlocks
- * the cluster's key: a browser that was not given the cluster's CA warns about the certificate,
- * and only a user who checked it should log in (or use loopback through an SSH tunnel).
+ * serves HTTPS with the agent's certificate and asks for an HTTP login with the view's own
+ * password ({@link ViewLogin}: a file's, or one made for the run), never a key store's; a wrong
+ * login waits a second. A browser that was not given the cluster's CA certificate warns about the
+ * page's: a user should check it before logging in (or use loopback through an SSH tunnel).
  */
 public final class LiveView implements AutoCloseable {
     /** How often the page gets a new snapshot. */
     public static final long PERIOD_MILLIS = 500;
-    /** The HTTP login's user name on a non-loopback address (the password is the cluster key store's). */
+    /** The HTTP login's user name on a non-loopback address (the password is the view's own, {@link ViewLogin}). */
     public static final String USER = "tigris";
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     /** What the view shows; null until a river is grown. */
     private volatile SnapshotSource source;
-    private final ClusterKey key;
+    /** The login asked for off loopback; null on loopback. */
+    private final ViewLogin login;
     private final URI uri;
     private volatile boolean closed;
 
-    private LiveView(HttpServer server, ClusterKey key, String scheme) {
+    private LiveView(HttpServer server, ViewLogin login, String scheme) {
         this.server = server;
-        this.key = key;
+        this.login = login;
         String host = server.getAddress().getAddress().getHostAddress();
         this.uri = URI.create(scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getAddress().getPort() + "/");
     }
@@ -58,13 +59,14 @@ public final class LiveView implements AutoCloseable {
      * Serves a view at {@code at}, bound before any river is grown (so a bad address fails the
      * command before it does any work); {@link #show} gives it the river.
      *
-     * @param key the cluster's credentials; needed (else IllegalArgumentException) when {@code at} is not loopback
+     * @param identity the agent's identity, whose certificate the page is served with; needed (else
+     *        IllegalArgumentException) when {@code at} is not loopback, as is {@code login}
      * @throws IOException if the address cannot be bound (in use, not this machine's)
      */
-    public static LiveView start(ViewAddress at, ClusterKey key) throws IOException {
-        if (!at.isLoopback() && key == null) {
+    public static LiveView start(ViewAddress at, ClusterIdentity identity, ViewLogin login) throws IOException {
+        if (!at.isLoopback() && (identity == null || login == null)) {
             throw new IllegalArgumentException("a live view on " + at.host().getHostAddress()
-                            + " (not loopback) needs the cluster's credentials: give --key and --password-file, or serve it on loopback");
+                            + " (not loopback) needs the agent's identity and a login: give --key and --password-file, or serve it on loopback");
         }
         HttpServer server;
         String scheme;
@@ -74,7 +76,9 @@ public final class LiveView implements AutoCloseable {
                 scheme = "http";
             } else {
                 HttpsServer https = HttpsServer.create(at.socketAddress(), 16);
-                https.setHttpsConfigurator(new HttpsConfigurator(key.tlsContext()) {
+                // The page's certificate is the agent's; no browser holds a cluster certificate, so
+                // the trust side (nodes only) is never asked.
+                https.setHttpsConfigurator(new HttpsConfigurator(identity.tlsContext(tigris.Role.NODE)) {
                     @Override
                     public void configure(HttpsParameters params) {
                         SSLParameters p = getSSLContext().getDefaultSSLParameters();
@@ -88,7 +92,7 @@ public final class LiveView implements AutoCloseable {
         } catch (java.net.SocketException e) {
             throw new IOException("cannot serve the live view on " + at.host().getHostAddress() + ":" + at.port() + ": " + e.getMessage(), e);
         }
-        LiveView v = new LiveView(server, at.isLoopback() ? null : key, scheme);
+        LiveView v = new LiveView(server, at.isLoopback() ? null : login, scheme);
         server.createContext("/", v::page);
         server.createContext("/snapshot", v::snapshot);
         server.createContext("/events", v::events);
@@ -114,7 +118,7 @@ public final class LiveView implements AutoCloseable {
     }
 
     private boolean allowed(HttpExchange x) throws IOException {
-        if (key == null) {
+        if (login == null) {
             // Loopback: answer only requests addressed to loopback by name, so a web page whose
             // name was rebound to 127.0.0.1 (DNS rebinding) cannot read the view from a browser.
             String host = hostOf(x.getRequestHeaders().getFirst("Host"));
@@ -134,7 +138,7 @@ public final class LiveView implements AutoCloseable {
                 pair = "";
             }
             int colon = pair.indexOf(':');
-            if (colon >= 0 && pair.substring(0, colon).equals(USER) && key.isPassword(pair.substring(colon + 1).toCharArray())) {
+            if (colon >= 0 && pair.substring(0, colon).equals(USER) && login.matches(pair.substring(colon + 1).toCharArray())) {
                 return true;
             }
             // A wrong login waits before it is answered, one at a time: guessing the password over
@@ -147,8 +151,8 @@ public final class LiveView implements AutoCloseable {
                 }
             }
         }
-        x.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"tigris live view: user " + USER + ", the cluster key's password\"");
-        send(x, 401, "text/plain", "the live view needs the cluster's credentials: user " + USER + " and the cluster key store's password\n");
+        x.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"tigris live view: user " + USER + ", the view's password\"");
+        send(x, 401, "text/plain", "the live view needs its login: user " + USER + " and the password its command told its user\n");
         return false;
     }
 

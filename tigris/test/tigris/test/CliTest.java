@@ -18,7 +18,7 @@ import tigris.cli.Tigris;
 
 /** The tigris command behaves: --help answers, bad options are status 2, errors say what went wrong. */
 class CliTest {
-    private static final List<String> COMMANDS = List.of("keygen", "node", "run", "gensort", "valsort", "sort");
+    private static final List<String> COMMANDS = List.of("keygen", "cert", "revoke", "node", "run", "gensort", "valsort", "sort");
 
     @TempDir
     Path dir;
@@ -42,7 +42,8 @@ class CliTest {
     @Test
     void everySubcommandRefusesAnUnknownOptionWithStatus2() {
         String f = dir.resolve("f").toString();
-        List<List<String>> bad = List.of(List.of("keygen", "--bogus", f), List.of("node", "--bogus", "1"), List.of("run", f, "--bogus", "1"),
+        List<List<String>> bad = List.of(List.of("keygen", "--bogus", f), List.of("cert", "x", "--bogus", "1"), List.of("revoke", "--bogus"),
+                        List.of("node", "--bogus", "1"), List.of("run", f, "--bogus", "1"),
                         List.of("gensort", "-z", "10", f), List.of("valsort", "-z", f), List.of("sort", "--bogus", f, f), List.of("frobnicate"));
         for (List<String> args : bad) {
             TigrisSortTest.Run r = TigrisSortTest.tigris(args.toArray(String[]::new));
@@ -97,7 +98,7 @@ class CliTest {
         java.nio.file.Files.writeString(password, "x\n");
         TigrisSortTest.Run k = TigrisSortTest.tigris("node", "--name", "n", "--port", "0", "--key", key.toString(), "--password-file", password.toString());
         assertEquals(2, k.status(), k.err());
-        assertTrue(k.err().contains("cannot read cluster key " + key + ": no such file"), k.err());
+        assertTrue(k.err().contains("cannot read key store " + key + ": no such file"), k.err());
         TigrisSortTest.Run p = TigrisSortTest.tigris("node", "--name", "n", "--port", "0", "--key", key.toString(), "--password-file",
                         dir.resolve("nopw").toString());
         assertTrue(p.err().contains("cannot read password file " + dir.resolve("nopw") + ": no such file"), p.err());

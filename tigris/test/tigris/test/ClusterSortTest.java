@@ -29,8 +29,7 @@ import tigris.test.TigrisSortTest.Run;
 class ClusterSortTest {
     @TempDir
     static Path dir;
-    private static Path key;
-    private static Path password;
+    private static Identities cluster;
     private static final List<Process> NODES = new ArrayList<>();
     private static String n1;
     private static String n2;
@@ -40,9 +39,8 @@ class ClusterSortTest {
 
     @BeforeAll
     static void nodes() throws Exception {
-        key = dir.resolve("cluster.p12");
-        password = dir.resolve("password");
-        NodeControlTest.keygen(key, password, "cluster-sort");
+        cluster = Identities.shared();
+        cluster.nodes("n1", "n2", "n3", "cramped");
         n1 = startNode("n1", "");
         n2 = startNode("n2", "");
         n3 = startNode("n3", "");
@@ -55,16 +53,18 @@ class ClusterSortTest {
     }
 
     private static String startNode(String name, String limits) throws Exception {
-        return startNode(dir, key, password, name, limits, "127.0.0.1", NODES);
+        return startNode(dir, cluster.node(name), limits, "127.0.0.1", NODES);
     }
 
     /**
-     * Starts {@code tigris node} with its work directory in {@code dir} (through a shell that may
-     * set limits first), reached at {@code host}; adds it to {@code nodes}; returns NAME=HOST:PORT.
+     * Starts {@code tigris node} as {@code id} with its work directory in {@code dir} (through a
+     * shell that may set limits first), reached at {@code host}; adds it to {@code nodes}; returns
+     * NAME=HOST:PORT.
      */
-    static String startNode(Path dir, Path key, Path password, String name, String limits, String host, List<Process> nodes) throws Exception {
-        Process p = new ProcessBuilder("bash", "-c", limits + "exec " + TigrisSortTest.tigrisCommand() + " node --name " + name + " --port 0 --key " + key
-                        + " --password-file " + password + " --host " + host + " --work " + dir.resolve("work-" + name)).redirectErrorStream(true).start();
+    static String startNode(Path dir, Identities.Identity id, String limits, String host, List<Process> nodes) throws Exception {
+        String name = id.name();
+        Process p = new ProcessBuilder("bash", "-c", limits + "exec " + TigrisSortTest.tigrisCommand() + " node --name " + name + " --port 0 --key " + id.key()
+                        + " --password-file " + id.password() + " --host " + host + " --work " + dir.resolve("work-" + name)).redirectErrorStream(true).start();
         nodes.add(p);
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line = r.readLine();
@@ -79,15 +79,16 @@ class ClusterSortTest {
         return name + "=" + host + ":" + line.substring(line.lastIndexOf(' ') + 1);
     }
 
-    private static Run sort(String... args) {
+    private static Run sort(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("-q"));
         cmd.addAll(List.of(args));
         return sortShowingProgress(cmd.toArray(String[]::new));
     }
 
-    /** {@code tigris sort} with this cluster's key, printing its progress lines on standard error (no {@code -q}). */
-    private static Run sortShowingProgress(String... args) {
-        List<String> cmd = new ArrayList<>(List.of("sort", "--key", key.toString(), "--password-file", password.toString()));
+    /** {@code tigris sort} as this cluster's agent, printing its progress lines on standard error (no {@code -q}). */
+    private static Run sortShowingProgress(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("sort"));
+        cmd.addAll(cluster.agent().options());
         cmd.addAll(List.of(args));
         return TigrisSortTest.tigris(cmd.toArray(String[]::new));
     }
@@ -315,10 +316,10 @@ class ClusterSortTest {
         assertTrue(g.err().contains(broken + ":2: n2 127.0.0.1: not NAME HOST:PORT"), g.err());
         Run k = TigrisSortTest.tigris("sort", "--node", n1, "in", "out");
         assertEquals(2, k.status());
-        assertTrue(k.err().contains("needs --key CLUSTER.p12 and --password-file FILE"), k.err());
+        assertTrue(k.err().contains("a sort across nodes needs the agent's identity: --key AGENT.p12 and --password-file FILE"), k.err());
         Run named = sort("--node", n1.replace("n1=", "other="), dir.resolve("in-{node}").toString(), dir.resolve("out-{node}").toString());
         assertEquals(1, named.status());
-        assertTrue(named.err().contains("the node at " + n1.substring(3) + " is named n1, not other"), named.err());
+        assertTrue(named.err().contains("the node at " + n1.substring(3) + " holds the certificate of n1, not other's"), named.err());
         Run b = sort("--node", "n9=nohostport", "in", "out");
         assertEquals(2, b.status());
         assertTrue(b.err().contains("--node n9=nohostport: not NAME=HOST:PORT"), b.err());

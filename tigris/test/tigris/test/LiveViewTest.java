@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tigris.graph.LocalRiver;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
-import tigris.node.ClusterKey;
+import tigris.view.ViewLogin;
 import tigris.view.LiveView;
 import tigris.view.LocalRiverSource;
 import tigris.view.ViewAddress;
@@ -83,7 +83,7 @@ class LiveViewTest {
 
     @Test
     void aRunningRiverIsServedAsAPageAndAsEventsWhoseCountsGrowUntilItEnds() throws Exception {
-        try (LiveView view = LiveView.start(ViewAddress.parse("0"), null); LocalRiver river = LocalRiver.build(slowPipeline(600))) {
+        try (LiveView view = LiveView.start(ViewAddress.parse("0"), null, null); LocalRiver river = LocalRiver.build(slowPipeline(600))) {
             assertTrue(view.uri().toString().startsWith("http://127.0.0.1:"), view.uri().toString());
             assertTrue(get(view.uri()).contains("<title>Tigris live view</title>"));
             assertTrue(get(view.uri().resolve("snapshot")).contains("\"river\":\"(no river yet)\""));
@@ -130,7 +130,7 @@ class LiveViewTest {
         g.module("sink", GraphModules.SummingSink.class).input("in", Record.class);
         g.connect("source.out", "bad.in", MEM);
         g.connect("bad.out", "sink.in", MEM);
-        try (LiveView view = LiveView.start(ViewAddress.parse("127.0.0.1:0"), null); LocalRiver river = LocalRiver.build(g)) {
+        try (LiveView view = LiveView.start(ViewAddress.parse("127.0.0.1:0"), null, null); LocalRiver river = LocalRiver.build(g)) {
             view.show(new LocalRiverSource(river));
             river.start();
             river.await(60, TimeUnit.SECONDS);
@@ -154,27 +154,46 @@ class LiveViewTest {
         throw new IllegalStateException("this machine has no non-loopback IPv4 address up: the test needs one");
     }
 
+    /**
+     * Off loopback the view serves HTTPS with the agent's certificate and asks for its own
+     * password: the one in the user's file, or one made for the run; never the key store's.
+     */
     @Test
-    void aViewOffLoopbackNeedsTheClusterKeyAndItsPassword() throws Exception {
+    void aViewOffLoopbackNeedsTheAgentsIdentityAndItsOwnLogin() throws Exception {
         InetAddress out = outward();
         ViewAddress at = new ViewAddress(out, 0);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveView.start(at, null));
-        assertTrue(e.getMessage().contains("needs the cluster's credentials: give --key and --password-file"), e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveView.start(at, null, null));
+        assertTrue(e.getMessage().contains("needs the agent's identity and a login: give --key and --password-file"), e.getMessage());
 
-        Path key = dir.resolve("view.p12");
-        Path password = dir.resolve("view-password");
-        NodeControlTest.keygen(key, password, "view");
-        ClusterKey cluster = ClusterKey.load(key, password);
-        String secret = java.nio.file.Files.readAllLines(password).get(0);
-        HttpClient https = HttpClient.newBuilder().sslContext(trustingTheClusterCa(key, secret)).build();
-        try (LiveView view = LiveView.start(at, cluster)) {
+        Identities cluster = Identities.shared();
+        Identities.Identity agent = cluster.agent();
+        String storePassword = java.nio.file.Files.readAllLines(agent.password()).get(0);
+        Path viewPassword = java.nio.file.Files.writeString(dir.resolve("view-password"), "a view's own password\n");
+        HttpClient https = HttpClient.newBuilder().sslContext(trustingTheClusterCa(cluster.ca().resolve("ca.crt"))).build();
+        try (LiveView view = LiveView.start(at, agent.load(), ViewLogin.fromFile(viewPassword))) {
             assertTrue(view.uri().toString().startsWith("https://" + out.getHostAddress() + ":"), view.uri().toString());
             assertEquals(401, https.send(HttpRequest.newBuilder(view.uri()).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
-            assertEquals(401, https.send(login(view.uri().resolve("snapshot"), "tigris", secret + "x"), HttpResponse.BodyHandlers.ofString()).statusCode());
-            assertEquals(401, https.send(login(view.uri().resolve("snapshot"), "admin", secret), HttpResponse.BodyHandlers.ofString()).statusCode());
-            HttpResponse<String> ok = https.send(login(view.uri().resolve("snapshot"), LiveView.USER, secret), HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, https.send(login(view.uri().resolve("snapshot"), LiveView.USER, "a view's own passwordx"), HttpResponse.BodyHandlers.ofString())
+                            .statusCode());
+            assertEquals(401, https.send(login(view.uri().resolve("snapshot"), "admin", "a view's own password"), HttpResponse.BodyHandlers.ofString()).statusCode());
+            assertEquals(401, https.send(login(view.uri().resolve("snapshot"), LiveView.USER, storePassword), HttpResponse.BodyHandlers.ofString()).statusCode(),
+                            "the key store's password is not the view's");
+            HttpResponse<String> ok = https.send(login(view.uri().resolve("snapshot"), LiveView.USER, "a view's own password"), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, ok.statusCode(), ok.body());
             assertTrue(ok.body().startsWith("{\"river\":"), ok.body());
+            X509Certificate served = (X509Certificate) https.send(HttpRequest.newBuilder(view.uri()).build(), HttpResponse.BodyHandlers.discarding()).sslSession()
+                            .orElseThrow().getPeerCertificates()[0];
+            assertEquals("CN=agent, OU=agent, O=tigris", served.getSubjectX500Principal().getName().replace(",", ", "), "the page is served with the agent's certificate");
+        }
+        Path shortPassword = java.nio.file.Files.writeString(dir.resolve("short-password"), "short\n");
+        IOException tooShort = assertThrows(IOException.class, () -> ViewLogin.fromFile(shortPassword));
+        assertTrue(tooShort.getMessage().contains("has 5 characters: give it at least 12"), tooShort.getMessage());
+        ViewLogin once = ViewLogin.random();
+        String told = once.howToLogIn();
+        assertTrue(told.matches("log in as tigris with password [0-9a-f]{32} \\(made for this run\\)"), told);
+        try (LiveView view = LiveView.start(at, agent.load(), once)) {
+            String made = told.substring("log in as tigris with password ".length(), told.indexOf(' ', "log in as tigris with password ".length()));
+            assertEquals(200, https.send(login(view.uri().resolve("snapshot"), LiveView.USER, made), HttpResponse.BodyHandlers.ofString()).statusCode());
         }
     }
 
@@ -182,10 +201,11 @@ class LiveViewTest {
      * A client context that trusts what the cluster's CA signed and skips the host name check
      * (the cluster's certificates name no address): a browser would show a warning instead.
      */
-    static SSLContext trustingTheClusterCa(Path store, String password) throws Exception {
+    static SSLContext trustingTheClusterCa(Path caCertificate) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (var in = java.nio.file.Files.newInputStream(store)) {
-            ks.load(in, password.toCharArray());
+        ks.load(null, null);
+        try (var in = java.nio.file.Files.newInputStream(caCertificate)) {
+            ks.setCertificateEntry("ca", java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in));
         }
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(ks);

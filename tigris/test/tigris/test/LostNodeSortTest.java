@@ -19,7 +19,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.sort.ClusterSort;
@@ -46,17 +45,14 @@ class LostNodeSortTest {
 
     @TempDir
     static Path dir;
-    private static Path key;
-    private static Path password;
+    private static Identities cluster;
     /** The output parts of an undisturbed mirrored sort, in node order. */
     private static List<byte[]> undisturbed;
 
     @BeforeAll
     static void inputsAndAnUndisturbedRun() throws Exception {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
-        key = dir.resolve("cluster.p12");
-        password = dir.resolve("password");
-        NodeControlTest.keygen(key, password, "lost-node");
+        cluster = Identities.shared();
         for (int h = 1; h <= 3; h++) {
             TigrisSortTest.Run g = TigrisSortTest.tigris("gensort", "-b" + RECORDS_PER_NODE * (h - 1), Long.toString(RECORDS_PER_NODE),
                             dir.resolve("in-h" + h).toString());
@@ -234,7 +230,7 @@ class LostNodeSortTest {
             String name = "command";
             List<String> cmd = new ArrayList<>(List.of(TigrisSortTest.tigrisCommand(), "sort", "-s", "2", "--memory", "256M", "--tmp", dir.toString(),
                             "--water", "256000", "--window", "4", "--no-sync", "--page-cache", "--answer-timeout", Long.toString(ANSWER.toSeconds()), "--lease",
-                            Long.toString(LEASE.toSeconds()), "--key", key.toString(), "--password-file", password.toString(), "--mirror",
+                            Long.toString(LEASE.toSeconds()), "--key", cluster.agent().key().toString(), "--password-file", cluster.agent().password().toString(), "--mirror",
                             dir.resolve("mirror-{stripe}").toString()));
             for (Node n : h) {
                 cmd.addAll(List.of("--node", n.name() + "=" + n.host() + ":" + n.port()));
@@ -374,11 +370,11 @@ class LostNodeSortTest {
     }
 
     private static ControlAgent agent() throws Exception {
-        return new ControlAgent(ClusterKey.load(key, password), ANSWER, LEASE);
+        return new ControlAgent(cluster.agent().load(), ANSWER, LEASE);
     }
 
     private static Node[] start(NetnsCluster c, Process[] victim) throws Exception {
-        return new Node[] {c.startNode(1, key, password, dir, null), c.startNode(2, key, password, dir, victim), c.startNode(3, key, password, dir, null)};
+        return new Node[] {c.startNode(1, cluster, dir, null), c.startNode(2, cluster, dir, victim), c.startNode(3, cluster, dir, null)};
     }
 
     private static void cut(NetnsCluster c, int h) throws Exception {

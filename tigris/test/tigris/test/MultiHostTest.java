@@ -16,7 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.RiverManager;
@@ -28,20 +27,17 @@ import tigris.node.RiverManager;
 class MultiHostTest {
     @TempDir
     static Path dir;
-    private static Path key;
-    private static Path password;
+    private static Identities cluster;
     private static byte[] jar;
 
     @BeforeAll
     static void cluster() throws Exception {
-        key = dir.resolve("cluster.p12");
-        password = dir.resolve("password");
-        NodeControlTest.keygen(key, password, "multi-host");
+        cluster = Identities.shared();
         jar = NodeControlTest.moduleJar();
     }
 
     private static Node[] startThreeNodes(NetnsCluster c) throws Exception {
-        return new Node[] {c.startNode(1, key, password, dir, null), c.startNode(2, key, password, dir, null), c.startNode(3, key, password, dir, null)};
+        return new Node[] {c.startNode(1, cluster, dir, null), c.startNode(2, cluster, dir, null), c.startNode(3, cluster, dir, null)};
     }
 
     @Test
@@ -49,7 +45,7 @@ class MultiHostTest {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         try (NetnsCluster c = new NetnsCluster(3)) {
             Node[] h = startThreeNodes(c);
-            ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+            ControlAgent agent = new ControlAgent(cluster.agent().load());
             Path out = dir.resolve("fan-out");
             long n = 3000;
             var run = agent.start("fan", NodeControlTest.graph("fan", n, out, 0),
@@ -71,8 +67,8 @@ class MultiHostTest {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         try (NetnsCluster c = new NetnsCluster(3)) {
             Node[] h = startThreeNodes(c);
-            List<String> args = new java.util.ArrayList<>(List.of("sort", "-q", "-p", "1", "-s", "2", "--key", key.toString(), "--password-file",
-                            password.toString()));
+            List<String> args = new java.util.ArrayList<>(List.of("sort", "-q", "-p", "1", "-s", "2", "--key", cluster.agent().key().toString(), "--password-file",
+                            cluster.agent().password().toString()));
             for (int i = 0; i < 3; i++) {
                 TigrisSortTest.Run g = TigrisSortTest.tigris("gensort", "-b" + 20_000 * i, "20000", dir.resolve("sort-in-" + h[i].name()).toString());
                 assertEquals(0, g.status(), g.err());
@@ -102,7 +98,7 @@ class MultiHostTest {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         try (NetnsCluster c = new NetnsCluster(3)) {
             Node[] h = startThreeNodes(c);
-            ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+            ControlAgent agent = new ControlAgent(cluster.agent().load());
             Path out = dir.resolve("never");
             var run = agent.start("cut", NodeControlTest.graph("cut", Long.MAX_VALUE, out, 1),
                             Map.of("source", List.of(h[0]), "doubler", List.of(h[1], h[2]), "sink", List.of(h[0])), "modules.jar", jar);
@@ -122,11 +118,11 @@ class MultiHostTest {
     void aHostWhoseNodeIsKilledFailsTheRunAndIsNamed() throws Exception {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         try (NetnsCluster c = new NetnsCluster(3)) {
-            Node h1 = c.startNode(1, key, password, dir, null);
+            Node h1 = c.startNode(1, cluster, dir, null);
             Process[] victim = new Process[1];
-            Node h2 = c.startNode(2, key, password, dir, victim);
-            Node h3 = c.startNode(3, key, password, dir, null);
-            ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+            Node h2 = c.startNode(2, cluster, dir, victim);
+            Node h3 = c.startNode(3, cluster, dir, null);
+            ControlAgent agent = new ControlAgent(cluster.agent().load());
             Path out = dir.resolve("killed");
             var run = agent.start("killed", NodeControlTest.graph("killed", Long.MAX_VALUE, out, 1),
                             Map.of("source", List.of(h1), "doubler", List.of(h2, h3), "sink", List.of(h1)), "modules.jar", jar);
@@ -148,8 +144,8 @@ class MultiHostTest {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         try (NetnsCluster c = new NetnsCluster(1)) {
             Process[] process = new Process[1];
-            Node h1 = c.startNode(1, key, password, dir, process);
-            RiverManager m = new ControlAgent(ClusterKey.load(key, password)).connect(h1);
+            Node h1 = c.startNode(1, cluster, dir, process);
+            RiverManager m = new ControlAgent(cluster.agent().load()).connect(h1);
             List<java.net.InetSocketAddress> listening = ListeningSockets.withAConsumerEndOpen(m, process[0].pid(), jar);
             assertTrue(listening.size() >= 2, "the registry and the reservoir's listener, at least: " + listening);
             for (var a : listening) {
@@ -168,7 +164,7 @@ class MultiHostTest {
         assertEquals(2, p.exitValue(), out);
         assertTrue(out.contains("tigris node: missing option --key"), out);
         Process q = new ProcessBuilder(javaHome + "/bin/java", "-m", "jaguar.tigris/tigris.node.NodeMain", "--name", "badkey", "--port", "0", "--key",
-                        dir.resolve("missing.p12").toString(), "--password-file", password.toString()).redirectErrorStream(true).start();
+                        dir.resolve("missing.p12").toString(), "--password-file", cluster.agent().password().toString()).redirectErrorStream(true).start();
         String out2 = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(q.waitFor(60, TimeUnit.SECONDS));
         assertEquals(2, q.exitValue(), out2);

@@ -84,12 +84,13 @@ final class NetnsCluster implements AutoCloseable {
         throw new IOException("no free subnet 10.77.N.0/24 for the test's hosts");
     }
 
-    /** Starts {@code tigris node} in host {@code h}'s namespace; returns it once it listens. */
-    Node startNode(int h, Path key, Path password, Path work, Process[] process) throws IOException {
+    /** Starts {@code tigris node} in host {@code h}'s namespace, as node "h"{@code h} of {@code cluster}; returns it once it listens. */
+    Node startNode(int h, Identities cluster, Path work, Process[] process) throws Exception {
         String javaHome = Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
         String name = "h" + h;
+        Identities.Identity id = cluster.node(name);
         Process p = new ProcessBuilder("ip", "netns", "exec", ns(h), javaHome + "/bin/tigris", "node", "--name",
-                        name, "--port", "7000", "--host", address(h), "--key", key.toString(), "--password-file", password.toString(), "--work",
+                        name, "--port", "7000", "--host", address(h), "--key", id.key().toString(), "--password-file", id.password().toString(), "--work",
                         work.resolve(name).toString()).redirectErrorStream(true).start();
         nodes.add(p);
         byHost.put(h, p);

@@ -32,7 +32,6 @@ import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 import tigris.graph.ThreadPolicy;
 import tigris.node.ActionOutcome;
-import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.NodeActionException;
@@ -49,15 +48,14 @@ import tigris.sort.KeySample;
 import tigris.sort.KeySampleAction;
 
 /**
- * Nodes in their own processes, controlled over RMI with TLS and the cluster key: a river grown
- * across two nodes from a pushed jar, a node killed mid-run, a bad class, a foreign key, and
- * arguments the deserialization filter refuses.
+ * Nodes in their own processes, controlled over RMI with TLS and cluster identities: a river grown
+ * across two nodes from a pushed jar, a node killed mid-run, a bad class, another cluster's agent,
+ * and arguments the deserialization filter refuses.
  */
 class NodeControlTest {
     @TempDir
     static Path dir;
-    private static Path key;
-    private static Path password;
+    private static Identities cluster;
     private static byte[] jar;
     private static final List<Process> NODES = new ArrayList<>();
     /** What each node printed after its "listening" line. */
@@ -67,20 +65,16 @@ class NodeControlTest {
         return Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().getParent().toString();
     }
 
-    /** A cluster key made as users make one: {@code tigris keygen}. */
-    static void keygen(Path store, Path passwordFile, String cn) throws Exception {
-        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "keygen", store.toString(), passwordFile.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
-        assertTrue(out.startsWith("cluster key in " + store), out);
-    }
-
     @BeforeAll
     static void cluster() throws Exception {
-        key = dir.resolve("cluster.p12");
-        password = dir.resolve("password");
-        keygen(key, password, "test-cluster");
+        cluster = Identities.shared();
+        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "c1", "p1", "p2");
+        cluster.agent();
         jar = moduleJar();
+    }
+
+    private static ControlAgent agent() throws Exception {
+        return new ControlAgent(cluster.agent().load());
     }
 
     /** The test's module classes as a jar, as an agent ships them to nodes. */
@@ -103,10 +97,10 @@ class NodeControlTest {
     }
 
     /** Starts a node process and returns it once it listens. */
-    private static Node startNode(String name, Path withKey, Path withPassword, Process[] process) throws Exception {
-        Process p = new ProcessBuilder(javaHome() + "/bin/tigris", "node", "--name", name, "--port", "0", "--key",
-                        withKey.toString(), "--password-file", withPassword.toString(), "--work", dir.resolve("work-" + name).toString())
-                        .redirectErrorStream(true).start();
+    private static Node startNode(String name, Process[] process) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "node", "--name", name, "--port", "0", "--work", dir.resolve("work-" + name).toString()));
+        cmd.addAll(cluster.node(name).options());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         NODES.add(p);
         if (process != null) {
             process[0] = p;
@@ -136,9 +130,9 @@ class NodeControlTest {
 
     @Test
     void aRiverGrowsAcrossTwoNodesAndRunsToEndOfRiver() throws Exception {
-        Node a = startNode("a", key, password, null);
-        Node b = startNode("b", key, password, null);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node a = startNode("a", null);
+        Node b = startNode("b", null);
+        ControlAgent agent = agent();
         Path out = dir.resolve("sum-ok");
         long n = 2000;
         var run = agent.start("double", graph("double", n, out, 0),
@@ -153,10 +147,10 @@ class NodeControlTest {
     @Test
     void aNodeKilledMidRunFailsTheRunAndIsNamed() throws Exception {
         Process[] survivor = new Process[1];
-        Node a = startNode("a2", key, password, survivor);
+        Node a = startNode("a2", survivor);
         Process[] victim = new Process[1];
-        Node b = startNode("b2", key, password, victim);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node b = startNode("b2", victim);
+        ControlAgent agent = agent();
         var run = agent.start("endless", graph("endless", Long.MAX_VALUE, dir.resolve("sum-never"), 1),
                         Map.of("source", List.of(a), "doubler", List.of(a, a), "sink", List.of(b)), "modules.jar", jar);
         Thread.sleep(1000);
@@ -185,8 +179,8 @@ class NodeControlTest {
 
     @Test
     void theTigrisCommandRunsARiverFile() throws Exception {
-        Node a = startNode("a5", key, password, null);
-        Node b = startNode("b5", key, password, null);
+        Node a = startNode("a5", null);
+        Node b = startNode("b5", null);
         Path jarFile = dir.resolve("modules.jar");
         Files.write(jarFile, jar);
         Path out = dir.resolve("sum-cli");
@@ -226,8 +220,8 @@ class NodeControlTest {
     @Test
     void aRiverFileJoinsNodesOfOneHostBySharedMemory() throws Exception {
         long started = System.currentTimeMillis() - 1000;
-        Node a = startNode("a6", key, password, null);
-        Node b = startNode("b6", key, password, null);
+        Node a = startNode("a6", null);
+        Node b = startNode("b6", null);
         Path jarFile = dir.resolve("modules.jar");
         Files.write(jarFile, jar);
         Path out = dir.resolve("sum-shm");
@@ -276,8 +270,8 @@ class NodeControlTest {
      */
     @Test
     void aRiverFileJoinsNodesOfOneHostThroughAFile() throws Exception {
-        Node a = startNode("a8", key, password, null);
-        Node b = startNode("b8", key, password, null);
+        Node a = startNode("a8", null);
+        Node b = startNode("b8", null);
         Files.write(dir.resolve("modules.jar"), jar);
         Path out = dir.resolve("sum-file");
         String g = GraphModules.class.getName();
@@ -302,9 +296,9 @@ class NodeControlTest {
 
     @Test
     void aNodeLogsEachRiversLifeWithTheAgentsAddress() throws Exception {
-        Node a = startNode("a9", key, password, null);
-        Node b = startNode("b9", key, password, null);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node a = startNode("a9", null);
+        Node b = startNode("b9", null);
+        ControlAgent agent = agent();
         var report = agent.start("logged", graph("logged", 100, dir.resolve("sum-logged"), 0),
                         Map.of("source", List.of(a), "doubler", List.of(a, b), "sink", List.of(b)), "modules.jar", jar).await(120_000, null);
         assertTrue(report.completed(), report.toString());
@@ -345,8 +339,8 @@ class NodeControlTest {
     @Test
     void aNodeListensOnlyOnItsAddressWhileARiverGrows() throws Exception {
         Process[] process = new Process[1];
-        Node a = startNode("c1", key, password, process);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node a = startNode("c1", process);
+        ControlAgent agent = agent();
         RiverManager m = agent.connect(a);
         // A TCP reservoir's consumer's end listens until its producer comes.
         List<java.net.InetSocketAddress> listening = ListeningSockets.withAConsumerEndOpen(m, process[0].pid(), jar);
@@ -366,9 +360,9 @@ class NodeControlTest {
      */
     @Test
     void strangersOnTheDataPortWhileARiverGrowsFailNothing() throws Exception {
-        Node a = startNode("p1", key, password, null);
-        Node b = startNode("p2", key, password, null);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node a = startNode("p1", null);
+        Node b = startNode("p2", null);
+        ControlAgent agent = agent();
         RiverManager ma = agent.connect(a);
         RiverManager mb = agent.connect(b);
         RiverAttempt r = RiverAttempt.first("scanned");
@@ -414,8 +408,8 @@ class NodeControlTest {
     }
 
     private Run tigrisRun(Path river, String... options) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
-                        password.toString()));
+        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "run", river.toString()));
+        cmd.addAll(cluster.agent().options());
         cmd.addAll(List.of(options));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -425,8 +419,8 @@ class NodeControlTest {
 
     @Test
     void badClassesAndBadArgumentsAreRefusedWithTheirReason() throws Exception {
-        Node a = startNode("a3", key, password, null);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node a = startNode("a3", null);
+        ControlAgent agent = agent();
         RiverManager m = agent.connect(a);
         RiverAttempt r = RiverAttempt.first("r");
         RemoteException notBegun = assertThrows(RemoteException.class, () -> m.pushJar(r, "modules.jar", jar));
@@ -464,8 +458,8 @@ class NodeControlTest {
      */
     @Test
     void aNodeRefusesStaleAttemptsAndCommitsOnlyWhenTold() throws Exception {
-        Node a = startNode("a10", key, password, null);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node a = startNode("a10", null);
+        ControlAgent agent = agent();
         RiverManager m = agent.connect(a);
         Path out = dir.resolve("committed-sum");
         Files.writeString(out, "an earlier job's output");
@@ -532,7 +526,7 @@ class NodeControlTest {
      */
     @Test
     void aRiverWhoseAgentDiedIsStoppedByItsNodeWhenTheLeaseRunsOut() throws Exception {
-        Node a = startNode("a11", key, password, null);
+        Node a = startNode("a11", null);
         Path jarFile = dir.resolve("orphan-modules.jar");
         Files.write(jarFile, jar);
         String g = GraphModules.class.getName();
@@ -540,9 +534,9 @@ class NodeControlTest {
         Files.writeString(river, String.join("\n", "river orphan", "jar orphan-modules.jar", "node a11 " + a.host() + ":" + a.port(),
                         "module source " + g + "$CountingSource on a11 out:out=tigris.test.Record count=" + Long.MAX_VALUE,
                         "module sink " + g + "$SummingSink on a11 in:in=tigris.test.Record", "connect source.out sink.in window=4 water=1024", ""));
-        Process agentProcess = new ProcessBuilder(javaHome() + "/bin/tigris", "run", river.toString(), "--key", key.toString(), "--password-file",
-                        password.toString(), "--answer-timeout", "1", "--lease", "2").redirectErrorStream(true).redirectOutput(dir.resolve("orphan.out").toFile())
-                        .start();
+        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "run", river.toString(), "--answer-timeout", "1", "--lease", "2"));
+        cmd.addAll(cluster.agent().options());
+        Process agentProcess = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("orphan.out").toFile()).start();
         try {
             awaitLines("a11", List.of("node a11: river orphan started by agent 127.0.0.1"));
             Thread.sleep(2500);
@@ -563,9 +557,9 @@ class NodeControlTest {
 
     @Test
     void aNodePerformsActionsAsRemoteCallsAndNamesWhatFailed() throws Exception {
-        Node a = startNode("a7", key, password, null);
-        Node b = startNode("b7", key, password, null);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password));
+        Node a = startNode("a7", null);
+        Node b = startNode("b7", null);
+        ControlAgent agent = agent();
         Files.writeString(dir.resolve("doomed-a7"), "x");
         Files.writeString(dir.resolve("doomed-b7"), "x");
         List<Boolean> removed = agent.performEverywhere(List.of(a, b), n -> RemoveFileAction.plan(dir.resolve("doomed-{node}").toString()), 30_000);
@@ -601,16 +595,16 @@ class NodeControlTest {
         // An application brings its own actions in its jar, as it brings its modules; the node makes only NodeActions.
         Files.writeString(dir.resolve("lines-a7"), "one\ntwo\nthree\n");
         List<Long> lines = agent.performEverywhere(List.of(a),
-                        n -> ActionPlan.inJar(CountLinesAction.class.getName(), Map.of("path", dir.resolve("lines-{node}").toString()), "modules.jar", jar), 30_000);
+                        n -> ActionPlan.inJar(CountLinesAction.class.getName(), Long.class, Map.of("path", dir.resolve("lines-{node}").toString()), "modules.jar", jar), 30_000);
         assertEquals(List.of(3L), lines, "the action from the pushed jar ran on the node");
         RemoteException notAnAction = assertThrows(RemoteException.class,
-                        () -> m.perform(ActionPlan.inJar(GraphModules.Doubler.class.getName(), Map.of(), "modules.jar", jar)));
+                        () -> m.perform(ActionPlan.inJar(GraphModules.Doubler.class.getName(), String.class, Map.of(), "modules.jar", jar)));
         assertTrue(notAnAction.getMessage().contains("action " + GraphModules.Doubler.class.getName() + ": the class does not implement tigris.node.NodeAction"),
                         notAnAction.getMessage());
-        RemoteException missing = assertThrows(RemoteException.class, () -> m.perform(ActionPlan.inJar("no.such.Action", Map.of(), "modules.jar", jar)));
+        RemoteException missing = assertThrows(RemoteException.class, () -> m.perform(ActionPlan.inJar("no.such.Action", String.class, Map.of(), "modules.jar", jar)));
         assertTrue(missing.getMessage().contains("action no.such.Action: no such class in jar modules.jar"), missing.getMessage());
         RemoteException notInTigris = assertThrows(RemoteException.class,
-                        () -> m.perform(new ActionPlan<>(CountLinesAction.class.getName(), Map.of(), null, null)));
+                        () -> m.perform(new ActionPlan<>(CountLinesAction.class.getName(), Map.of(), null, null, Long.class.getName())));
         assertTrue(notInTigris.getMessage().contains("no such class in Tigris's module"), notInTigris.getMessage());
     }
 
@@ -625,20 +619,19 @@ class NodeControlTest {
     }
 
     @Test
-    void anAgentWithoutTheClusterKeyCannotControlANode() throws Exception {
-        Node a = startNode("a4", key, password, null);
-        Path otherKey = dir.resolve("other.p12");
-        Path otherPassword = dir.resolve("other-password");
-        keygen(otherKey, otherPassword, "other-cluster");
-        ControlAgent intruder = new ControlAgent(ClusterKey.load(otherKey, otherPassword));
+    void anAgentOfAnotherClusterCannotControlANode() throws Exception {
+        Node a = startNode("a4", null);
+        Identities other = Identities.in(dir.resolve("other-cluster"));
+        ControlAgent intruder = new ControlAgent(other.agent("intruder").load());
         try {
             IOException e = assertThrows(IOException.class, () -> intruder.connect(a));
             assertTrue(e.getMessage().startsWith("cannot reach node a4 (127.0.0.1:" + a.port() + ")"), e.getMessage());
-            assertTrue(e.getMessage().contains("the node's certificate is not signed by this cluster key"), e.getMessage());
+            assertTrue(e.getMessage().contains("the certificate of a4 is not signed by this cluster's CA"), e.getMessage());
         } finally {
-            ClusterKey.load(key, password).install();
+            cluster.agent().load().install();
         }
-        IOException wrong = assertThrows(IOException.class, () -> ClusterKey.load(key, otherPassword));
+        Identities.Identity mine = cluster.node("a4");
+        IOException wrong = assertThrows(IOException.class, () -> tigris.node.ClusterIdentity.load(mine.key(), other.agent("intruder").password(), null));
         assertTrue(wrong.getMessage().contains("wrong password") || wrong.getMessage().contains("cannot use"), wrong.getMessage());
     }
 }

@@ -665,34 +665,40 @@ class TcpReservoirTest {
     @org.junit.jupiter.api.io.TempDir
     static java.nio.file.Path keys;
 
-    private static javax.net.ssl.SSLContext clusterTls(String name) throws Exception {
-        java.nio.file.Path store = keys.resolve(name + ".p12");
-        java.nio.file.Path password = keys.resolve(name + ".pw");
-        if (!java.nio.file.Files.exists(store)) {
-            NodeControlTest.keygen(store, password, name);
-        }
-        return tigris.node.ClusterKey.load(store, password).tlsContext();
+    /** The data plane's TLS as node {@code name} of the tests' cluster holds it (tigris node --data-tls yes). */
+    private static javax.net.ssl.SSLContext nodeTls(Identities.Identity node) throws Exception {
+        return node.load().tlsContext(tigris.Role.NODE);
     }
 
     /**
      * With TLS (tigris node --data-tls yes) the same protocol runs inside TLS 1.3: Waters of every
      * size (a large one read through several records) cross whole and in order, the attempt's
-     * proofs still hold, a plain dialer and a node of another cluster key are turned away before a
-     * byte of Tigris is read, and neither fails the expected end.
+     * proofs still hold, a plain dialer, a node of another cluster and an agent of this one are
+     * turned away before a byte of Tigris is read, a node whose hello names another node than its
+     * certificate is refused, and none fails the expected end.
      */
     @Test
     void overTlsWatersCrossWholeAndStrangersAreTurnedAway() throws Exception {
-        javax.net.ssl.SSLContext ours = clusterTls("ours");
-        var settings = TcpDataPlane.Settings.defaults().withDeadPeer(DEAD_PEER).withTls(ours);
-        try (TcpDataPlane in = DataPlanes.start("tls-in", settings); TcpDataPlane out = DataPlanes.start("tls-out", settings);
+        Identities cluster = Identities.shared();
+        var settings = TcpDataPlane.Settings.defaults().withDeadPeer(DEAD_PEER);
+        javax.net.ssl.SSLContext asOut = nodeTls(cluster.node("tls-out"));
+        try (TcpDataPlane in = DataPlanes.start("tls-in", settings.withTls(nodeTls(cluster.node("tls-in"))));
+                        TcpDataPlane out = DataPlanes.start("tls-out", settings.withTls(asOut));
                         TcpDataPlane plain = DataPlanes.start("plain", TcpDataPlane.Settings.defaults());
-                        TcpDataPlane foreign = DataPlanes.start("foreign", settings.withTls(clusterTls("theirs")))) {
+                        TcpDataPlane foreign = DataPlanes.start("foreign", settings.withTls(nodeTls(Identities.in(keys).node("theirs"))));
+                        TcpDataPlane agent = DataPlanes.start("agent", settings.withTls(cluster.agent().load().tlsContext(tigris.Role.NODE)));
+                        TcpDataPlane impostor = DataPlanes.start("tls-other", settings.withTls(asOut))) {
             RiverAttempt job = RiverAttempt.first("secret");
             var expected = in.expect("r", job, KEY, 4, 1 << 20);
             IOException clear = assertThrows(IOException.class, () -> plain.open("tls-in", in.address(), "r", job, KEY, 4, 1 << 20));
             assertTrue(clear.getMessage().contains("cannot connect to node tls-in's data plane"), clear.getMessage());
             IOException other = assertThrows(IOException.class, () -> foreign.open("tls-in", in.address(), "r", job, KEY, 4, 1 << 20));
             assertTrue(other.getMessage().contains("cannot connect to node tls-in's data plane"), other.getMessage());
+            IOException notANode = assertThrows(IOException.class, () -> agent.open("tls-in", in.address(), "r", job, KEY, 4, 1 << 20));
+            assertTrue(notANode.getMessage().contains("cannot connect to node tls-in's data plane"), notANode.getMessage());
+            // Under TLS a node is its certificate: tls-out's certificate cannot say another node's hello.
+            IOException impersonated = assertThrows(IOException.class, () -> impostor.open("tls-in", in.address(), "r", job, KEY, 4, 1 << 20));
+            assertTrue(impersonated.getMessage().contains("the hello says node tls-other, but its certificate is tls-out's"), impersonated.getMessage());
             try (TcpSender o = out.open("tls-in", in.address(), "r", job, KEY, 4, 1 << 20); TcpReceiver i = expected.joined().get(30, TimeUnit.SECONDS)) {
                 int[] sizes = {1, 100, 16384, 16385, 200_000, 1 << 20, 7};
                 Thread.ofPlatform().start(() -> {

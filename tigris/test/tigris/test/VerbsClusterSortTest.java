@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.sort.ClusterSort;
@@ -44,6 +43,7 @@ class VerbsClusterSortTest {
     @TempDir
     static Path dir;
     private static final List<Process> NODES = new ArrayList<>();
+    private static Identities cluster;
     private static ControlAgent agent;
     private static List<Node> nodes;
 
@@ -52,22 +52,22 @@ class VerbsClusterSortTest {
 
     @BeforeAll
     static void nodes() throws Exception {
-        Path key = dir.resolve("cluster.p12");
-        Path password = dir.resolve("password");
-        NodeControlTest.keygen(key, password, "verbs-sort");
-        var n1 = CompletableFuture.supplyAsync(() -> start(key, password, "n1"));
-        var n2 = CompletableFuture.supplyAsync(() -> start(key, password, "n2"));
+        cluster = Identities.shared();
+        List<Identities.Identity> ids = cluster.nodes("n1", "n2");
+        cluster.agent();
+        var n1 = CompletableFuture.supplyAsync(() -> start(ids.get(0)));
+        var n2 = CompletableFuture.supplyAsync(() -> start(ids.get(1)));
         nodes = List.of(node(n1.get()), node(n2.get()));
         System.out.println("VerbsClusterSortTest: key and two nodes in " + (System.nanoTime() - T0) / 1_000_000 + " ms");
         // Nodes under emulation answer slowly while their JVMs warm up: minutes, not seconds.
-        agent = new ControlAgent(ClusterKey.load(key, password), Duration.ofMinutes(2));
+        agent = new ControlAgent(cluster.agent().load(), Duration.ofMinutes(2));
     }
 
-    private static String start(Path key, Path password, String name) {
+    private static String start(Identities.Identity id) {
         try {
             // C1 alone: under emulation C2's compilations would share the nodes' one CPU with the
             // sort for minutes (the code the nodes run is the same; the JIT only changes how fast).
-            return ClusterSortTest.startNode(dir, key, password, name, "JDK_JAVA_OPTIONS=-XX:TieredStopAtLevel=1 ", ADDRESS, NODES);
+            return ClusterSortTest.startNode(dir, id, "JDK_JAVA_OPTIONS=-XX:TieredStopAtLevel=1 ", ADDRESS, NODES);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

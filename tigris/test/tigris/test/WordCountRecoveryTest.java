@@ -24,7 +24,6 @@ import tigris.Water;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 import tigris.graph.ThreadPolicy;
-import tigris.node.ClusterKey;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
 import tigris.node.MovingPlanner;
@@ -45,17 +44,14 @@ class WordCountRecoveryTest {
 
     @TempDir
     static Path dir;
-    private static Path key;
-    private static Path password;
+    private static Identities cluster;
     private static byte[] jar;
     private static long words;
 
     @BeforeAll
     static void texts() throws Exception {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
-        key = dir.resolve("cluster.p12");
-        password = dir.resolve("password");
-        NodeControlTest.keygen(key, password, "word-count");
+        cluster = Identities.shared();
         jar = NodeControlTest.moduleJar();
         List<String> vocabulary = new ArrayList<>();
         Random r = new Random(39);
@@ -91,7 +87,7 @@ class WordCountRecoveryTest {
     private static RiverJob.Outcome run(Node[] h, RiverGraph g, java.util.function.Consumer<List<ControlAgent.RunReport.Entry>> watch) throws Exception {
         List<Node> nodes = List.of(h);
         Map<String, List<Node>> placement = Map.of("read", nodes, "split", nodes, "count", nodes);
-        ControlAgent agent = new ControlAgent(ClusterKey.load(key, password), ANSWER, LEASE);
+        ControlAgent agent = new ControlAgent(cluster.agent().load(), ANSWER, LEASE);
         return RiverJob.run(agent, g.name(), nodes, new MovingPlanner(g, placement, nodes, "modules.jar", jar), 120_000, new RiverJob.Following() {
             @Override
             public void statuses(tigris.RiverAttempt attempt, List<ControlAgent.RunReport.Entry> entries) {
@@ -101,7 +97,7 @@ class WordCountRecoveryTest {
     }
 
     private static Node[] start(NetnsCluster c, Process[] victim) throws Exception {
-        return new Node[] {c.startNode(1, key, password, dir, null), c.startNode(2, key, password, dir, victim), c.startNode(3, key, password, dir, null)};
+        return new Node[] {c.startNode(1, cluster, dir, null), c.startNode(2, cluster, dir, victim), c.startNode(3, cluster, dir, null)};
     }
 
     private static List<byte[]> parts(String name) throws Exception {
@@ -193,8 +189,8 @@ class WordCountRecoveryTest {
                             "module count " + wc + "$Counts on h1,h2,h3 in:in=Water out=" + dir.resolve("cli-count-{node}"),
                             "connect read.out split.in window=4 water=8192", "connect split.out count.in window=4 water=8192", ""));
             Path river = Files.write(dir.resolve("words.tgr"), lines);
-            Process run = new ProcessBuilder(TigrisSortTest.tigrisCommand(), "run", river.toString(), "--key", key.toString(), "--password-file",
-                            password.toString(), "--answer-timeout", Long.toString(ANSWER.toSeconds()), "--lease", Long.toString(LEASE.toSeconds()))
+            Process run = new ProcessBuilder(TigrisSortTest.tigrisCommand(), "run", river.toString(), "--key", cluster.agent().key().toString(), "--password-file",
+                            cluster.agent().password().toString(), "--answer-timeout", Long.toString(ANSWER.toSeconds()), "--lease", Long.toString(LEASE.toSeconds()))
                             .redirectErrorStream(true).start();
             List<String> said = new ArrayList<>();
             try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8))) {
