@@ -167,6 +167,22 @@ public final class Water {
         }
     }
 
+    /**
+     * Makes the calling thread this Water's owner, taking it from the thread that made or last took
+     * it: how a {@link java.util.concurrent.Flow.Subscriber} takes an element its publisher
+     * delivers on another thread (the publisher's hand-off orders the two, Reactive Streams rule
+     * 1.3). From then on the previous owner's reference throws on use, as after a put.
+     *
+     * @throws IllegalStateException if the Water is in a reservoir or released: no thread owns it to give it
+     */
+    public void adopt() {
+        if (owner == null) {
+            throw new IllegalStateException("this Water cannot be adopted: it was " + whereabouts);
+        }
+        owner = Thread.currentThread();
+        whereabouts = "adopted by " + owner.getName();
+    }
+
     /** The sender's side of a put: checks ownership and detaches the Water from this thread. */
     void handOff(String reservoir) {
         checkOwner();

@@ -12,7 +12,10 @@ import tigris.Water;
  * afterwards), and asks for one more as each put completes, so a publisher never gets ahead of
  * the reservoir's window. {@code onComplete} is End of River; {@code onError} ends the river with
  * the publisher's failure ({@link ProducerEnd#endWithFailure}: the consumer learns the stream is not
- * whole), and the error is kept for {@link #failure()}.
+ * whole), and the error is kept for {@link #failure()}; a put that fails
+ * cancels the subscription and ends the river the same way. A Water may come on any thread, made on
+ * another (a {@link java.util.concurrent.SubmissionPublisher} delivers on its executor's): the
+ * delivering thread adopts it ({@link Water#adopt}) and puts it.
  */
 public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
     private final ProducerEnd end;
@@ -38,18 +41,26 @@ public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
     public void onNext(Water w) {
         Objects.requireNonNull(w, "Water");
         try {
+            if (!w.isOwned()) {
+                w.adopt();
+            }
             end.put(w);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            subscription.cancel();
-            failure = e;
+            giveUp(e);
             return;
         } catch (RuntimeException e) {
-            subscription.cancel();
-            failure = e;
+            giveUp(e);
             return;
         }
         subscription.request(1);
+    }
+
+    /** A put failed: no more Waters from the publisher, and the consumer learns the stream is not whole. */
+    private void giveUp(Throwable e) {
+        subscription.cancel();
+        failure = e;
+        end.endWithFailure("a Water from the publisher could not be put: " + e);
     }
 
     @Override

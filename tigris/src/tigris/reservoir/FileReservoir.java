@@ -12,10 +12,13 @@ import java.time.Duration;
  * The thesis's FileReservoir: a file between a producer that writes Waters to it
  * ({@link #writer}) and a consumer that reads them back ({@link #reader}), or reads any file as
  * Waters ({@link #rawReader}), which is how a river reads input it did not write (TigrisSort's
- * records). A Water file keeps Water boundaries and kinds ({@link WaterFileDescriptor}).
+ * records). A Water file keeps Water boundaries and kinds ({@link WaterFileDescriptor}). A
+ * {@link #pacedWriter} between nodes of one host (the file transport) has credits as a network
+ * reservoir's: its window less the Waters written and not yet taken by the reader's consumer, as
+ * the reader counts them in the file's header.
  */
 public final class FileReservoir {
-    /** A writer's window (it never waits), and Waters a reader reads ahead by default. */
+    /** An unpaced writer's window: it never waits. */
     static final int WINDOW = 1 << 16;
     /** Waters a reader reads ahead of its consumer. */
     public static final int READ_AHEAD = 4;
@@ -23,9 +26,31 @@ public final class FileReservoir {
     private FileReservoir() {
     }
 
-    /** A new Water file at {@code path} (replacing one that is there) for Waters of up to {@code waterSize} bytes. */
+    /**
+     * A new Water file at {@code path} (replacing one that is there) for Waters of up to
+     * {@code waterSize} bytes, written as fast as it is given: its credits stay at a window it never
+     * fills (a file read later, or by no one).
+     */
     public static WaterFileWriter writer(String name, Path path, int waterSize) throws IOException {
-        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        return create(name, path, waterSize, WINDOW, 0, false);
+    }
+
+    /**
+     * A new Water file at {@code path} whose reader reads it as it is written, on this host: at
+     * most {@code window} Waters are written and not yet taken by the reader's consumer, so a put
+     * waits for the reader as over a network, and the end's credits say how far the reader is
+     * behind. A put fails if the reader takes nothing for {@code patience} with the window full.
+     */
+    public static WaterFileWriter pacedWriter(String name, Path path, int waterSize, int window, Duration patience) throws IOException {
+        if (window < 1) {
+            throw new IllegalArgumentException("reservoir " + name + ": window must be at least 1, got " + window);
+        }
+        return create(name, path, waterSize, window, patience.toNanos(), true);
+    }
+
+    private static WaterFileWriter create(String name, Path path, int waterSize, int window, long patienceNanos, boolean paced) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
         ByteBuffer h = ByteBuffer.allocate(WaterFileDescriptor.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
         h.putInt(WaterFileDescriptor.MAGIC_OFFSET, WaterFileDescriptor.MAGIC).putInt(WaterFileDescriptor.VERSION_OFFSET, WaterFileDescriptor.VERSION)
                 .putInt(WaterFileDescriptor.WATER_SIZE_OFFSET, waterSize).limit(WaterFileDescriptor.HEADER_SIZE);
@@ -33,11 +58,11 @@ public final class FileReservoir {
             while (h.hasRemaining()) {
                 ch.write(h);
             }
-        } catch (IOException e) {
+            return new WaterFileWriter(name, path, ch, waterSize, window, patienceNanos, paced ? WaterFileProgress.map(ch) : null);
+        } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
         }
-        return new WaterFileWriter(name, path, ch, waterSize);
     }
 
     /**
@@ -57,14 +82,23 @@ public final class FileReservoir {
      * @throws IOException naming the file if it cannot be opened or is not a Water file of this version
      */
     public static WaterFileReader tailingReader(String name, Path path, Duration patience) throws IOException {
-        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        // Read and write where it may: a reader counts the Waters taken in the header (a paced
+        // writer's credits); a file it may only read is read all the same.
+        boolean writable = true;
+        FileChannel ch;
         try {
-            ByteBuffer h = ByteBuffer.allocate(WaterFileDescriptor.HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+            ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (java.nio.file.AccessDeniedException | java.nio.file.ReadOnlyFileSystemException e) {
+            ch = FileChannel.open(path, StandardOpenOption.READ);
+            writable = false;
+        }
+        try {
+            ByteBuffer h = ByteBuffer.allocate(WaterFileDescriptor.OLD_HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
             while (h.hasRemaining() && ch.read(h) >= 0) {
                 // fill
             }
             h.flip();
-            if (h.remaining() < WaterFileDescriptor.HEADER_SIZE || h.getInt(WaterFileDescriptor.MAGIC_OFFSET) != WaterFileDescriptor.MAGIC) {
+            if (h.remaining() < WaterFileDescriptor.OLD_HEADER_SIZE || h.getInt(WaterFileDescriptor.MAGIC_OFFSET) != WaterFileDescriptor.MAGIC) {
                 throw new IOException(path + " is not a Tigris Water file (no \"TGRW\" header; read it with FileReservoir.rawReader)");
             }
             int version = h.getInt(WaterFileDescriptor.VERSION_OFFSET);
@@ -76,7 +110,12 @@ public final class FileReservoir {
             if (waterSize < 1) {
                 throw new IOException(path + ": the header's water size " + waterSize + " is not positive");
             }
-            return new WaterFileReader(name, path, ch, waterSize, true, READ_AHEAD, patience.toNanos());
+            if (ch.size() < WaterFileDescriptor.headerSize(version)) {
+                throw new IOException(path + " ends inside its header (" + ch.size() + " of " + WaterFileDescriptor.headerSize(version) + " bytes)");
+            }
+            ch.position(WaterFileDescriptor.headerSize(version));
+            WaterFileProgress progress = writable && version >= 4 ? WaterFileProgress.map(ch) : null;
+            return new WaterFileReader(name, path, ch, waterSize, true, READ_AHEAD, patience.toNanos(), progress);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -88,6 +127,6 @@ public final class FileReservoir {
         if (waterSize < 1) {
             throw new IllegalArgumentException("water size must be positive, got " + waterSize);
         }
-        return new WaterFileReader(name, path, FileChannel.open(path, StandardOpenOption.READ), waterSize, false, READ_AHEAD, 0);
+        return new WaterFileReader(name, path, FileChannel.open(path, StandardOpenOption.READ), waterSize, false, READ_AHEAD, 0, null);
     }
 }

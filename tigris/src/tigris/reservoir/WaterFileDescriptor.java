@@ -6,6 +6,10 @@ package tigris.reservoir;
  *
  * <pre>
  * header   0 u32 magic "TGRW"   4 u32 version   8 u32 Water size   12 u32 reserved (0)
+ *          16 u64 Waters taken: how many Waters the consumer has processed and given back, written
+ *             by the reader as it gives credits back and read by a paced writer, both through a
+ *             mapping of the header (the writer's credits: its window less what is written and not
+ *             taken); 0 in a file no one read as it was written. Versions 2 and 3 end the header at 16.
  * then, per Water, a frame: u32 length, u8 the Water's kind, 3 bytes 0 ({@link #FRAME_HEADER}
  *          bytes), then that many bytes
  * last     an End of River frame: u32 {@link #END_OF_RIVER}, 4 bytes 0; or, if the producer failed,
@@ -19,15 +23,19 @@ package tigris.reservoir;
 public final class WaterFileDescriptor {
     /** "TGRW" read as a little-endian u32. */
     public static final int MAGIC = 0x57524754;
-    /** 3: the failure frame (2: the Water's kind in each frame, and the End of River frame). */
-    public static final int VERSION = 3;
+    /** 4: the Waters taken (3: the failure frame; 2: the Water's kind in each frame, and the End of River frame). */
+    public static final int VERSION = 4;
     /** The oldest version a reader takes: a version 2 file is one without a failure frame. */
     public static final int OLDEST_READABLE = 2;
     /** Bytes of the file header. */
-    public static final int HEADER_SIZE = 16;
+    public static final int HEADER_SIZE = 24;
+    /** Bytes of a version 2 or 3 file's header. */
+    public static final int OLD_HEADER_SIZE = 16;
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 4;
     public static final int WATER_SIZE_OFFSET = 8;
+    /** The Waters taken (u64, 8-aligned: read and written whole). */
+    public static final int TAKEN_OFFSET = 16;
     /** Bytes before each Water's own: its length and kind. */
     public static final int FRAME_HEADER = 8;
     public static final int FRAME_LENGTH_OFFSET = 0;
@@ -40,6 +48,11 @@ public final class WaterFileDescriptor {
     public static final int FAILED_CAUSE_LENGTH_OFFSET = 4;
 
     private WaterFileDescriptor() {
+    }
+
+    /** Bytes of the header of a file of {@code version}. */
+    public static int headerSize(int version) {
+        return version >= 4 ? HEADER_SIZE : OLD_HEADER_SIZE;
     }
 
     /** Offset of the frame after Waters of the given lengths: the next Water's, or the End of River frame. */

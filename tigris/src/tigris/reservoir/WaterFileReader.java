@@ -34,9 +34,14 @@ public final class WaterFileReader extends InboxConsumerEnd {
     private final long tailNanos;
     private volatile boolean closed;
     private volatile long waters;
+    /** Where the Waters taken are counted for a paced writer (a version 4 file this reader may write); null: nowhere. */
+    private final WaterFileProgress progress;
+    /** Waters the consumer gave back: the consumer's thread only. */
+    private long taken;
 
-    WaterFileReader(String name, Path path, FileChannel channel, int waterSize, boolean framed, int window, long tailNanos) {
+    WaterFileReader(String name, Path path, FileChannel channel, int waterSize, boolean framed, int window, long tailNanos, WaterFileProgress progress) {
         super(name, window);
+        this.progress = progress;
         this.tailNanos = tailNanos;
         this.path = path;
         this.channel = channel;
@@ -50,10 +55,13 @@ public final class WaterFileReader extends InboxConsumerEnd {
         return path;
     }
 
-    /** The Water taken is processed: the reader may read one more ahead. */
+    /** The Water taken is processed: the reader may read one more ahead, and its writer write one more. */
     @Override
     public void creditBack() {
         credits.release();
+        if (progress != null) {
+            progress.taken(++taken);
+        }
     }
 
     /** Waters read so far (ahead of the consumer, at most the window). */
@@ -192,5 +200,8 @@ public final class WaterFileReader extends InboxConsumerEnd {
         }
         releaseQueued();
         spring.drain();
+        if (progress != null) {
+            progress.close();
+        }
     }
 }

@@ -16,22 +16,33 @@ import tigris.WaterPool;
  * The producer's end of a file reservoir ({@link FileReservoir#writer}): each put appends one
  * Water's frame (length, kind, bytes: {@link WaterFileDescriptor}) through the file channel,
  * straight from its off-heap buffers; End of River appends the End of River frame, forces the file
- * to disk and closes it. A file takes what it is given: its credits stay at the window until End
- * of River, so a put never waits.
+ * to disk and closes it. An unpaced writer's file takes what it is given: its credits stay at the
+ * window until End of River, so a put never waits. A paced writer's credits are its window less the
+ * Waters written and not yet taken by the reader's consumer (the count in the file's header,
+ * {@link WaterFileProgress}); a put waits for one, and fails if the reader takes nothing for its
+ * patience with the window full.
  */
 public final class WaterFileWriter extends AbstractProducerEnd {
     private final Path path;
     private final FileChannel channel;
     private final WaterPool spring;
     private final ByteBuffer frame = ByteBuffer.allocateDirect(WaterFileDescriptor.FRAME_HEADER).order(ByteOrder.LITTLE_ENDIAN);
+    /** The reader's count of Waters taken, for a paced writer; null: unpaced. */
+    private final WaterFileProgress progress;
+    private final long patienceNanos;
     private boolean ended;
-    private long waters;
+    private volatile long waters;
 
-    WaterFileWriter(String name, Path path, FileChannel channel, int waterSize) {
-        super(name, FileReservoir.WINDOW);
+    /** How long a paced writer waiting for the reader parks before it looks again. */
+    private static final long PACED_POLL_NANOS = 1_000_000;
+
+    WaterFileWriter(String name, Path path, FileChannel channel, int waterSize, int window, long patienceNanos, WaterFileProgress progress) {
+        super(name, window);
         this.path = path;
         this.channel = channel;
         this.spring = new WaterPool(waterSize, 4);
+        this.patienceNanos = patienceNanos;
+        this.progress = progress;
     }
 
     public Path path() {
@@ -45,13 +56,26 @@ public final class WaterFileWriter extends AbstractProducerEnd {
 
     @Override
     public int credits() {
-        return ended ? 0 : window();
+        if (ended) {
+            return 0;
+        }
+        if (progress == null) {
+            return window();
+        }
+        try {
+            return (int) Math.max(0, window() - (waters - progress.taken()));
+        } catch (IllegalStateException closed) {
+            return 0;
+        }
     }
 
     @Override
-    public void put(Water w) {
+    public void put(Water w) throws InterruptedException {
         if (ended) {
             throw new IllegalStateException("reservoir " + name() + ": put after End of River");
+        }
+        if (progress != null) {
+            awaitReader();
         }
         int n = w.bufferCount();
         int length = 0;
@@ -78,6 +102,24 @@ public final class WaterFileWriter extends AbstractProducerEnd {
         }
         waters++;
         w.release();
+    }
+
+    /** Waits until the reader has taken enough that a Water more stays within the window. */
+    private void awaitReader() throws InterruptedException {
+        long seen = progress.taken();
+        long quietSince = System.nanoTime();
+        while (waters - seen >= window()) {
+            pause(PACED_POLL_NANOS);
+            long now = progress.taken();
+            if (now != seen) {
+                seen = now;
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince > patienceNanos) {
+                throw new ReservoirFailedException("reservoir " + name() + ": the reader of " + path + " took no Water for "
+                                + java.time.Duration.ofNanos(patienceNanos).toSeconds() + " s with the window of " + window()
+                                + " full (its node died, or its consumer stopped taking)");
+            }
+        }
     }
 
     /** Writes the End of River frame, forces the file to disk and closes it. Idempotent. */
@@ -135,6 +177,9 @@ public final class WaterFileWriter extends AbstractProducerEnd {
             channel.close();
         } catch (IOException ignored) {
             // closing
+        }
+        if (progress != null) {
+            progress.close();
         }
         spring.drain();
     }

@@ -14,8 +14,9 @@ import tigris.reservoir.WaterFileReader;
 
 /**
  * Nodes of one host through a Water file in the consumer's node's directory: the producer's end
- * appends Waters to it ({@link FileReservoir#writer}), the consumer's end reads them as they come
- * ({@link FileReservoir#tailingReader}) until the End of River frame. The file stays as a record of
+ * appends Waters to it ({@link FileReservoir#pacedWriter}: credits are the window less what the
+ * consumer has not yet taken, as the reader counts in the file's header), the consumer's end reads
+ * them as they come ({@link FileReservoir#tailingReader}) until the End of River frame. The file stays as a record of
  * what crossed (it goes with the river's directory).
  */
 public final class FileTransport implements Transport {
@@ -98,7 +99,7 @@ public final class FileTransport implements Transport {
 
     @Override
     public ProducerEnd openProducer(ReservoirPlan plan, Endpoint at, TransportContext context) throws IOException {
-        return FileReservoir.writer(plan.name(), Path.of(((At) at).path()), plan.waterSize());
+        return FileReservoir.pacedWriter(plan.name(), Path.of(((At) at).path()), plan.waterSize(), plan.window(), context.deadPeer());
     }
 
     @Override

@@ -21,6 +21,11 @@ public class ProducerEndSubscriberTck extends FlowSubscriberBlackboxVerification
 
     @Override
     public Flow.Subscriber<Water> createFlowSubscriber() {
+        return new ProducerEndSubscriber(drained().producer());
+    }
+
+    /** A memory reservoir whose consumer's end a thread drains (giving credits back), as a downstream module would. */
+    static MemoryReservoir drained() {
         MemoryReservoir r = new MemoryReservoir("tck", 4, 16);
         Thread.ofPlatform().daemon().name("tck-consumer").start(() -> {
             try {
@@ -36,12 +41,16 @@ public class ProducerEndSubscriberTck extends FlowSubscriberBlackboxVerification
                 // the test is over
             }
         });
-        return new ProducerEndSubscriber(r.producer());
+        return r;
     }
 
     /** A Water of 8 bytes holding {@code element}, made by a spring of its own (the TCK makes elements before any subscriber exists). */
     @Override
     public Water createElement(int element) {
+        return element(element);
+    }
+
+    static Water element(int element) {
         MemoryReservoir spring = new MemoryReservoir("tck-elements", 1, 16);
         Water w = spring.producer().spring().createWater(8);
         w.buffer().putLong(0, element);

@@ -12,8 +12,12 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tigris.ModuleConfig;
 import tigris.ReservoirFailedException;
 import tigris.Water;
+import tigris.dq.RandomModuleThread;
 import tigris.dq.RoundRobinModuleThread;
 import tigris.reservoir.FileReservoir;
 import tigris.reservoir.WaterFileReader;
@@ -138,7 +143,7 @@ class FileReservoirTest {
         Files.write(hostile, b.array());
         try (WaterFileReader in = FileReservoir.reader("in", hostile)) {
             ReservoirFailedException x = assertThrows(ReservoirFailedException.class, in::get);
-            assertEquals("reservoir in: " + hostile + " at offset 16: a failure frame with a cause of 5000 bytes, more than 1024", x.getMessage());
+            assertEquals("reservoir in: " + hostile + " at offset " + WaterFileDescriptor.HEADER_SIZE + ": a failure frame with a cause of 5000 bytes, more than 1024", x.getMessage());
         }
     }
 
@@ -223,6 +228,109 @@ class FileReservoirTest {
             }
             assertNull(in.get());
             assertEquals(n, in.waters());
+        }
+    }
+
+    /** A Water of 8 bytes holding {@code value}, put into {@code out} by the calling thread. */
+    private static void putValue(WaterFileWriter out, long value) throws InterruptedException {
+        Water w = out.spring().createWater(8);
+        w.buffer().putLong(0, value);
+        w.setLength(8);
+        out.put(w);
+    }
+
+    /**
+     * The file transport's writer (paced) has the credits its reader's consumer gave back, as a
+     * network reservoir's producer has: its window less what is written and not yet taken. A put
+     * with none left waits until the consumer takes one.
+     */
+    @Test
+    void aPacedWritersCreditsAreWhatItsReadersConsumerHasNotTaken() throws Exception {
+        Path f = dir.resolve("paced.tgr");
+        try (WaterFileWriter out = FileReservoir.pacedWriter("paced", f, 64, 4, Duration.ofSeconds(30));
+                        WaterFileReader in = FileReservoir.tailingReader("in", f, Duration.ofSeconds(30))) {
+            assertEquals(4, out.credits());
+            for (long i = 0; i < 4; i++) {
+                putValue(out, i);
+            }
+            assertEquals(0, out.credits(), "four written, none taken");
+            CompletableFuture<Void> fifth = CompletableFuture.runAsync(() -> {
+                try {
+                    putValue(out, 4);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(300);
+            assertFalse(fifth.isDone(), "a put with no credit waits for the reader");
+            Water first = in.get();
+            assertEquals(0, first.buffer().getLong(0));
+            first.release();
+            in.creditBack();
+            fifth.get(10, TimeUnit.SECONDS);
+            assertEquals(0, out.credits(), "one taken, one more written");
+            for (long i = 1; i < 5; i++) {
+                Water w = in.get();
+                assertEquals(i, w.buffer().getLong(0));
+                w.release();
+                in.creditBack();
+                assertEquals(i, out.credits(), "each Water taken is a credit back");
+            }
+            out.endOfRiver();
+            assertNull(in.get());
+        }
+    }
+
+    @Test
+    void aPacedWriterWhoseReaderTakesNothingFailsAfterItsPatience() throws Exception {
+        Path f = dir.resolve("unread.tgr");
+        try (WaterFileWriter out = FileReservoir.pacedWriter("unread", f, 64, 2, Duration.ofSeconds(1))) {
+            putValue(out, 0);
+            putValue(out, 1);
+            long t0 = System.nanoTime();
+            ReservoirFailedException e = assertThrows(ReservoirFailedException.class, () -> putValue(out, 2));
+            assertTrue(e.getMessage().contains("the reader of " + f + " took no Water for 1 s with the window of 2 full"), e.getMessage());
+            assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(900), "it waited its patience first");
+        }
+    }
+
+    /**
+     * A Distributed Queue over two file reservoirs sees which reader is slow: a RANDOM thread draws
+     * among the ends with credit, and the slow reader's end has none most of the time, so most
+     * Waters go to the fast one (with a file's whole window as credit, half would go to each).
+     */
+    @Test
+    void aDistributedQueueSendsMostWatersToTheFasterFileReader() throws Exception {
+        Path fast = dir.resolve("fast.tgr");
+        Path slow = dir.resolve("slow.tgr");
+        try (WaterFileWriter toFast = FileReservoir.pacedWriter("fast", fast, 4096, 4, Duration.ofSeconds(30));
+                        WaterFileWriter toSlow = FileReservoir.pacedWriter("slow", slow, 4096, 4, Duration.ofSeconds(30));
+                        WaterFileReader fromFast = FileReservoir.tailingReader("fast-in", fast, Duration.ofSeconds(30));
+                        WaterFileReader fromSlow = FileReservoir.tailingReader("slow-in", slow, Duration.ofSeconds(30))) {
+            AtomicLong atFast = new AtomicLong();
+            AtomicLong atSlow = new AtomicLong();
+            Thread a = Thread.ofPlatform().start(() -> drain(fromFast, atFast, 0));
+            Thread b = Thread.ofPlatform().start(() -> drain(fromSlow, atSlow, 5));
+            TestModules.runToEnd(new RandomModuleThread(new TestModules.Source(400, 1), ModuleConfig.of("source", Map.of()), new java.util.SplittableRandom(7))
+                            .addDownstream(toFast).addDownstream(toSlow));
+            a.join(60_000);
+            b.join(60_000);
+            assertEquals(400, atFast.get() + atSlow.get());
+            assertTrue(atFast.get() > 300, "the fast reader took " + atFast.get() + " of 400 Waters, the slow one " + atSlow.get());
+        }
+    }
+
+    /** Takes Waters until End of River, {@code millis} each, counting them. */
+    private static void drain(WaterFileReader in, AtomicLong count, long millis) {
+        try {
+            for (Water w; (w = in.get()) != null;) {
+                w.release();
+                Thread.sleep(millis);
+                count.incrementAndGet();
+                in.creditBack();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

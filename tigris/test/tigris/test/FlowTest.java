@@ -29,6 +29,24 @@ class FlowTest {
         r.producer().put(w);
     }
 
+    /** The values {@code r}'s consumer takes until End of River, each Water of {@code kind}, taken on a thread of their own. */
+    private static CompletableFuture<List<Long>> values(MemoryReservoir r, byte kind) {
+        return CompletableFuture.supplyAsync(() -> {
+            List<Long> got = new java.util.ArrayList<>();
+            try {
+                for (Water w; (w = r.consumer().get()) != null;) {
+                    assertEquals(kind, w.kind());
+                    got.add(w.buffer().getLong(0));
+                    w.release();
+                    r.consumer().creditBack();
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return got;
+        });
+    }
+
     /** Records what it is given, asking as the test says. */
     static final class Recorder implements Flow.Subscriber<Water> {
         final List<Long> values = new CopyOnWriteArrayList<>();
@@ -63,25 +81,37 @@ class FlowTest {
         try (MemoryReservoir in = new MemoryReservoir("in", 4, 64); MemoryReservoir out = new MemoryReservoir("out", 4, 64)) {
             ProducerEndSubscriber bridge = new ProducerEndSubscriber(out.producer());
             new ConsumerEndPublisher(in.consumer()).subscribe(bridge);
-            CompletableFuture<List<Long>> taken = CompletableFuture.supplyAsync(() -> {
-                List<Long> got = new java.util.ArrayList<>();
-                try {
-                    for (Water w; (w = out.consumer().get()) != null;) {
-                        assertEquals(7, w.kind());
-                        got.add(w.buffer().getLong(0));
-                        w.release();
-                        out.consumer().creditBack();
-                    }
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                return got;
-            });
+            CompletableFuture<List<Long>> taken = values(out, (byte) 7);
             for (long i = 0; i < 200; i++) {
                 put(in, i);   // a window of 4 all the way: the bridge asks only for what the other reservoir can take
             }
             in.producer().endOfRiver();
             assertEquals(java.util.stream.LongStream.range(0, 200).boxed().toList(), taken.get(60, TimeUnit.SECONDS));
+            assertNull(bridge.failure());
+        }
+    }
+
+    /**
+     * A Water made on one thread and handed to the subscriber on another (a SubmissionPublisher
+     * delivers on its executor's threads): every one arrives, in order, and the end's producer is
+     * whichever thread delivers.
+     */
+    @Test
+    void aSubmissionPublisherFeedsAReservoirFromItsOwnThreads() throws Exception {
+        try (MemoryReservoir out = new MemoryReservoir("out", 4, 64);
+                        java.util.concurrent.SubmissionPublisher<Water> publisher = new java.util.concurrent.SubmissionPublisher<>(
+                                        java.util.concurrent.Executors.newFixedThreadPool(2), 8)) {
+            ProducerEndSubscriber bridge = new ProducerEndSubscriber(out.producer());
+            publisher.subscribe(bridge);
+            CompletableFuture<List<Long>> taken = values(out, Water.DATA);
+            for (long i = 0; i < 1000; i++) {
+                Water w = out.producer().spring().createWater(8);
+                w.buffer().putLong(0, i);
+                w.setLength(8);
+                publisher.submit(w);   // waits while the publisher's buffer is full
+            }
+            publisher.close();
+            assertEquals(java.util.stream.LongStream.range(0, 1000).boxed().toList(), taken.get(60, TimeUnit.SECONDS));
             assertNull(bridge.failure());
         }
     }
