@@ -35,6 +35,17 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
             if (w != null || isEnded()) {
                 return w;
             }
+            p.prepare();
+            try {
+                w = poll();
+            } catch (RuntimeException e) {
+                p.cancel();
+                throw e;
+            }
+            if (w != null || isEnded()) {
+                p.cancel();
+                return w;
+            }
             p.park(PARK_NANOS);
         }
     }

@@ -17,9 +17,24 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
     private final String name;
     private final int window;
     private final WaitingThread producer = new WaitingThread();
-    /** Waters and bytes put so far: written by the producer's thread only, read by status (a stale count is fine). */
-    private volatile long watersPut;
-    private volatile long bytesPut;
+    /**
+     * Waters and bytes put so far: written by the producer's thread only, read by status (a stale
+     * count is fine). Opaque stores: whole values, and no fence on the put's path.
+     */
+    private long watersPut;
+    private long bytesPut;
+    private static final java.lang.invoke.VarHandle WATERS_PUT;
+    private static final java.lang.invoke.VarHandle BYTES_PUT;
+
+    static {
+        try {
+            java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+            WATERS_PUT = l.findVarHandle(AbstractProducerEnd.class, "watersPut", long.class);
+            BYTES_PUT = l.findVarHandle(AbstractProducerEnd.class, "bytesPut", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     protected AbstractProducerEnd(String name, int window) {
         if (window < 1) {
@@ -81,28 +96,58 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
      * {@code beforeWait} runs before each wait and may throw to give up (a broken connection).
      */
     protected final void takeCredit(AtomicInteger credits, Runnable beforeWait) throws InterruptedException {
+        takeCredit(() -> {
+            for (int c; (c = credits.get()) > 0;) {
+                if (credits.compareAndSet(c, c - 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }, beforeWait);
+    }
+
+    /** Where an end's credits are: one is taken per put. */
+    @FunctionalInterface
+    protected interface CreditSource {
+        /** Takes a credit if there is one: true if it did. */
+        boolean tryTake();
+    }
+
+    /** {@link #takeCredit(AtomicInteger, Runnable)} for credits kept elsewhere. */
+    protected final void takeCredit(CreditSource credits, Runnable beforeWait) throws InterruptedException {
         Parker p = producer.current();
         ReservoirWaitEvent wait = null;
+        boolean prepared = false;
         while (true) {
-            int c = credits.get();
-            if (c > 0) {
-                if (credits.compareAndSet(c, c - 1)) {
-                    if (wait != null && wait.shouldCommit()) {
-                        wait.module = Thread.currentThread().getName();
-                        wait.reservoir = name;
-                        wait.waitingFor = "credit";
-                        wait.commit();
-                    }
-                    return;
+            if (credits.tryTake()) {
+                if (prepared) {
+                    p.cancel();
                 }
+                if (wait != null && wait.shouldCommit()) {
+                    wait.module = Thread.currentThread().getName();
+                    wait.reservoir = name;
+                    wait.waitingFor = "credit";
+                    wait.commit();
+                }
+                return;
+            }
+            if (!prepared) {
+                p.prepare();   // then one more look: a credit back from now on unparks this thread
+                prepared = true;
                 continue;
             }
             if (wait == null) {
                 wait = new ReservoirWaitEvent();
                 wait.begin();
             }
-            beforeWait.run();
+            try {
+                beforeWait.run();
+            } catch (RuntimeException e) {
+                p.cancel();
+                throw e;
+            }
             p.park(PARK_NANOS);
+            prepared = false;
         }
     }
 
@@ -112,9 +157,9 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         for (int i = 0; i < w.bufferCount(); i++) {
             bytes += w.length(i);
         }
-        // One writer: plain read-modify-write of the volatiles, so a reader sees whole counts.
-        watersPut = watersPut + 1;
-        bytesPut = bytesPut + bytes;
+        // One writer: its own plain read, an opaque store, so a reader sees whole counts.
+        WATERS_PUT.setOpaque(this, watersPut + 1);
+        BYTES_PUT.setOpaque(this, bytesPut + bytes);
         WaterHandOffEvent e = new WaterHandOffEvent();
         if (e.shouldCommit()) {
             e.reservoir = name;
@@ -127,7 +172,7 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
 
     @Override
     public final EndStatus status() {
-        return new EndStatus(name, watersPut, bytesPut, credits(), window);
+        return new EndStatus(name, (long) WATERS_PUT.getOpaque(this), (long) BYTES_PUT.getOpaque(this), credits(), window);
     }
 
     /** Wakes the producer if it waits for credit (call after a credit comes back). */

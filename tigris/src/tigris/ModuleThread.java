@@ -219,6 +219,13 @@ public abstract class ModuleThread {
                 return;
             }
         }
+        parker.prepare();   // one more look: a credit back from now on unparks this thread
+        for (ProducerEnd r : downstream) {
+            if (r.credits() > 0) {
+                parker.cancel();
+                return;
+            }
+        }
         ReservoirWaitEvent wait = new ReservoirWaitEvent();
         wait.begin();
         parker.park(PARK_NANOS);
@@ -391,13 +398,23 @@ public abstract class ModuleThread {
     private Water nextInput() throws InterruptedException {
         int n = upstream.size();
         ReservoirWaitEvent wait = null;
+        boolean prepared = false;
         while (true) {
             int ended = 0;
             for (int k = 0; k < n; k++) {
                 ConsumerEnd r = upstream.get(nextUpstream);
                 nextUpstream = nextUpstream + 1 == n ? 0 : nextUpstream + 1;
-                Water w = r.poll();
+                Water w;
+                try {
+                    w = r.poll();
+                } catch (RuntimeException e) {
+                    parker.cancel();
+                    throw e;
+                }
                 if (w != null) {
+                    if (prepared) {
+                        parker.cancel();
+                    }
                     watersIn++;
                     inputFrom = r;
                     waited(wait, upstream, "Water");
@@ -408,14 +425,21 @@ public abstract class ModuleThread {
                 }
             }
             if (ended == n) {
+                parker.cancel();
                 waited(wait, upstream, "Water");
                 return null;
+            }
+            if (!prepared) {
+                parker.prepare();   // then one more pass: a Water from now on unparks this thread
+                prepared = true;
+                continue;
             }
             if (wait == null) {
                 wait = new ReservoirWaitEvent();
                 wait.begin();
             }
             parker.park(PARK_NANOS);
+            prepared = false;
             if (stopRequested) {
                 return null;
             }

@@ -8,10 +8,20 @@ import java.util.concurrent.locks.LockSupport;
  * ModuleThread attaches one Parker to each of its ends before it first looks at them, so that a
  * wake-up is never lost and a stop ends any wait inside a reservoir; reservoirs know nothing
  * else of who waits on them.
+ *
+ * <p>A signal costs one load while the owner is not parking: {@link #unpark} unparks the thread
+ * only if it said it is about to park. The owner says so ({@link #prepare}), looks once more at
+ * what it waits for, and then parks or takes back what it said ({@link #cancel}); a signal after
+ * the announcement unparks it, before or during the park (the thread's permit keeps it). What a
+ * signal does not order is the signaller's own store of what it signals, which a core may hold
+ * for nanoseconds while it reads the announcement: a wake-up lost in those nanoseconds is caught by
+ * the park's bound, as any other lost one would be. No fence is paid on the hand-off's path.
  */
 public final class Parker {
     private final Thread owner;
     private final StopCheck stop;
+    /** The owner is about to park or parked: a signal must unpark it. */
+    private volatile boolean parking;
 
     public Parker(Thread owner, StopCheck stop) {
         this.owner = java.util.Objects.requireNonNull(owner, "owner");
@@ -38,7 +48,11 @@ public final class Parker {
         if (Thread.currentThread() != owner) {
             throw new IllegalStateException("parker of " + owner.getName() + " used by " + Thread.currentThread().getName());
         }
+        if (!parking) {
+            parking = true;   // a timed wait nobody signals, or a caller that did not prepare
+        }
         LockSupport.parkNanos(nanos);
+        parking = false;
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
@@ -47,8 +61,23 @@ public final class Parker {
         }
     }
 
-    /** Wakes the owner if it parks (or makes its next park return at once). */
+    /**
+     * Says the owner is about to park (the owner only): from now on signals unpark it. It then looks
+     * once more at what it waits for, and {@link #park parks} or {@link #cancel cancels}.
+     */
+    public void prepare() {
+        parking = true;
+    }
+
+    /** Takes back {@link #prepare}: what the owner waits for came after all (the owner only). */
+    public void cancel() {
+        parking = false;
+    }
+
+    /** Wakes the owner if it is parking (or makes its park that follows {@link #prepare} return at once). */
     public void unpark() {
-        LockSupport.unpark(owner);
+        if (parking) {
+            LockSupport.unpark(owner);
+        }
     }
 }

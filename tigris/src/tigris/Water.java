@@ -28,8 +28,27 @@ public final class Water {
     private byte kind = DATA;
     /** The thread that may use this Water; null while it is in a reservoir or once released. */
     private Thread owner;
-    /** Where it was last put, for the error a stale reference gets. */
-    private String whereabouts = "released";
+    /**
+     * What last happened to it and where, for the error a stale reference gets: kept as a constant
+     * and a name, and put into words only for that error (a hand-off builds no string).
+     */
+    private Whereabouts whereabouts = Whereabouts.RELEASED;
+    private String where = "";
+
+    private enum Whereabouts {
+        RELEASED("released"), PUT("put into reservoir "), TAKEN("taken from reservoir "), ADOPTED("adopted by ");
+
+        final String words;
+
+        Whereabouts(String words) {
+            this.words = words;
+        }
+    }
+
+    /** Where it was last put, in words. */
+    private String whereabouts() {
+        return whereabouts.words + where;
+    }
 
     /**
      * A Water over {@code buffers}, owned by the calling thread, with no bytes in use. Buffers of
@@ -48,6 +67,14 @@ public final class Water {
         }
         this.buffers = buffers.clone();
         this.lengths = new int[buffers.length];
+        this.origin = origin;
+        this.owner = Thread.currentThread();
+    }
+
+    /** A Water over one buffer a spring made (shared, of a checked size): no copy of an array of one. */
+    Water(Recycler origin, ExternalBuffer only) {
+        this.buffers = new ExternalBuffer[] {only};
+        this.lengths = new int[1];
         this.origin = origin;
         this.owner = Thread.currentThread();
     }
@@ -148,7 +175,7 @@ public final class Water {
 
     private void checkOwner() {
         if (owner != Thread.currentThread()) {
-            throw new IllegalStateException("this Water is not the calling thread's: it was " + whereabouts);
+            throw new IllegalStateException("this Water is not the calling thread's: it was " + whereabouts());
         }
     }
 
@@ -160,7 +187,7 @@ public final class Water {
     public void release() {
         checkOwner();
         owner = null;
-        whereabouts = "released";
+        whereabouts = Whereabouts.RELEASED;
         container = null;
         if (origin != null) {
             origin.recycle(buffers);
@@ -177,10 +204,11 @@ public final class Water {
      */
     public void adopt() {
         if (owner == null) {
-            throw new IllegalStateException("this Water cannot be adopted: it was " + whereabouts);
+            throw new IllegalStateException("this Water cannot be adopted: it was " + whereabouts());
         }
         owner = Thread.currentThread();
-        whereabouts = "adopted by " + owner.getName();
+        whereabouts = Whereabouts.ADOPTED;
+        where = owner.getName();
     }
 
     /** The sender's side of a put: checks ownership and detaches the Water from this thread. */
@@ -188,13 +216,15 @@ public final class Water {
         checkOwner();
         syncContainerLength();
         owner = null;
-        whereabouts = "put into reservoir " + reservoir;
+        whereabouts = Whereabouts.PUT;
+        where = reservoir;
     }
 
     /** The receiver's side of a get: the calling thread owns the Water now. */
     void takeOver(String reservoir) {
         owner = Thread.currentThread();
-        whereabouts = "taken from reservoir " + reservoir;
+        whereabouts = Whereabouts.TAKEN;
+        where = reservoir;
     }
 
     /** The Water's bytes as a new Water from {@code spring}, for a reservoir that cannot carry this one. */
@@ -235,6 +265,6 @@ public final class Water {
 
     @Override
     public String toString() {
-        return "Water[" + buffers.length + " buffer(s), " + (owner == null ? whereabouts : "owned by " + owner.getName()) + "]";
+        return "Water[" + buffers.length + " buffer(s), " + (owner == null ? whereabouts() : "owned by " + owner.getName()) + "]";
     }
 }

@@ -1,9 +1,10 @@
 package tigris;
 
-import java.util.concurrent.ArrayBlockingQueue;
 
 import jaguar.ext.ExternalBuffer;
 import jaguar.ext.OffHeapBuffer;
+
+import tigris.ring.MpmcRing;
 
 /**
  * A Spring of shared off-heap Waters of one size that takes their buffers back when they are
@@ -12,18 +13,19 @@ import jaguar.ext.OffHeapBuffer;
  */
 public final class WaterPool implements Spring {
     private final int waterSize;
-    private final ArrayBlockingQueue<ExternalBuffer> free;
+    /** Taken by the producer's thread, given back by whichever thread releases a Water: lock-free. */
+    private final MpmcRing<ExternalBuffer> free;
 
     /**
      * @param waterSize bytes of each Water
-     * @param keep how many released buffers to keep for reuse (the rest are freed)
+     * @param keep how many released buffers to keep for reuse, at least (rounded up to a power of two; the rest are freed)
      */
     public WaterPool(int waterSize, int keep) {
         if (waterSize < 1) {
             throw new IllegalArgumentException("water size must be positive, got " + waterSize);
         }
         this.waterSize = waterSize;
-        this.free = new ArrayBlockingQueue<>(Math.max(1, keep));
+        this.free = new MpmcRing<>(Math.max(1, keep));
     }
 
     public int waterSize() {

@@ -115,6 +115,7 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
             end.attachConsumer(parker);
             subscriber.onSubscribe(this);
             Water ahead = null;
+            boolean prepared = false;
             try {
                 while (!cancelled) {
                     if (badRequest != null) {
@@ -141,12 +142,22 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
                                 subscriber.onComplete();
                                 return;
                             }
+                            if (!prepared) {
+                                parker.prepare();   // then one more look: a Water from now on unparks this thread
+                                prepared = true;
+                                continue;
+                            }
                             try {
                                 parker.park(PARK_NANOS);
                             } catch (InterruptedException e) {
                                 return;
                             }
+                            prepared = false;
                             continue;
+                        }
+                        if (prepared) {
+                            parker.cancel();
+                            prepared = false;
                         }
                     }
                     if (demand.get() == 0) {

@@ -1,18 +1,19 @@
 package tigris.reservoir;
 
-import java.util.concurrent.ArrayBlockingQueue;
-
 import tigris.ReservoirFailedException;
 import tigris.Water;
+import tigris.ring.SpscRing;
 
 /**
  * The consumer's side of a reservoir: a bounded FIFO of Waters (already handed off by the
- * producer's thread), then End of River or a failure. One consumer thread.
+ * producer's thread), then End of River or a failure. One thread fills it (the producer's, or the
+ * end's own reader or I/O thread) and one consumer thread takes from it, through a lock-free ring
+ * ({@link SpscRing}); a failure may be set from any thread.
  */
 final class Inbox {
     private enum Marker { END }
 
-    private final ArrayBlockingQueue<Object> queue;
+    private final SpscRing<Object> queue;
     /** Set by the producer's side; the consumer gets it once the queue is empty. */
     private volatile ReservoirFailedException failure;
     /** Consumer thread only. */
@@ -20,7 +21,7 @@ final class Inbox {
 
     /** Room for {@code window} Waters and the final marker. */
     Inbox(int window) {
-        this.queue = new ArrayBlockingQueue<>(window + 1);
+        this.queue = new SpscRing<>(window + 1);
     }
 
     /** False if the inbox is full (a producer that ignored its credit). */
@@ -29,7 +30,9 @@ final class Inbox {
     }
 
     void end() {
-        queue.add(Marker.END);
+        if (!queue.offer(Marker.END)) {
+            throw new IllegalStateException("the inbox is full: its filler put more Waters than its window");
+        }
     }
 
     /** Ends the inbox with a failure the consumer gets after the Waters already in it. */

@@ -1,20 +1,22 @@
 package tigris.reservoir;
 
-import java.util.concurrent.atomic.AtomicInteger;
 
 import tigris.AbstractProducerEnd;
 import tigris.Spring;
 import tigris.Water;
 import tigris.WaterPool;
+import tigris.ring.PaddedCounter;
 
 /**
  * Modules in the same JVM: a FIFO of Waters handed from the producer's thread to the consumer's
  * without a copy (the Water itself moves; its buffers are shared off-heap memory). The reservoir
  * is the pair of its ends, {@link #producer()} and {@link #consumer()}, which share the FIFO and
- * the credits.
+ * the credits. Nothing they share is locked: the FIFO is a single-producer single-consumer ring,
+ * the spring's free list a lock-free ring, and the credits two counts each end writes alone (the
+ * producer its puts, the consumer its credits given back; credits are the window less their
+ * difference), as Agrona's queues keep their indices.
  */
 public final class MemoryReservoir implements AutoCloseable {
-    private final AtomicInteger credits;
     private final WaterPool spring;
     private final Producer producer;
     private final Consumer consumer;
@@ -26,7 +28,6 @@ public final class MemoryReservoir implements AutoCloseable {
      */
     public MemoryReservoir(String name, int window, int waterSize) {
         this.producer = new Producer(name, window);
-        this.credits = new AtomicInteger(window);
         this.spring = new WaterPool(waterSize, window + 1);
         this.consumer = new Consumer(name, window);
     }
@@ -55,6 +56,13 @@ public final class MemoryReservoir implements AutoCloseable {
 
     /** The producer's end. */
     public final class Producer extends AbstractProducerEnd {
+        /** Waters put: written by the producer's thread alone (release), read by the consumer's and by status. */
+        private final PaddedCounter puts = new PaddedCounter();
+        /** The consumer's credits given back as the producer's thread last read them: read again only when they look used up. */
+        private long returnedSeen;
+        private final CreditSource credit = this::tryTakeCredit;
+        private final Runnable noCheck = () -> { };
+
         private Producer(String name, int window) {
             super(name, window);
         }
@@ -66,7 +74,20 @@ public final class MemoryReservoir implements AutoCloseable {
 
         @Override
         public int credits() {
-            return credits.get();
+            return (int) (window() - (puts.get() - consumer.returned.get()));
+        }
+
+        /** Counts a put if the window has room (the producer's thread). */
+        private boolean tryTakeCredit() {
+            long p = puts.plain();
+            if (p - returnedSeen >= window()) {
+                returnedSeen = consumer.returned.get();
+                if (p - returnedSeen >= window()) {
+                    return false;
+                }
+            }
+            puts.set(p + 1);
+            return true;
         }
 
         @Override
@@ -76,7 +97,7 @@ public final class MemoryReservoir implements AutoCloseable {
             }
             recordPut(w);
             Water carried = carriable(w);
-            takeCredit(credits, () -> { });
+            takeCredit(credit, noCheck);
             handOff(carried);
             consumer.arrived(carried);
         }
@@ -109,13 +130,16 @@ public final class MemoryReservoir implements AutoCloseable {
 
     /** The consumer's end. */
     public final class Consumer extends InboxConsumerEnd {
+        /** Credits given back: written by the consumer's thread alone (release), read by the producer's. */
+        private final PaddedCounter returned = new PaddedCounter();
+
         private Consumer(String name, int window) {
             super(name, window);
         }
 
         @Override
         public void creditBack() {
-            credits.incrementAndGet();
+            returned.set(returned.plain() + 1);
             producer.creditArrived();
         }
 

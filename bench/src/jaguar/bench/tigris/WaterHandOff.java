@@ -25,8 +25,10 @@ import tigris.reservoir.MemoryReservoir;
  * One Water handed from a producer's thread to a consumer's thread through a memory reservoir
  * (the producer makes it from the reservoir's spring and puts it; the consumer takes it, releases
  * it and gives the credit back: what a river does per Water between two modules of one node),
- * beside the same hand-off of one object through Agrona's single-producer single-consumer queue
- * and through an ArrayBlockingQueue, each as deep as the reservoir's window. Neither side ever
+ * beside the same work done with Agrona's queues ({@link PooledHandOff}: a pooled buffer taken,
+ * offered, polled and returned, the fair baseline) and the bare hand-off of one object through
+ * Agrona's single-producer single-consumer queue and through an ArrayBlockingQueue, each as deep as
+ * the reservoir's window. Neither side ever
  * waits inside the timed call (a full or empty end counts a miss and returns), so JMH's end of an
  * iteration cannot leave a thread parked; {@link Taken} counts the Waters that went through.
  */
