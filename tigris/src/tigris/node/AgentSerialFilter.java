@@ -31,6 +31,8 @@ final class AgentSerialFilter implements ObjectInputFilter {
     private static final long MAX_DEPTH = 16;
     private static final long MAX_REFERENCES = 1_000_000;
     private static final long MAX_BYTES = 256L << 20;
+    /** Elements of one array: an array is allocated before its elements are read, so its length is bounded alone (32 MiB of longs). */
+    private static final long MAX_ARRAY = 1L << 22;
 
     /** The runtime's own answer types and what they are made of (collections, exceptions, RMI stubs). */
     private static final Set<String> RUNTIME = Set.of("java.lang.String", "java.lang.Number", "java.lang.Long", "java.lang.Integer", "java.lang.Boolean",
@@ -39,6 +41,7 @@ final class AgentSerialFilter implements ObjectInputFilter {
                     "java.util.ImmutableCollections$List12", "java.util.ImmutableCollections$MapN", "java.util.ImmutableCollections$Map1",
                     "java.util.ImmutableCollections$SetN", "java.util.ImmutableCollections$Set12", "java.util.Collections$EmptyList",
                     "java.util.Collections$UnmodifiableList", "java.util.Collections$UnmodifiableRandomAccessList", "java.util.Collections$UnmodifiableCollection",
+                    "java.util.Collections$SingletonList", "java.util.Collections$EmptyMap", "java.util.Arrays$ArrayList", "java.time.Ser",
                     // a node's refusals and failures: the message is what the agent reports
                     "java.lang.Throwable", "java.lang.Exception", "java.lang.RuntimeException", "java.lang.Error", "java.lang.StackTraceElement",
                     "java.lang.IllegalArgumentException", "java.lang.IllegalStateException", "java.lang.NullPointerException",
@@ -90,7 +93,7 @@ final class AgentSerialFilter implements ObjectInputFilter {
         if (scope == null) {
             return Status.UNDECIDED;   // not an agent's call: the process's business
         }
-        if (info.depth() > MAX_DEPTH || info.references() > MAX_REFERENCES || info.streamBytes() > MAX_BYTES || info.arrayLength() > MAX_BYTES) {
+        if (info.depth() > MAX_DEPTH || info.references() > MAX_REFERENCES || info.streamBytes() > MAX_BYTES || info.arrayLength() > MAX_ARRAY) {
             scope.refused = "an answer deeper or larger than an agent reads (depth " + info.depth() + ", " + info.references() + " references, " + info.streamBytes()
                             + " bytes)";
             return Status.REJECTED;

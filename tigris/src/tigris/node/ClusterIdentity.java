@@ -38,6 +38,17 @@ public final class ClusterIdentity {
 
     private static volatile ClusterIdentity installed;
 
+    static {
+        // A TLS 1.3 server hands out stateless session tickets it accepts for about an hour, and a
+        // resumption with one calls no trust manager: a certificate revoked since would still get
+        // in. Without tickets a resumption needs the server's session cache, whose entries live a
+        // second (tlsContext). Set before this process makes any TLS context, unless the
+        // application chose otherwise.
+        if (System.getProperty("jdk.tls.server.enableSessionTicketExtension") == null) {
+            System.setProperty("jdk.tls.server.enableSessionTicketExtension", "false");
+        }
+    }
+
     private final Path store;
     private final String name;
     private final Role role;

@@ -17,7 +17,8 @@ import tigris.FileProblems;
  * revoke} adds to it), as one process holds it: a CRL file signed by the cluster's CA. It is read
  * again when the file changes, so copying a new list to a running node or agent refuses the revoked
  * certificates' next connections without a restart. A list not signed by this cluster's CA is
- * refused, and a list that cannot be read again keeps the one read last (and says so once).
+ * refused, a list that cannot be read again keeps the one read last (and says so once), and so
+ * does one older than it (which would take back revocations).
  */
 final class RevocationList {
     private final Path file;
@@ -58,8 +59,15 @@ final class RevocationList {
             long size = Files.size(file);
             if (!modified.equals(l.modified()) || size != l.size()) {
                 synchronized (this) {
-                    l = read(file, authority);
-                    loaded = l;
+                    Loaded fresh = read(file, authority);
+                    if (fresh.crl().getThisUpdate().before(l.crl().getThisUpdate())) {
+                        // An older list in its place would take back revocations: keep the newer one.
+                        warnOnce("the revocation list " + file + " was replaced by an older one (issued " + fresh.crl().getThisUpdate().toInstant()
+                                        + ", before " + l.crl().getThisUpdate().toInstant() + "): the newer one still holds");
+                    } else {
+                        l = fresh;
+                        loaded = l;
+                    }
                 }
             }
         } catch (IOException e) {

@@ -39,7 +39,8 @@ public final class FileReservoir {
      * A new Water file at {@code path} whose reader reads it as it is written, on this host: at
      * most {@code window} Waters are written and not yet taken by the reader's consumer, so a put
      * waits for the reader as over a network, and the end's credits say how far the reader is
-     * behind. A put fails if the reader takes nothing for {@code patience} with the window full.
+     * behind. A put with the window full fails only if no reader opened the file within
+     * {@code patience}, or the reading process is gone (a slow consumer is waited for).
      */
     public static WaterFileWriter pacedWriter(String name, Path path, int waterSize, int window, Duration patience) throws IOException {
         if (window < 1) {
@@ -84,13 +85,20 @@ public final class FileReservoir {
     public static WaterFileReader tailingReader(String name, Path path, Duration patience) throws IOException {
         // Read and write where it may: a reader counts the Waters taken in the header (a paced
         // writer's credits); a file it may only read is read all the same.
-        boolean writable = true;
+        // Only a tailing reader counts: a file read after it was written is left as it is.
+        boolean writable = !patience.isZero();
         FileChannel ch;
-        try {
-            ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        } catch (java.nio.file.AccessDeniedException | java.nio.file.ReadOnlyFileSystemException e) {
+        if (writable) {
+            try {
+                ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw e;
+            } catch (java.nio.file.FileSystemException | java.nio.file.ReadOnlyFileSystemException e) {
+                ch = FileChannel.open(path, StandardOpenOption.READ);   // a read-only mount or a file we may only read
+                writable = false;
+            }
+        } else {
             ch = FileChannel.open(path, StandardOpenOption.READ);
-            writable = false;
         }
         try {
             ByteBuffer h = ByteBuffer.allocate(WaterFileDescriptor.OLD_HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
@@ -115,6 +123,9 @@ public final class FileReservoir {
             }
             ch.position(WaterFileDescriptor.headerSize(version));
             WaterFileProgress progress = writable && version >= 4 ? WaterFileProgress.map(ch) : null;
+            if (progress != null) {
+                progress.reading();
+            }
             return new WaterFileReader(name, path, ch, waterSize, true, READ_AHEAD, patience.toNanos(), progress);
         } catch (IOException | RuntimeException e) {
             ch.close();

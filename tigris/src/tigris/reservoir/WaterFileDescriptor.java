@@ -5,7 +5,9 @@ package tigris.reservoir;
  * tests share. Little-endian:
  *
  * <pre>
- * header   0 u32 magic "TGRW"   4 u32 version   8 u32 Water size   12 u32 reserved (0)
+ * header   0 u32 magic "TGRW"   4 u32 version   8 u32 Water size
+ *          12 u32 the pid of the process reading the file as it is written (0: none yet; version 4;
+ *             0 reserved before)
  *          16 u64 Waters taken: how many Waters the consumer has processed and given back, written
  *             by the reader as it gives credits back and read by a paced writer, both through a
  *             mapping of the header (the writer's credits: its window less what is written and not
@@ -34,6 +36,8 @@ public final class WaterFileDescriptor {
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 4;
     public static final int WATER_SIZE_OFFSET = 8;
+    /** The reading process's pid (u32), so a paced writer can tell a slow reader from a dead one. */
+    public static final int READER_PID_OFFSET = 12;
     /** The Waters taken (u64, 8-aligned: read and written whole). */
     public static final int TAKEN_OFFSET = 16;
     /** Bytes before each Water's own: its length and kind. */

@@ -17,6 +17,8 @@ import java.nio.channels.FileChannel;
  */
 final class WaterFileProgress implements AutoCloseable {
     private static final VarHandle TAKEN = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN).varHandle();
+    private static final VarHandle PID = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN).varHandle();
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private final Arena arena;
     private final MemorySegment header;
@@ -42,13 +44,36 @@ final class WaterFileProgress implements AutoCloseable {
         return (long) TAKEN.getAcquire(header, (long) WaterFileDescriptor.TAKEN_OFFSET);
     }
 
-    /** Publishes that the consumer has taken {@code n} Waters (from the consumer's thread only: one writer). */
+    /** Publishes that the consumer has taken {@code n} Waters (from the consumer's thread only: one writer); nothing once closed. */
     void taken(long n) {
-        TAKEN.setRelease(header, (long) WaterFileDescriptor.TAKEN_OFFSET, n);
+        try {
+            TAKEN.setRelease(header, (long) WaterFileDescriptor.TAKEN_OFFSET, n);
+        } catch (IllegalStateException closedMeanwhile) {
+            // the reader was closed: nobody counts any more
+        }
     }
 
+    /** Says this process reads the file (the reader, once). */
+    void reading() {
+        PID.setRelease(header, (long) WaterFileDescriptor.READER_PID_OFFSET, (int) ProcessHandle.current().pid());
+    }
+
+    /** Whether a reader opened the file and its process is still alive. */
+    boolean readerAlive() {
+        int pid = (int) PID.getAcquire(header, (long) WaterFileDescriptor.READER_PID_OFFSET);
+        return pid != 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /** The reading process's pid, 0 if none opened the file. */
+    int readerPid() {
+        return (int) PID.getAcquire(header, (long) WaterFileDescriptor.READER_PID_OFFSET);
+    }
+
+    /** Unmaps the header; idempotent. */
     @Override
     public void close() {
-        arena.close();
+        if (closed.compareAndSet(false, true)) {
+            arena.close();
+        }
     }
 }

@@ -19,8 +19,8 @@ import tigris.WaterPool;
  * to disk and closes it. An unpaced writer's file takes what it is given: its credits stay at the
  * window until End of River, so a put never waits. A paced writer's credits are its window less the
  * Waters written and not yet taken by the reader's consumer (the count in the file's header,
- * {@link WaterFileProgress}); a put waits for one, and fails if the reader takes nothing for its
- * patience with the window full.
+ * {@link WaterFileProgress}); a put waits for one as long as the reading process lives, and fails
+ * if no reader opened the file within its patience or the reader's process is gone.
  */
 public final class WaterFileWriter extends AbstractProducerEnd {
     private final Path path;
@@ -115,9 +115,14 @@ public final class WaterFileWriter extends AbstractProducerEnd {
                 seen = now;
                 quietSince = System.nanoTime();
             } else if (System.nanoTime() - quietSince > patienceNanos) {
+                if (progress.readerAlive()) {
+                    quietSince = System.nanoTime();   // a slow consumer, not a dead one: wait as over a network
+                    continue;
+                }
+                int pid = progress.readerPid();
                 throw new ReservoirFailedException("reservoir " + name() + ": the reader of " + path + " took no Water for "
-                                + java.time.Duration.ofNanos(patienceNanos).toSeconds() + " s with the window of " + window()
-                                + " full (its node died, or its consumer stopped taking)");
+                                + java.time.Duration.ofNanos(patienceNanos).toSeconds() + " s with the window of " + window() + " full, and "
+                                + (pid == 0 ? "no reader opened the file" : "its process " + pid + " is gone") + " (its node died?)");
             }
         }
     }

@@ -33,8 +33,8 @@ public final class MpmcRing<E> extends MpmcRingPolls {
 
     /** A ring of at least {@code capacity} slots (rounded up to a power of two). */
     public MpmcRing(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("a ring holds at least one element, not " + capacity);
+        if (capacity < 1 || capacity > 1 << 30) {
+            throw new IllegalArgumentException("a ring holds 1 to 2^30 elements, not " + capacity);
         }
         int size = Math.max(2, Integer.highestOneBit(capacity - 1 == 0 ? 1 : capacity - 1) << 1);
         this.slots = new Object[size];

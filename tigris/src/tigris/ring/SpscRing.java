@@ -33,8 +33,8 @@ public final class SpscRing<E> extends SpscRingTail {
 
     /** A ring that holds {@code capacity} elements (at least 1). */
     public SpscRing(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("a ring holds at least one element, not " + capacity);
+        if (capacity < 1 || capacity > 1 << 30) {
+            throw new IllegalArgumentException("a ring holds 1 to 2^30 elements, not " + capacity);
         }
         this.capacity = capacity;
         int size = Integer.highestOneBit(Math.max(1, capacity - 1)) << 1;

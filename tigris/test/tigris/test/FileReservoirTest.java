@@ -282,15 +282,40 @@ class FileReservoirTest {
     }
 
     @Test
-    void aPacedWriterWhoseReaderTakesNothingFailsAfterItsPatience() throws Exception {
+    void aPacedWriterThatNoReaderOpensFailsAfterItsPatience() throws Exception {
         Path f = dir.resolve("unread.tgr");
         try (WaterFileWriter out = FileReservoir.pacedWriter("unread", f, 64, 2, Duration.ofSeconds(1))) {
             putValue(out, 0);
             putValue(out, 1);
             long t0 = System.nanoTime();
             ReservoirFailedException e = assertThrows(ReservoirFailedException.class, () -> putValue(out, 2));
-            assertTrue(e.getMessage().contains("the reader of " + f + " took no Water for 1 s with the window of 2 full"), e.getMessage());
+            assertTrue(e.getMessage().contains("the reader of " + f + " took no Water for 1 s with the window of 2 full, and no reader opened the file"),
+                            e.getMessage());
             assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(900), "it waited its patience first");
+        }
+    }
+
+    /** A reader whose consumer is slower than the writer's patience, but alive, is waited for: only a gone reader fails the writer. */
+    @Test
+    void aPacedWriterWaitsForASlowReaderWhoseProcessLives() throws Exception {
+        Path f = dir.resolve("slow.tgr");
+        try (WaterFileWriter out = FileReservoir.pacedWriter("slow", f, 64, 1, Duration.ofSeconds(1));
+                        WaterFileReader in = FileReservoir.tailingReader("in", f, Duration.ofSeconds(30))) {
+            putValue(out, 0);
+            CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
+                try {
+                    putValue(out, 1);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(2500);   // longer than the writer's patience: the consumer is busy, its process alive
+            assertFalse(second.isDone(), "the put waits");
+            Water w = in.get();
+            w.release();
+            in.creditBack();
+            second.get(10, TimeUnit.SECONDS);
+            out.endOfRiver();
         }
     }
 
