@@ -96,14 +96,19 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
      * {@code beforeWait} runs before each wait and may throw to give up (a broken connection).
      */
     protected final void takeCredit(AtomicInteger credits, Runnable beforeWait) throws InterruptedException {
-        takeCredit(() -> {
-            for (int c; (c = credits.get()) > 0;) {
-                if (credits.compareAndSet(c, c - 1)) {
-                    return true;
-                }
+        if (tryTake(credits)) {
+            return;   // the put's usual path: no wait, nothing made
+        }
+        takeCredit(() -> tryTake(credits), beforeWait);
+    }
+
+    private static boolean tryTake(AtomicInteger credits) {
+        for (int c; (c = credits.get()) > 0;) {
+            if (credits.compareAndSet(c, c - 1)) {
+                return true;
             }
-            return false;
-        }, beforeWait);
+        }
+        return false;
     }
 
     /** Where an end's credits are: one is taken per put. */

@@ -58,7 +58,7 @@ final class AgentSerialFilter implements ObjectInputFilter {
                     // the answers of RiverManager's methods
                     "tigris.RiverAttempt", "tigris.ThreadStatus", "tigris.ModuleThread$State", "tigris.Failure", "tigris.EndStatus", "tigris.TextReport",
                     "tigris.node.CommittedPart", "tigris.node.ActionOutcome", "tigris.node.ActionOutcome$State");
-    private static final Set<String> ENDPOINTS = Set.of(Transports.endpointFilter().split(";"));
+    private static final Set<String> ENDPOINTS = Set.copyOf(Transports.endpointTypes().stream().map(Class::getName).toList());
 
     /** One agent call: what it admits besides the runtime's types, and what it refused. */
     private static final class Scope {

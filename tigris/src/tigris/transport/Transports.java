@@ -50,11 +50,16 @@ public final class Transports {
         return String.join(", ", ALL.stream().map(Transport::id).toList());
     }
 
+    /** Every transport's endpoint class. */
+    public static List<Class<? extends Endpoint>> endpointTypes() {
+        return ALL.stream().<Class<? extends Endpoint>>map(Transport::endpointType).toList();
+    }
+
     /** The endpoint classes, as an ObjectInputFilter pattern ("a.B;c.D;"). */
     public static String endpointFilter() {
         StringBuilder sb = new StringBuilder();
-        for (Transport t : ALL) {
-            sb.append(t.endpointType().getName()).append(';');
+        for (Class<?> c : endpointTypes()) {
+            sb.append(c.getName()).append(';');
         }
         return sb.toString();
     }
