@@ -1,6 +1,5 @@
 package tigris.test;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,8 +45,6 @@ class LostNodeSortTest {
     @TempDir
     static Path dir;
     private static Identities cluster;
-    /** The output parts of an undisturbed mirrored sort, in node order. */
-    private static List<byte[]> undisturbed;
 
     @BeforeAll
     static void inputsAndAnUndisturbedRun() throws Exception {
@@ -63,7 +60,6 @@ class LostNodeSortTest {
             Node[] h = start(c, null);
             SortReport r = ClusterSort.run(plan(h, "undisturbed", true), agent(), null, 0);
             assertTrue(r.lost().isEmpty(), r.toString());
-            undisturbed = parts("undisturbed");
         }
     }
 
@@ -202,17 +198,7 @@ class LostNodeSortTest {
             for (var w : written.entrySet()) {
                 assertEquals(w.getValue(), Files.getLastModifiedTime(w.getKey()), w.getKey() + " was not written again");
             }
-            // h2 deletes what its fenced attempt staged once its threads are gone (just after it logs the destroy).
-            List<Path> staged = List.of();
-            for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10); System.nanoTime() < deadline; Thread.sleep(100)) {
-                try (var left = Files.list(dir)) {
-                    staged = left.filter(f -> f.getFileName().toString().startsWith("." + name + "-out-")).toList();
-                }
-                if (staged.isEmpty()) {
-                    break;
-                }
-            }
-            assertTrue(staged.isEmpty(), "nothing staged is left behind: " + staged);
+            OutputChecker.assertNothingStaged(parts(name), Duration.ofSeconds(10));
         }
     }
 
@@ -332,12 +318,9 @@ class LostNodeSortTest {
         assertTrue(after >= 0 && after < DETECTION_BOUND_NANOS, "lost declared " + after / 1_000_000 + " ms after the loss");
     }
 
-    /** Every part byte for byte the undisturbed run's, and the parts one ordered whole without duplicates (valsort). */
+    /** Every part byte for byte the undisturbed run's ({@link OutputChecker}), and the parts one ordered whole without duplicates (valsort). */
     private static void assertSameAsUndisturbed(String name) throws Exception {
-        List<byte[]> got = parts(name);
-        for (int i = 0; i < got.size(); i++) {
-            assertArrayEquals(undisturbed.get(i), got.get(i), "part " + (i + 1) + " of " + name);
-        }
+        OutputChecker.SORT.assertSame(parts("undisturbed"), parts(name));
         Path all = dir.resolve(name + "-all.sum");
         Files.deleteIfExists(all);
         for (int h = 1; h <= 3; h++) {
@@ -351,12 +334,8 @@ class LostNodeSortTest {
         assertTrue(v.err().contains("Records: " + RECORDS_PER_NODE * 3) && v.err().contains("Duplicate keys: 0") && v.err().contains("SUCCESS"), v.err());
     }
 
-    private static List<byte[]> parts(String name) throws Exception {
-        List<byte[]> p = new ArrayList<>();
-        for (int h = 1; h <= 3; h++) {
-            p.add(Files.readAllBytes(dir.resolve(name + "-out-h" + h)));
-        }
-        return p;
+    private static OutputChecker.Parts parts(String name) {
+        return new OutputChecker.Parts(name, List.of(dir.resolve(name + "-out-h1"), dir.resolve(name + "-out-h2"), dir.resolve(name + "-out-h3")));
     }
 
     private static ClusterSortPlan plan(Node[] h, String name, boolean mirrored) {

@@ -15,7 +15,15 @@ import tigris.node.ControlAgent.Node;
  * Several hosts on one machine: a network namespace per host, each joined by a veth pair to a
  * bridge in the root namespace (where the test and its agent run). Nodes run in their namespace
  * with {@code ip netns exec}. Needs root (CI has it). {@link #cut} takes a host's link down, as a
- * pulled cable would, and {@link #mend} brings it back; {@link #close} removes everything.
+ * pulled cable would, and {@link #mend} brings it back; {@link #delay} and {@link #loss} make a
+ * host's link slow or lossy (this kernel has no {@code netem}: iptables' NFQUEUE with
+ * {@link LinkDelay}, and its {@code statistic} match), and {@link #heal} takes that away;
+ * {@link #close} removes everything.
+ *
+ * <p>A link's faults act where its packets arrive: in the host's own namespace on its interface's
+ * input, and in every other namespace (the agent's too) on input from the host's address. A packet
+ * held on its sender's side would still be charged to the sending socket, whose small-queue limit
+ * would then throttle TCP to a few packets per delay, a slowness no real link has.
  */
 final class NetnsCluster implements AutoCloseable {
     private final String prefix;
@@ -26,6 +34,10 @@ final class NetnsCluster implements AutoCloseable {
     private final List<Process> nodes = new ArrayList<>();
     /** The latest node process of each host. */
     private final java.util.Map<Integer, Process> byHost = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each faulted host's rules, as the namespace (null: this process's) and rule that {@link #heal} deletes. */
+    private final java.util.Map<Integer, List<String[]>> faults = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The {@link LinkDelay} process of each delayed host. */
+    private final java.util.Map<Integer, Process> delayers = new java.util.concurrent.ConcurrentHashMap<>();
     /** What each host's node printed, by host number. */
     private final java.util.Map<Integer, List<String>> logs = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -152,8 +164,119 @@ final class NetnsCluster implements AutoCloseable {
         sh("ip", "link", "set", prefix + "h" + h, "up");
     }
 
+    /** True if this machine can make links slow or lossy: iptables, and libnetfilter_queue for the delay (./configure installs both). */
+    static boolean faultsAvailable() {
+        return java.nio.file.Files.isExecutable(Path.of("/usr/sbin/iptables"))
+                        && java.nio.file.Files.exists(Path.of("/usr/lib/x86_64-linux-gnu/libnetfilter_queue.so.1"));
+    }
+
+    /**
+     * Delays every packet into and out of host {@code h} by {@code oneWay} (its round trips grow
+     * by twice that), in order; {@link #heal} ends it.
+     */
+    void delay(int h, java.time.Duration oneWay) throws IOException, InterruptedException {
+        int queue = (int) (ProcessHandle.current().pid() % 4000) * 16 + h;
+        String javaHome = System.getProperty("java.home");
+        String classes;
+        try {
+            classes = Path.of(LinkDelay.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        List<String> cmd = new ArrayList<>(List.of(javaHome + "/bin/java", "--enable-native-access=ALL-UNNAMED", "-Xmx64m", "-XX:+UseSerialGC", "-cp", classes,
+                        LinkDelay.class.getName(), Long.toString(oneWay.toMillis()), Integer.toString(queue), "-"));
+        for (int k = 1; k <= hosts; k++) {
+            cmd.add(ns(k));
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        delayers.put(h, p);
+        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line = r.readLine();
+        if (line == null || !line.startsWith("delaying queue")) {
+            p.destroyForcibly();
+            throw new IOException("LinkDelay did not start: " + line + " " + r.lines().toList());
+        }
+        Thread.ofPlatform().daemon().start(() -> r.lines().forEach(l -> System.out.println("[delay h" + h + "] " + l)));
+        arriving(h, "-j", "NFQUEUE", "--queue-num", Integer.toString(queue), "--queue-bypass");
+    }
+
+    /** Drops each packet into and out of host {@code h} with probability {@code fraction}; {@link #heal} ends it. */
+    void loss(int h, double fraction) throws IOException, InterruptedException {
+        arriving(h, "-m", "statistic", "--mode", "random", "--probability", Double.toString(fraction), "-j", "DROP");
+    }
+
+    /** How long a TCP connect from here to host {@code h}'s node takes (one round trip), in milliseconds. */
+    long connectMillis(int h) throws IOException {
+        long t0 = System.nanoTime();
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(address(h), 7000), 30_000);
+        }
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /** The packets host {@code h}'s loss rules dropped so far, in every namespace. */
+    long dropped(int h) throws IOException, InterruptedException {
+        long n = 0;
+        for (int k = 0; k <= hosts; k++) {
+            List<String> cmd = new ArrayList<>();
+            if (k != 0) {
+                cmd.addAll(List.of("ip", "netns", "exec", ns(k)));
+            }
+            cmd.addAll(List.of("iptables", "-L", "INPUT", "-v", "-x", "-n"));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor();
+            for (String line : out.split("\n")) {
+                String[] f = line.trim().split("\\s+");
+                boolean ours = k == h ? line.contains(prefix + "i" + h) : line.contains(address(h) + " ");
+                if (f.length > 2 && f[2].equals("DROP") && line.contains("statistic") && ours) {
+                    n += Long.parseLong(f[0]);
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Ends host {@code h}'s delay and loss. */
+    void heal(int h) throws IOException, InterruptedException {
+        for (String[] rule : faults.getOrDefault(h, List.of())) {
+            String[] delete = rule.clone();
+            delete[java.util.Arrays.asList(delete).indexOf("-I")] = "-D";
+            sh(delete);
+        }
+        faults.remove(h);
+        Process d = delayers.remove(h);
+        if (d != null) {
+            d.destroyForcibly().waitFor();
+        }
+    }
+
+    /** Adds {@code target} (inserted first) for the packets arriving from or at host {@code h}, wherever they arrive. */
+    private void arriving(int h, String... target) throws IOException, InterruptedException {
+        List<String[]> rules = faults.computeIfAbsent(h, k -> new java.util.concurrent.CopyOnWriteArrayList<>());
+        for (int k = 0; k <= hosts; k++) {
+            List<String> rule = new ArrayList<>();
+            if (k != 0) {
+                rule.addAll(List.of("ip", "netns", "exec", ns(k)));
+            }
+            rule.addAll(List.of("iptables", "-I", "INPUT"));
+            rule.addAll(k == h ? List.of("-i", prefix + "i" + h) : List.of("-s", address(h)));
+            rule.addAll(List.of(target));
+            String[] r = rule.toArray(String[]::new);
+            sh(r);
+            rules.add(r);
+        }
+    }
+
     @Override
     public void close() {
+        for (int h : List.copyOf(faults.keySet())) {
+            try {
+                heal(h);
+            } catch (IOException | InterruptedException e) {
+                System.out.println("could not take host h" + h + "'s faults away: " + e.getMessage());
+            }
+        }
         for (Process p : nodes) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();

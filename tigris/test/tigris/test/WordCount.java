@@ -33,6 +33,31 @@ public final class WordCount {
     private WordCount() {
     }
 
+    /**
+     * Each of {@code hosts} hosts' text of {@code lines} lines, the same every call: 1-8 words a
+     * line from a vocabulary of 2,000, a few of them common (a count's partitions are uneven).
+     */
+    static List<String> texts(int hosts, int lines) {
+        java.util.Random r = new java.util.Random(39);
+        List<String> vocabulary = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            vocabulary.add(Integer.toString(r.nextInt(Integer.MAX_VALUE), 36));
+        }
+        List<String> texts = new ArrayList<>();
+        for (int h = 1; h <= hosts; h++) {
+            StringBuilder text = new StringBuilder();
+            for (int line = 0; line < lines; line++) {
+                int n = 1 + r.nextInt(8);
+                for (int w = 0; w < n; w++) {
+                    text.append(w == 0 ? "" : " ").append(vocabulary.get((int) Math.abs(r.nextGaussian() * 300) % vocabulary.size()));
+                }
+                text.append('\n');
+            }
+            texts.add(text.toString());
+        }
+        return texts;
+    }
+
     /** The text of a Water: its bytes as UTF-8. */
     static String text(Water w) {
         return new String(w.buffer().asSegment().asSlice(0, w.length()).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);

@@ -1,6 +1,5 @@
 package tigris.test;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,21 +51,10 @@ class WordCountRecoveryTest {
         assumeTrue(NetnsCluster.available(), "needs root and iproute2 for network namespaces");
         cluster = Identities.shared();
         jar = NodeControlTest.moduleJar();
-        List<String> vocabulary = new ArrayList<>();
-        Random r = new Random(39);
-        for (int i = 0; i < 2000; i++) {
-            vocabulary.add(Integer.toString(r.nextInt(Integer.MAX_VALUE), 36));
-        }
+        List<String> texts = WordCount.texts(3, LINES);
         for (int h = 1; h <= 3; h++) {
-            StringBuilder text = new StringBuilder();
-            for (int line = 0; line < LINES; line++) {
-                int n = 1 + r.nextInt(8);
-                for (int w = 0; w < n; w++) {
-                    text.append(w == 0 ? "" : " ").append(vocabulary.get((int) Math.abs(r.nextGaussian() * 300) % vocabulary.size()));
-                }
-                text.append('\n');
-                words += n;
-            }
+            String text = texts.get(h - 1);
+            words += text.lines().mapToLong(l -> l.split(" ").length).sum();
             Files.writeString(dir.resolve("text-h" + h), text, StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("mirror-h" + h), text, StandardCharsets.UTF_8);
         }
@@ -100,18 +87,33 @@ class WordCountRecoveryTest {
         return new Node[] {c.startNode(1, cluster, dir, null), c.startNode(2, cluster, dir, victim), c.startNode(3, cluster, dir, null)};
     }
 
-    private static List<byte[]> parts(String name) throws Exception {
-        List<byte[]> p = new ArrayList<>();
-        for (int h = 1; h <= 3; h++) {
-            p.add(Files.readAllBytes(dir.resolve(name + "-count-h" + h)));
-        }
-        return p;
+    private static OutputChecker.Parts parts(String name) {
+        return new OutputChecker.Parts(name, List.of(dir.resolve(name + "-count-h1"), dir.resolve(name + "-count-h2"), dir.resolve(name + "-count-h3")));
     }
 
-    private static long counted(List<byte[]> parts) {
+    /** The counts are the same bytes every run: each part sorted by word. */
+    private static final OutputChecker COUNTS = new OutputChecker(0, true);
+    private static OutputChecker.Parts undisturbed;
+
+    /** The river run undisturbed once for the class: every part committed, every word counted once. */
+    private static synchronized OutputChecker.Parts undisturbed() throws Exception {
+        if (undisturbed == null) {
+            try (NetnsCluster c = new NetnsCluster(3)) {
+                RiverJob.Outcome o = run(start(c, null), graph("whole", WordCount.Lines.class), e -> {
+                });
+                assertTrue(o.losses().isEmpty(), o.toString());
+                assertEquals(3, o.committed().size(), "three parts committed: " + o.committed());
+                assertEquals(words, counted(parts("whole")), "every word counted once");
+                undisturbed = parts("whole");
+            }
+        }
+        return undisturbed;
+    }
+
+    private static long counted(OutputChecker.Parts parts) throws java.io.IOException {
         long n = 0;
-        for (byte[] p : parts) {
-            for (String line : new String(p, StandardCharsets.UTF_8).split("\n")) {
+        for (Path p : parts.files()) {
+            for (String line : Files.readString(p, StandardCharsets.UTF_8).split("\n")) {
                 n += line.isEmpty() ? 0 : Long.parseLong(line.substring(line.indexOf(' ') + 1));
             }
         }
@@ -120,15 +122,7 @@ class WordCountRecoveryTest {
 
     @Test
     void aWordCountOverMirroredFilesFinishesWithoutAKilledNode() throws Exception {
-        List<byte[]> undisturbed;
-        try (NetnsCluster c = new NetnsCluster(3)) {
-            RiverJob.Outcome o = run(start(c, null), graph("whole", WordCount.Lines.class), e -> {
-            });
-            assertTrue(o.losses().isEmpty(), o.toString());
-            assertEquals(3, o.committed().size(), "three parts committed: " + o.committed());
-            undisturbed = parts("whole");
-            assertEquals(words, counted(undisturbed), "every word counted once");
-        }
+        OutputChecker.Parts undisturbed = undisturbed();
         try (NetnsCluster c = new NetnsCluster(3)) {
             Process[] victim = new Process[1];
             Node[] h = start(c, victim);
@@ -150,11 +144,8 @@ class WordCountRecoveryTest {
             assertEquals("h2", o.losses().get(0).node().name());
             assertEquals(2, o.attempts().size(), "a second attempt on h1 and h3");
             assertFalse(o.last().report().entries().stream().anyMatch(e -> e.node().equals("h2")), "nothing ran on h2 in the second attempt");
-            List<byte[]> got = parts("killed");
-            for (int i = 0; i < 3; i++) {
-                assertArrayEquals(undisturbed.get(i), got.get(i), "part " + (i + 1) + " as the undisturbed run's");
-            }
-            assertTrue(Files.readString(dir.resolve("killed-count-h2.committed")).contains("committed 3 part(s)"), "the job's marker beside h2's part");
+            // Every part, h2's with the job's marker beside it, as the undisturbed run's.
+            COUNTS.assertSame(undisturbed, parts("killed"));
         } finally {
             if (Files.exists(dir.resolve("text-h2.lost"))) {
                 Files.move(dir.resolve("text-h2.lost"), dir.resolve("text-h2"));
@@ -169,12 +160,7 @@ class WordCountRecoveryTest {
      */
     @Test
     void tigrisRunGoesOnWithoutAKilledNodeWhenItsSourcesAreReplayable() throws Exception {
-        List<byte[]> undisturbed;
-        try (NetnsCluster c = new NetnsCluster(3)) {
-            run(start(c, null), graph("reference", WordCount.Lines.class), e -> {
-            });
-            undisturbed = parts("reference");
-        }
+        OutputChecker.Parts undisturbed = undisturbed();
         try (NetnsCluster c = new NetnsCluster(3)) {
             Process[] victim = new Process[1];
             Node[] h = start(c, victim);
@@ -214,10 +200,7 @@ class WordCountRecoveryTest {
             assertFalse(victim[0].isAlive(), "h2 was killed while the river ran: " + text);
             assertTrue(text.contains("lost node h2 (") && text.contains("in attempt 1") && text.contains("the river went on without it"), text);
             assertTrue(text.contains("river cli: committed 3 output file(s)"), text);
-            List<byte[]> got = parts("cli");
-            for (int i = 0; i < 3; i++) {
-                assertArrayEquals(undisturbed.get(i), got.get(i), "part " + (i + 1) + " as the undisturbed run's");
-            }
+            COUNTS.assertSame(undisturbed, parts("cli"));
         }
     }
 
