@@ -232,6 +232,11 @@ public final class ControlAgent {
         }
     }
 
+    /** How long a call to a node may take before the node is taken for lost. */
+    long answerTimeoutMillis() {
+        return answerMillis;
+    }
+
     /**
      * Destroys {@code rivers} on each of {@code nodes} that answers, and deletes the output files
      * they staged there (all at once, within twice the answer timeout in all): how a job fences

@@ -19,8 +19,8 @@ import tigris.node.ControlAgent.RunReport;
  * {@link Planner} that says what each attempt runs where, from what the earlier attempts did; the
  * runtime does the rest: it follows each attempt, declares a node lost when it stops answering,
  * stops the attempt on the nodes still up, asks the planner for the next, fences the lost nodes
- * (their leases run out, and those that answer again are told to destroy the attempts and what
- * they staged), and commits the job once (each node up puts the outputs in place, then the job's
+ * (their leases run out, and from the moment each is lost until the job ends, one that answers
+ * again is told to destroy its attempts and what they staged: {@link LostNodeFencing}), and commits the job once (each node up puts the outputs in place, then the job's
  * marker beside each) or, when the job fails, has every node discard what it staged.
  * doc/tigris-operations.md, "Recovery".
  */
@@ -94,7 +94,7 @@ public final class RiverJob {
      * @param attempt the attempt it was lost in
      * @param silence what the agent saw, and when
      * @param attemptFailure how that attempt ended (the loss, and what failed with it)
-     * @param fenced whether it answered again by the end and its attempts were destroyed there
+     * @param fenced whether it answered again before the job ended and its attempts were destroyed there
      */
     public record Loss(Node node, RiverAttempt attempt, ControlAgent.Silence silence, String attemptFailure, boolean fenced) {
     }
@@ -162,7 +162,7 @@ public final class RiverJob {
     private final List<Ended> ended = new ArrayList<>();
     private final Set<Node> lost = new LinkedHashSet<>();
     private final List<Loss> losses = new ArrayList<>();
-    private final Set<Node> fenced = new LinkedHashSet<>();
+    private final LostNodeFencing fencing;
 
     private RiverJob(ControlAgent agent, String river, List<Node> nodes, Planner planner, long timeoutMillis) {
         this.agent = agent;
@@ -170,6 +170,7 @@ public final class RiverJob {
         this.nodes = List.copyOf(nodes);
         this.planner = planner;
         this.timeoutMillis = timeoutMillis;
+        this.fencing = new LostNodeFencing(agent, agent.answerTimeoutMillis() / 4);
     }
 
     /**
@@ -224,11 +225,12 @@ public final class RiverJob {
                 lost.addAll(lostNow.keySet());
                 for (var l : lostNow.entrySet()) {
                     losses.add(new Loss(l.getKey(), attempt, l.getValue(), report.failure(), false));
+                    fencing.start(l.getKey(), ended.stream().map(Ended::attempt).toList());
                 }
                 attempt = attempt.next();
             }
         } finally {
-            fence();
+            fencing.close();
         }
         List<Node> up = nodes.stream().filter(n -> !lost.contains(n)).toList();
         List<CommittedPart> committed;
@@ -261,18 +263,8 @@ public final class RiverJob {
         return notes;
     }
 
-    /**
-     * Destroys every attempt on each lost node that answers again and has it discard what it
-     * staged; a node still silent fences itself when its lease runs out.
-     */
-    private void fence() throws InterruptedException {
-        if (!lost.isEmpty()) {
-            fenced.addAll(agent.destroyWhereReachable(List.copyOf(lost), ended.stream().map(Ended::attempt).toList()));
-        }
-    }
-
     private List<Loss> fencedLosses() {
-        return losses.stream().map(l -> new Loss(l.node(), l.attempt(), l.silence(), l.attemptFailure(), fenced.contains(l.node()))).toList();
+        return losses.stream().map(l -> new Loss(l.node(), l.attempt(), l.silence(), l.attemptFailure(), fencing.fenced(l.node()))).toList();
     }
 
     /** {@code message}, once every node has discarded what the job's attempts up to {@code last} staged. */

@@ -14,7 +14,7 @@ import java.util.List;
  * @param rebuiltOn the node that sorted its key ranges again
  * @param rebuiltFile its output part, on {@code rebuiltOn}
  * @param ranges its key ranges
- * @param fenced whether it answered again by the end and its attempts were destroyed there
+ * @param fenced whether it answered again before the job ended and its attempts were destroyed there
  * @param leaseMillis the lease it held on the attempt: one that did not answer again fences itself
  *        once that long has passed without word from the agent (it stops the attempt, and nothing
  *        of it is committed: only the agent commits, and never a lost node's files)

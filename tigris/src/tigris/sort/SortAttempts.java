@@ -154,7 +154,7 @@ public final class SortAttempts implements RiverJob.Planner {
         }
     }
 
-    /** How the runtime fenced the lost nodes (those that answered again by the end), and the lease the others hold, for the report. */
+    /** How the runtime fenced the lost nodes (those that answered again before the job ended), and the lease the others hold, for the report. */
     public void fencing(List<RiverJob.Loss> losses, long leaseMillis) {
         this.leaseMillis = leaseMillis;
         losses.stream().filter(RiverJob.Loss::fenced).forEach(l -> fenced.add(l.node()));
