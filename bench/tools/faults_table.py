@@ -2,7 +2,8 @@
 
 Usage: python3 faults_table.py CAMPAIGN.tsv
 One table per river: for each fault, its runs, the job's time (median, min-max), the throughput
-lost against the undisturbed runs' median, the time from the fault to the node's loss being
+against the undisturbed runs' median (the campaign's first run of a river, the reference every
+output is checked against, runs on cold caches and is listed apart, not in that median), the time from the fault to the node's loss being
 declared, the time from then to the job's end, the attempts, and the nodes declared lost.
 """
 import statistics
@@ -42,10 +43,13 @@ def main():
             rivers.append(r["river"])
     for river in rivers:
         runs = [r for r in data if r["river"] == river]
-        base = med([num(r["seconds"]) for r in runs if r["fault"] == "NONE"])
+        nones = [i for i, r in enumerate(runs) if r["fault"] == "NONE"]
+        if len(nones) > 1:
+            runs[nones[0]] = dict(runs[nones[0]], fault="REFERENCE", what="undisturbed, the reference (first, cold caches)")
+        base = med([num(r["seconds"]) for r in runs if r["fault"] == "NONE"] or [num(r["seconds"]) for r in runs if r["fault"] == "REFERENCE"])
         records = int(runs[0]["records"])
         print(f"## {river} ({records:,} records on three hosts; undisturbed median {fmt(base)})\n")
-        print("| fault | runs | job time (median, min-max) | throughput lost | detect | fault declared to end | attempts | declared lost |")
+        print("| fault on h2 | runs | job time (median, min-max) | throughput, of undisturbed | loss declared after the fault | declared to job's end | attempts | declared lost |")
         print("|---|---|---|---|---|---|---|---|")
         faults = []
         for r in runs:
@@ -55,9 +59,9 @@ def main():
             rs = [r for r in runs if r["fault"] == fault]
             secs = [num(r["seconds"]) for r in rs]
             m = med(secs)
-            lost = 1 - base / m if base == base and m == m else float("nan")
+            kept = base / m if base == base and m == m else float("nan")
             declared = sorted({r["lost"] for r in rs})
-            print(f"| {rs[0]['what']} | {len(rs)} | {fmt(m)} ({min(secs):.2f}-{max(secs):.2f}) | {lost * 100:.0f}% "
+            print(f"| {rs[0]['what']} | {len(rs)} | {fmt(m)} ({min(secs):.2f}-{max(secs):.2f}) | {kept * 100:.0f}% "
                   f"| {fmt(med([num(r['detect_s']) for r in rs]))} | {fmt(med([num(r['recover_s']) for r in rs]))} "
                   f"| {'/'.join(sorted({r['attempts'] for r in rs}))} | {', '.join(declared)} |")
         print()

@@ -4,6 +4,7 @@ Usage: python3 plots.py RESULTS_DIR
   tigris-dq.md           -> tigris-dq.png           (Figure 14: Distributed Queues)
   tigrissort-scaling.md  -> tigrissort-scaling.png  (Figure 16: TigrisSort with nodes)
   tigris-all-to-all.md   -> tigris-all-to-all.png   (the data plane per node, before and after one connection per node pair)
+  tigris-faults.md       -> tigris-faults.png       (job time under each fault of the campaign)
 A results file that is missing is skipped with a note; a table that is not where its heading
 says is an error naming the file and heading.
 """
@@ -122,11 +123,42 @@ def all_to_all(results):
     print(f"wrote {out}")
 
 
+def faults(results):
+    """Each river's job time under each fault on h2: median bars, min-max whiskers, the undisturbed median dashed."""
+    path = os.path.join(results, "tigris-faults.md")
+    found = [(heading, header, rows) for heading, header, rows in tables(path) if header[0] == "fault on h2"]
+    if not found:
+        sys.exit(f"plots: {path} has no table 'fault on h2 ...'")
+    fig, axes = plt.subplots(1, len(found), figsize=(7 * len(found), 4.2))
+    axes = axes if len(found) > 1 else [axes]
+    for ax, (heading, h, rows) in zip(axes, found):
+        cells = [r[h.index("job time (median, min-max)")] for r in rows]
+        med_s = [float(c.split(" ")[0]) for c in cells]
+        lo = [float(c.split("(")[1].split("-")[0]) for c in cells]
+        hi = [float(c.split("-")[-1].rstrip(")")) for c in cells]
+        names = [r[0] for r in rows]
+        colors = ["#bbbbbb" if "reference" in n else ("#4c72b0" if r[h.index("declared lost")] == "-" else "#dd8452") for n, r in zip(names, rows)]
+        y = range(len(rows))
+        ax.barh(y, med_s, xerr=[[m - a for m, a in zip(med_s, lo)], [b - m for m, b in zip(med_s, hi)]], color=colors, capsize=3)
+        base = [m for n, m in zip(names, med_s) if n == "undisturbed"]
+        if base:
+            ax.axvline(base[0], color="k", linestyle="--", linewidth=1)
+        ax.set_yticks(list(y), names, fontsize=8)
+        ax.invert_yaxis()
+        ax.set(title=heading.split(" (")[0] + " (orange: h2 declared lost)", xlabel="job time, s (median, min-max)")
+    fig.suptitle("Tigris under real faults on h2 of three network-namespace hosts (one 2-core machine)")
+    fig.tight_layout()
+    out = os.path.join(results, "tigris-faults.png")
+    fig.savefig(out, dpi=100)
+    print(f"wrote {out}")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: plots.py RESULTS_DIR")
     results = sys.argv[1]
-    for name, plot in (("tigris-dq.md", figure14), ("tigrissort-scaling.md", figure16), ("tigris-all-to-all.md", all_to_all)):
+    for name, plot in (("tigris-dq.md", figure14), ("tigrissort-scaling.md", figure16), ("tigris-all-to-all.md", all_to_all),
+                       ("tigris-faults.md", faults)):
         if os.path.exists(os.path.join(results, name)):
             plot(results)
         else:
