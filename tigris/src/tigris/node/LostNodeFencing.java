@@ -38,6 +38,9 @@ final class LostNodeFencing implements AutoCloseable {
                 fenced.add(node);
             } catch (InterruptedException e) {
                 // The job ended first: the node fences itself by its lease.
+            } catch (RuntimeException e) {
+                System.getLogger(LostNodeFencing.class.getName()).log(System.Logger.Level.WARNING,
+                                "fencing lost node " + node.name() + " failed; it fences itself by its lease", e);
             }
         }));
     }

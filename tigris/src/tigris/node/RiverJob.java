@@ -170,7 +170,7 @@ public final class RiverJob {
         this.nodes = List.copyOf(nodes);
         this.planner = planner;
         this.timeoutMillis = timeoutMillis;
-        this.fencing = new LostNodeFencing(agent, agent.answerTimeoutMillis() / 4);
+        this.fencing = new LostNodeFencing(agent, Math.max(50, agent.answerTimeoutMillis() / 4));
     }
 
     /**

@@ -133,6 +133,9 @@ final class FaultCampaign {
 
         OutputChecker checker();
 
+        /** Checks the reference run's output on its own (every other run is checked against it): what is right, not only what is the same. */
+        void assertRight(Path dir, OutputChecker.Parts reference) throws Exception;
+
         /** Records in the job (for throughput). */
         long records();
     }
@@ -163,9 +166,10 @@ final class FaultCampaign {
         public Measured run(Node[] h, Path dir, String run, Identities cluster, Hooks hooks) throws Exception {
             ClusterSortPlan plan = new ClusterSortPlan(List.of(h), dir.resolve("in-{node}").toString(), dir.resolve(run + "-out-{node}").toString(), 1, 2,
                             256L << 20, dir.toString(), 2_560 * 100, 4, false, false, "tcp", dir.resolve("mirror-{stripe}").toString());
+            ControlAgent agent = new ControlAgent(cluster.agent().load(), ANSWER, LEASE);
             long t0 = System.nanoTime();
             int[] attempt = {0};
-            SortReport r = ClusterSort.run(plan, new ControlAgent(cluster.agent().load(), ANSWER, LEASE), p -> {
+            SortReport r = ClusterSort.run(plan, agent, p -> {
                 if (p.attempt() != attempt[0]) {
                     attempt[0] = p.attempt();
                     hooks.attempt(p.attempt());
@@ -188,6 +192,26 @@ final class FaultCampaign {
         @Override
         public OutputChecker checker() {
             return OutputChecker.SORT;
+        }
+
+        @Override
+        public void assertRight(Path dir, OutputChecker.Parts reference) throws Exception {
+            assertOrderedWhole(dir, reference, records());
+        }
+
+        /** valsort over every part and then their summaries: one ordered whole of {@code records} records, no duplicate keys. */
+        static void assertOrderedWhole(Path dir, OutputChecker.Parts parts, long records) throws Exception {
+            Path all = dir.resolve(parts.run() + "-all.sum");
+            Files.deleteIfExists(all);
+            for (Path part : parts.files()) {
+                Path sum = dir.resolve(part.getFileName() + ".sum");
+                TigrisSortTest.Run v = TigrisSortTest.tigris("valsort", "-o", sum.toString(), part.toString());
+                assertEquals(0, v.status(), v.err());
+                Files.write(all, Files.readAllBytes(sum), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            }
+            TigrisSortTest.Run v = TigrisSortTest.tigris("valsort", "-s", all.toString());
+            assertEquals(0, v.status(), v.err());
+            assertTrue(v.err().contains("Records: " + records) && v.err().contains("Duplicate keys: 0") && v.err().contains("SUCCESS"), v.err());
         }
     }
 
@@ -223,8 +247,9 @@ final class FaultCampaign {
             g.connect("read.out", "split.in", ReservoirSpec.of(4, 8192)).connect("split.out", "count.in", ReservoirSpec.of(4, 8192));
             List<Node> nodes = List.of(h);
             Map<String, List<Node>> placement = Map.of("read", nodes, "split", nodes, "count", nodes);
+            ControlAgent agent = new ControlAgent(cluster.agent().load(), ANSWER, LEASE);
             long t0 = System.nanoTime();
-            RiverJob.Outcome o = RiverJob.run(new ControlAgent(cluster.agent().load(), ANSWER, LEASE), run, nodes,
+            RiverJob.Outcome o = RiverJob.run(agent, run, nodes,
                             new MovingPlanner(g, placement, nodes, "modules.jar", jar()), 300_000, new RiverJob.Following() {
                                 private int attempt;
 
@@ -252,6 +277,21 @@ final class FaultCampaign {
         @Override
         public OutputChecker checker() {
             return new OutputChecker(0, true);
+        }
+
+        @Override
+        public void assertRight(Path dir, OutputChecker.Parts reference) throws Exception {
+            long words = 0;
+            for (String text : WordCount.texts(3, linesPerNode)) {
+                words += text.lines().mapToLong(l -> l.split(" ").length).sum();
+            }
+            long counted = 0;
+            for (Path p : reference.files()) {
+                for (String line : Files.readAllLines(p, StandardCharsets.UTF_8)) {
+                    counted += Long.parseLong(line.substring(line.indexOf(' ') + 1));
+                }
+            }
+            assertEquals(words, counted, "every word of the texts counted once");
         }
 
         private static byte[] jar;
@@ -287,6 +327,7 @@ final class FaultCampaign {
             });
         }
         assertTrue(undisturbed.lost().isEmpty(), undisturbed.report());
+        river.assertRight(dir, river.parts(dir, "undisturbed"));
         record(Fault.NONE, undisturbed);
     }
 
@@ -343,10 +384,8 @@ final class FaultCampaign {
                 Thread.sleep(LEASE.toMillis());
             }
             river.checker().assertSame(river.parts(dir, "undisturbed"), river.parts(dir, run));
-            if (fault != Fault.SLOW) {
-                // (A node slowed beyond the answer timeout may not have heard its fencing yet.)
-                OutputChecker.assertNothingStaged(river.parts(dir, run), Duration.ofSeconds(10));
-            }
+            // A node that was lost deletes what it staged when it fences itself (its lease out) or is fenced.
+            OutputChecker.assertNothingStaged(river.parts(dir, run), LEASE.plusSeconds(10));
             record(fault, m);
             return m;
         }

@@ -22,10 +22,12 @@ import java.util.List;
  * A link's delay on a kernel without {@code netem}: iptables' NFQUEUE target hands each packet of
  * a host's link to this process (libnetfilter_queue, through FFM), which gives the kernel its
  * verdict (accept) a fixed time later, in arrival order. Packets wait in the kernel, not here: only
- * their ids are kept. Run inside the host's network namespace (netlink queues are per namespace);
- * {@link NetnsCluster#delay} adds the rules. Usage: {@code LinkDelay QUEUE MILLIS}; it prints one
- * line once the queue is bound and runs until killed (the rules' {@code --queue-bypass} lets the
- * packets through when no process holds the queue).
+ * their ids are kept. Netlink queues are per network namespace: one process binds the queue in
+ * each namespace named (entering it with {@code setns} to open the socket), and serves them all.
+ * {@link NetnsCluster#delay} adds the rules. Usage: {@code LinkDelay MILLIS QUEUE NAMESPACE...};
+ * it prints one line once the queues are bound and runs until killed or its standard input ends
+ * (its parent died); the rules' {@code --queue-bypass} lets packets through when no process holds
+ * the queue.
  */
 public final class LinkDelay {
     private static final int NF_ACCEPT = 1;
@@ -56,7 +58,8 @@ public final class LinkDelay {
     private static final MethodHandle POLL = LINKER.downcallHandle(LINKER.defaultLookup().find("poll").orElseThrow(),
                     FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
     private static final MethodHandle SETSOCKOPT = libc("setsockopt", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle OPEN_FILE = libc("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle OPEN_FILE = LINKER.downcallHandle(LINKER.defaultLookup().find("open").orElseThrow(),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), Linker.Option.firstVariadicArg(2), Linker.Option.captureCallState("errno"));
     private static final MethodHandle SETNS = libc("setns", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
     private static final MethodHandle CLOSE = libc("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final long ERRNO_OFFSET = Linker.Option.captureStateLayout()
@@ -92,6 +95,17 @@ public final class LinkDelay {
         }
         System.out.println("delaying queue " + queue + " by " + millis + " ms in " + String.join(", ", namespaces));
         System.out.flush();
+        // Its parent gone (stdin ends), it goes too: a delayer left behind would hold the queue.
+        Thread.ofPlatform().daemon().start(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is sent on stdin
+                }
+            } catch (java.io.IOException e) {
+                // ended either way
+            }
+            System.exit(0);
+        });
         d.run();
     }
 
@@ -144,11 +158,19 @@ public final class LinkDelay {
         int home = -1;
         if (!namespace.equals("-")) {
             home = (int) OPEN_FILE.invokeExact(errno, arena.allocateFrom("/proc/thread-self/ns/net"), O_RDONLY);
-            int target = (int) OPEN_FILE.invokeExact(errno, arena.allocateFrom("/run/netns/" + namespace), O_RDONLY);
-            if (home < 0 || target < 0 || (int) SETNS.invokeExact(errno, target, CLONE_NEWNET) < 0) {
-                throw new IllegalStateException("cannot enter network namespace " + namespace + ": errno " + errno.get(JAVA_INT, ERRNO_OFFSET));
+            if (home < 0) {
+                throw new IllegalStateException("cannot open this thread's network namespace: errno " + errno.get(JAVA_INT, ERRNO_OFFSET));
             }
+            int target = (int) OPEN_FILE.invokeExact(errno, arena.allocateFrom("/run/netns/" + namespace), O_RDONLY);
+            if (target < 0) {
+                throw new IllegalStateException("no network namespace " + namespace + ": errno " + errno.get(JAVA_INT, ERRNO_OFFSET));
+            }
+            int entered = (int) SETNS.invokeExact(errno, target, CLONE_NEWNET);
+            int why = errno.get(JAVA_INT, ERRNO_OFFSET);
             int unused = (int) CLOSE.invokeExact(errno, target);
+            if (entered < 0) {
+                throw new IllegalStateException("cannot enter network namespace " + namespace + ": errno " + why);
+            }
         }
         try {
             MemorySegment h = (MemorySegment) OPEN.invokeExact();
@@ -170,8 +192,12 @@ public final class LinkDelay {
             check((int) SETSOCKOPT.invokeExact(errno, fd, SOL_SOCKET, SO_RCVBUFFORCE, arena.allocateFrom(JAVA_INT, 32 << 20), 4), "setsockopt(SO_RCVBUFFORCE)");
             return new Queue(namespace, h, qh, fd);
         } finally {
-            if (home >= 0 && (int) SETNS.invokeExact(errno, home, CLONE_NEWNET) < 0) {
-                throw new IllegalStateException("cannot return to this process's network namespace: errno " + errno.get(JAVA_INT, ERRNO_OFFSET));
+            if (home >= 0) {
+                int back = (int) SETNS.invokeExact(errno, home, CLONE_NEWNET);
+                int unused = (int) CLOSE.invokeExact(errno, home);
+                if (back < 0) {
+                    throw new IllegalStateException("cannot return to this process's network namespace");
+                }
             }
         }
     }
@@ -200,7 +226,11 @@ public final class LinkDelay {
             int timeout = (int) Math.max(1, (next - now + 999_999) / 1_000_000);
             int ready = (int) POLL.invokeExact(pollfds, (long) queues.length, timeout);
             for (int i = 0; ready > 0 && i < queues.length; i++) {
-                if ((pollfds.get(JAVA_SHORT, 8L * i + 6) & POLLIN) == 0) {
+                short revents = pollfds.get(JAVA_SHORT, 8L * i + 6);
+                if ((revents & ~POLLIN) != 0) {
+                    throw new IllegalStateException("the queue's socket in " + queues[i].namespace + " failed (poll revents " + revents + ")");
+                }
+                if ((revents & POLLIN) == 0) {
                     continue;
                 }
                 Queue q = queues[i];
@@ -225,7 +255,11 @@ public final class LinkDelay {
     /** nfq_callback: notes the packet and when it is due; the verdict comes from the loop. */
     private int onPacket(MemorySegment queueHandle, MemorySegment nfmsg, MemorySegment nfad, MemorySegment data) {
         try {
-            MemorySegment hdr = ((MemorySegment) PACKET_HEADER.invokeExact(nfad)).reinterpret(7);
+            MemorySegment hdr = (MemorySegment) PACKET_HEADER.invokeExact(nfad);
+            if (hdr.equals(MemorySegment.NULL)) {
+                return -1;
+            }
+            hdr = hdr.reinterpret(7);
             queues[(int) data.address()].add(hdr.get(BIG_ENDIAN_INT, 0) & 0xffffffffL, System.nanoTime() + delayNanos);
             return 0;
         } catch (Throwable t) {

@@ -200,8 +200,17 @@ final class NetnsCluster implements AutoCloseable {
         arriving(h, "-j", "NFQUEUE", "--queue-num", Integer.toString(queue), "--queue-bypass");
     }
 
-    /** Drops each packet into and out of host {@code h} with probability {@code fraction}; {@link #heal} ends it. */
+    /**
+     * Drops each packet into and out of host {@code h} with probability {@code fraction}; {@link #heal} ends it.
+     * First every sender of the cluster stops aggregating segments (GSO/TSO: veths pass skbs of up
+     * to 64 KB, and a drop would take up to 45 wire packets at once), so a dropped packet is one
+     * wire packet; that stays so until {@link #close}.
+     */
     void loss(int h, double fraction) throws IOException, InterruptedException {
+        sh("ip", "link", "set", bridge, "gso_max_segs", "1");
+        for (int k = 1; k <= hosts; k++) {
+            sh("ip", "-n", ns(k), "link", "set", prefix + "i" + k, "gso_max_segs", "1");
+        }
         arriving(h, "-m", "statistic", "--mode", "random", "--probability", Double.toString(fraction), "-j", "DROP");
     }
 
@@ -237,17 +246,25 @@ final class NetnsCluster implements AutoCloseable {
         return n;
     }
 
-    /** Ends host {@code h}'s delay and loss. */
+    /** Ends host {@code h}'s delay and loss: deletes every rule it can and stops the delayer, then says what it could not delete. */
     void heal(int h) throws IOException, InterruptedException {
-        for (String[] rule : faults.getOrDefault(h, List.of())) {
+        List<String> failed = new ArrayList<>();
+        List<String[]> rules = faults.remove(h);
+        for (String[] rule : rules == null ? List.<String[]>of() : rules) {
             String[] delete = rule.clone();
             delete[java.util.Arrays.asList(delete).indexOf("-I")] = "-D";
-            sh(delete);
+            try {
+                sh(delete);
+            } catch (IOException e) {
+                failed.add(e.getMessage());
+            }
         }
-        faults.remove(h);
         Process d = delayers.remove(h);
         if (d != null) {
             d.destroyForcibly().waitFor();
+        }
+        if (!failed.isEmpty()) {
+            throw new IOException("host h" + h + "'s faults: " + String.join("; ", failed));
         }
     }
 
@@ -277,6 +294,7 @@ final class NetnsCluster implements AutoCloseable {
                 System.out.println("could not take host h" + h + "'s faults away: " + e.getMessage());
             }
         }
+        delayers.values().forEach(Process::destroyForcibly);
         for (Process p : nodes) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
