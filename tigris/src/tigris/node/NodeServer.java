@@ -262,11 +262,6 @@ public final class NodeServer implements RiverManager {
         if (r != null) {
             throw error(a, "refused to " + what + ": the attempt still runs here (it is committed once it was destroyed)", null);
         }
-        if (latest < a.epoch()) {
-            // A node restarted since it ran the attempt has forgotten what it staged: committing nothing would lose its part silently.
-            throw error(a, "refused to " + what + ": this node has not begun attempt " + a.epoch() + " of the river (restarted since it ran it? what it staged"
-                            + " is not known here)", null);
-        }
     }
 
     @Override

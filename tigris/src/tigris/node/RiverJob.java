@@ -190,14 +190,12 @@ public final class RiverJob {
 
     private Outcome run(Following following) throws IOException, InterruptedException {
         RiverAttempt attempt = RiverAttempt.first(river);
-        Attempt last = null;
         try {
             while (true) {
                 List<Node> up = nodes.stream().filter(n -> !lost.contains(n)).toList();
                 Attempt plan;
                 try {
                     plan = planner.plan(attempt.epoch(), up, List.copyOf(ended));
-                    last = plan;
                 } catch (JobFailedException e) {
                     throw failed(e.getMessage(), attempt);
                 }
@@ -234,13 +232,10 @@ public final class RiverJob {
         } finally {
             fencing.close();
         }
-        // The nodes that ran the last attempt: all it staged (an earlier attempt's kept files included) is under its name there.
-        java.util.Set<Node> ran = new java.util.HashSet<>();
-        last.placement().values().forEach(ran::addAll);
-        List<Node> committers = nodes.stream().filter(n -> !lost.contains(n) && ran.contains(n)).toList();
+        List<Node> up = nodes.stream().filter(n -> !lost.contains(n)).toList();
         List<CommittedPart> committed;
         try {
-            committed = agent.commit(attempt, committers, planner::staged);
+            committed = agent.commit(attempt, up, planner::staged);
         } catch (ControlAgent.PartialCommitException e) {
             List<Node> silent = agent.discard(attempt, nodes);
             throw new JobFailedException(attempt + " completed, but its commit failed half-way: " + e.getMessage() + "; the parts put in place, "
