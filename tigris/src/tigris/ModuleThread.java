@@ -45,6 +45,8 @@ public abstract class ModuleThread {
     private final ModuleLifecycle module;
     private final ModuleConfig config;
     private final List<ConsumerEnd> upstream = new ArrayList<>();
+    /** The input port each upstream end leads into, by index (null: not named). */
+    private final List<String> upstreamPorts = new ArrayList<>();
     private final List<ProducerEnd> downstream = new ArrayList<>();
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile State state = State.NEW;
@@ -76,8 +78,17 @@ public abstract class ModuleThread {
 
     /** Adds an upstream reservoir's consumer end; only before {@link #start()}. */
     public final synchronized ModuleThread addUpstream(ConsumerEnd r) {
+        return addUpstream(r, null);
+    }
+
+    /**
+     * Adds an upstream reservoir's consumer end that leads into the module's input port
+     * {@code port}: each Water taken from it tells the module so ({@link Water#inputPort()}).
+     */
+    public final synchronized ModuleThread addUpstream(ConsumerEnd r, String port) {
         checkNew();
         upstream.add(Objects.requireNonNull(r, "reservoir"));
+        upstreamPorts.add(port);
         return this;
     }
 
@@ -402,7 +413,8 @@ public abstract class ModuleThread {
         while (true) {
             int ended = 0;
             for (int k = 0; k < n; k++) {
-                ConsumerEnd r = upstream.get(nextUpstream);
+                int from = nextUpstream;
+                ConsumerEnd r = upstream.get(from);
                 nextUpstream = nextUpstream + 1 == n ? 0 : nextUpstream + 1;
                 Water w;
                 try {
@@ -417,6 +429,7 @@ public abstract class ModuleThread {
                     }
                     watersIn++;
                     inputFrom = r;
+                    w.arrivedAt(upstreamPorts.get(from));
                     waited(wait, upstream, "Water");
                     return w;
                 }

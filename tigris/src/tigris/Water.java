@@ -34,6 +34,8 @@ public final class Water {
      */
     private Whereabouts whereabouts = Whereabouts.RELEASED;
     private String where = "";
+    /** The module's input port it was taken at (null if unnamed or not taken by a module thread). */
+    private String inputPort;
 
     private enum Whereabouts {
         RELEASED("released"), PUT("put into reservoir "), TAKEN("taken from reservoir "), ADOPTED("adopted by ");
@@ -211,6 +213,22 @@ public final class Water {
         where = owner.getName();
     }
 
+    /**
+     * The input port of the module it was handed to that it arrived at (the port of the graph
+     * connection it came through, {@code "in"} of {@code "join.in"}): how a module with several
+     * inputs tells them apart. Null if it was not taken from a reservoir by a module thread that
+     * knows its ports (a Water this module made, or one fed by hand).
+     */
+    public String inputPort() {
+        checkOwner();
+        return inputPort;
+    }
+
+    /** Says which input port of its module this Water was taken at. */
+    void arrivedAt(String port) {
+        inputPort = port;
+    }
+
     /** The sender's side of a put: checks ownership and detaches the Water from this thread. */
     void handOff(String reservoir) {
         checkOwner();
@@ -218,6 +236,7 @@ public final class Water {
         owner = null;
         whereabouts = Whereabouts.PUT;
         where = reservoir;
+        inputPort = null;
     }
 
     /** The receiver's side of a get: the calling thread owns the Water now. */

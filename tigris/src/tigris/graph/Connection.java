@@ -9,7 +9,7 @@ public record Connection(String from, String to, ReservoirSpec reservoir) {
     }
 
     /** The port part of "module.port"; null if there is none. */
-    static String port(String end) {
+    public static String port(String end) {
         int dot = end.indexOf('.');
         return dot < 0 ? null : end.substring(dot + 1);
     }

@@ -35,7 +35,11 @@ public final class LocalSite implements RiverSite {
     private final Function<String, ClassLoader> loaders;
     private final Map<String, ModuleThread> modules = new LinkedHashMap<>();
     /** Consumer's ends opened and not yet joined by their producers, with the thread each goes to. */
-    private final List<Map.Entry<PendingConsumer, ModuleThread>> pending = new ArrayList<>();
+    private final List<Waiting> pending = new ArrayList<>();
+
+    /** A consumer's end waiting for its producer: the module thread and input port it leads into. */
+    private record Waiting(PendingConsumer consumer, ModuleThread thread, String port) {
+    }
     /** Every end made here, closed when the site is destroyed. */
     private final List<AutoCloseable> ends = new ArrayList<>();
     private boolean destroyed;
@@ -67,7 +71,7 @@ public final class LocalSite implements RiverSite {
         Map<String, Endpoint> at = new LinkedHashMap<>();
         for (ConsumerEndPlan c : consumers) {
             try {
-                at.put(c.reservoir().name(), openConsumer(c.reservoir(), c.module()));
+                at.put(c.reservoir().name(), openConsumer(c.reservoir(), c.module(), c.port()));
             } catch (IOException | RuntimeException e) {
                 throw new IOException("module " + c.module() + ", consumer's end of " + c.reservoir().name() + ": " + e.getMessage(), e);
             }
@@ -105,10 +109,10 @@ public final class LocalSite implements RiverSite {
         return t;
     }
 
-    private Endpoint openConsumer(ReservoirPlan plan, String module) throws IOException {
+    private Endpoint openConsumer(ReservoirPlan plan, String module, String port) throws IOException {
         ModuleThread t = module(module);
         PendingConsumer p = Transports.byId(plan.transport()).openConsumer(plan, context);
-        pending.add(Map.entry(p, t));
+        pending.add(new Waiting(p, t, port));
         return p.endpoint();
     }
 
@@ -127,14 +131,14 @@ public final class LocalSite implements RiverSite {
     /** Takes every consumer's end as its producer joins it, then starts every thread. */
     @Override
     public void start() throws IOException {
-        List<Map.Entry<PendingConsumer, ModuleThread>> waiting;
+        List<Waiting> waiting;
         synchronized (this) {
             waiting = List.copyOf(pending);
         }
         for (var p : waiting) {
             ConsumerEnd in;
             try {
-                in = p.getKey().await(PRODUCER_JOINS);
+                in = p.consumer().await(PRODUCER_JOINS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while waiting for upstream reservoirs", e);
@@ -146,7 +150,7 @@ public final class LocalSite implements RiverSite {
                     in.close();
                     return;
                 }
-                p.getValue().addUpstream(in);
+                p.thread().addUpstream(in, p.port());
             }
         }
         synchronized (this) {
@@ -203,7 +207,7 @@ public final class LocalSite implements RiverSite {
             }
         }
         synchronized (this) {
-            pending.forEach(p -> p.getKey().cancel());
+            pending.forEach(p -> p.consumer().cancel());
             pending.clear();
             for (AutoCloseable c : ends) {
                 try {

@@ -116,7 +116,7 @@ public final class RiverAssembler {
             ReservoirPlan plan = new ReservoirPlan(ReservoirPlan.nameOf(p.from(), p.to()), p.transport().id(), p.connection().reservoir().window(),
                             p.connection().reservoir().waterSize());
             plans.add(plan);
-            consumers.get(where.get(p.to())).add(new ConsumerEndPlan(plan, p.to()));
+            consumers.get(where.get(p.to())).add(new ConsumerEndPlan(plan, p.to(), Connection.port(p.connection().to())));
             made.merge(p.transport().id(), 1, Integer::sum);
         }
         // The consumer's ends first, on every site: each producer's end joins its consumer's where it says.

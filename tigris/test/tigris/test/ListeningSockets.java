@@ -29,7 +29,7 @@ final class ListeningSockets {
         m.begin(ls, 60_000, tigris.AttemptKey.random());
         m.pushJar(ls, "modules.jar", jar);
         m.grow(ls, java.util.List.of(new tigris.river.ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar", java.util.Map.of(), 0, 1,
-                        tigris.graph.ThreadPolicy.LOTTERY)), java.util.List.of(new tigris.river.ConsumerEndPlan(new tigris.transport.ReservoirPlan("x->sink", "tcp", 2, 64), "sink")));
+                        tigris.graph.ThreadPolicy.LOTTERY)), java.util.List.of(new tigris.river.ConsumerEndPlan(new tigris.transport.ReservoirPlan("x->sink", "tcp", 2, 64), "sink", "in")));
         try {
             return of(pid);
         } finally {

@@ -373,7 +373,7 @@ class NodeControlTest {
         }
         tigris.transport.ReservoirPlan plan = new tigris.transport.ReservoirPlan("source->sink", "tcp", 4, 256);
         var at = (tigris.transport.TcpTransport.At) mb.grow(r, List.of(new ModulePlan("sink", GraphModules.SummingSink.class.getName(), "modules.jar",
-                        Map.of(), 0, 1, ThreadPolicy.LOTTERY)), List.of(new tigris.river.ConsumerEndPlan(plan, "sink"))).get("source->sink");
+                        Map.of(), 0, 1, ThreadPolicy.LOTTERY)), List.of(new tigris.river.ConsumerEndPlan(plan, "sink", "in"))).get("source->sink");
         java.net.InetSocketAddress data = new java.net.InetSocketAddress(at.host(), at.port());
         try (var scan = java.nio.channels.SocketChannel.open(data)) {
             // a port scan: connect, then go
