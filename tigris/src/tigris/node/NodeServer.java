@@ -68,6 +68,8 @@ public final class NodeServer implements RiverManager {
     private static final long LEASE_CHECK_MILLIS = 100;
     /** How long a fenced attempt's reason is kept for its agent's next call. */
     private static final long FENCED_KEPT_MILLIS = 10 * 60 * 1000L;
+    /** How long an attempt destroyed here is remembered for a commit whose job never ended (its agent died): a record of a few bytes. */
+    private static final long BEGAN_KEPT_MILLIS = 24 * 60 * 60 * 1000L;
 
     private final String name;
     private final Path work;
@@ -77,6 +79,12 @@ public final class NodeServer implements RiverManager {
     private final Map<RiverAttempt, NodeRiver> rivers = new ConcurrentHashMap<>();
     /** The latest epoch begun here of each river: an earlier one is stale. */
     private final Map<String, Integer> epochs = new ConcurrentHashMap<>();
+    /**
+     * The attempts begun here since this node started, each with when it was destroyed (0 while it
+     * runs), until their job ends: a node that restarted has forgotten what its attempts staged,
+     * and must not commit a job as if it had staged nothing.
+     */
+    private final Map<RiverAttempt, Long> began = new ConcurrentHashMap<>();
     /** Attempts this node fenced, with why, until their agent has had time to ask. */
     private final Map<RiverAttempt, Fenced> fenced = new ConcurrentHashMap<>();
     /** Output files the rivers' attempts write, until the agent commits them. */
@@ -172,6 +180,8 @@ public final class NodeServer implements RiverManager {
     private synchronized void forgetEndedJobs() {
         long old = System.currentTimeMillis() - FENCED_KEPT_MILLIS;
         fenced.values().removeIf(f -> f.atMillis() < old);
+        long longAgo = System.currentTimeMillis() - BEGAN_KEPT_MILLIS;
+        began.values().removeIf(destroyedAt -> destroyedAt != 0 && destroyedAt < longAgo);
         epochs.keySet().removeIf(river -> rivers.keySet().stream().noneMatch(a -> a.river().equals(river))
                         && fenced.keySet().stream().noneMatch(a -> a.river().equals(river)) && !outputs.holds(river));
     }
@@ -236,6 +246,7 @@ public final class NodeServer implements RiverManager {
             }
             epochs.put(a.river(), a.epoch());
             rivers.put(a, new NodeRiver(a, lease, key));
+            began.put(a, 0L);
         }
         for (NodeRiver r : superseded) {
             fence(r, "attempt " + a.epoch() + " of the river began here", false);
@@ -261,6 +272,11 @@ public final class NodeServer implements RiverManager {
         }
         if (r != null) {
             throw error(a, "refused to " + what + ": the attempt still runs here (it is committed once it was destroyed)", null);
+        }
+        if (began.keySet().stream().noneMatch(b -> b.river().equals(a.river()) && b.epoch() <= a.epoch())) {
+            // What this node staged is known only to the process that began the attempt: committing nothing here would lose the part silently.
+            throw error(a, "refused to " + what + ": this node has begun no attempt of the river up to " + a.epoch()
+                            + " since it started (it restarted after running its share, or never ran one): what it staged is not known here", null);
         }
     }
 
@@ -317,6 +333,7 @@ public final class NodeServer implements RiverManager {
         if (rivers.keySet().stream().noneMatch(x -> x.river().equals(a.river()))) {
             epochs.remove(a.river());
             fenced.keySet().removeIf(x -> x.river().equals(a.river()));
+            began.keySet().removeIf(x -> x.river().equals(a.river()));
         }
     }
 
@@ -599,6 +616,7 @@ public final class NodeServer implements RiverManager {
             if (!rivers.remove(r.attempt, r)) {
                 return;
             }
+            began.replace(r.attempt, 0L, System.currentTimeMillis());
         }
         r.site.destroy();
         for (URLClassLoader l : r.loaders.values()) {

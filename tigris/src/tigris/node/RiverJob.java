@@ -161,6 +161,8 @@ public final class RiverJob {
     private final long timeoutMillis;
     private final List<Ended> ended = new ArrayList<>();
     private final Set<Node> lost = new LinkedHashSet<>();
+    /** Every node an attempt of the job was placed on: only they staged anything, so only they commit. */
+    private final Set<Node> placed = new LinkedHashSet<>();
     private final List<Loss> losses = new ArrayList<>();
     private final LostNodeFencing fencing;
 
@@ -199,6 +201,7 @@ public final class RiverJob {
                 } catch (JobFailedException e) {
                     throw failed(e.getMessage(), attempt);
                 }
+                plan.placement().values().forEach(placed::addAll);
                 long start = System.nanoTime();
                 ControlAgent.RiverRun run;
                 try {
@@ -232,10 +235,10 @@ public final class RiverJob {
         } finally {
             fencing.close();
         }
-        List<Node> up = nodes.stream().filter(n -> !lost.contains(n)).toList();
+        List<Node> committers = nodes.stream().filter(n -> placed.contains(n) && !lost.contains(n)).toList();
         List<CommittedPart> committed;
         try {
-            committed = agent.commit(attempt, up, planner::staged);
+            committed = agent.commit(attempt, committers, planner::staged);
         } catch (ControlAgent.PartialCommitException e) {
             List<Node> silent = agent.discard(attempt, nodes);
             throw new JobFailedException(attempt + " completed, but its commit failed half-way: " + e.getMessage() + "; the parts put in place, "

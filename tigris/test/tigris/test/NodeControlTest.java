@@ -68,7 +68,7 @@ class NodeControlTest {
     @BeforeAll
     static void cluster() throws Exception {
         cluster = Identities.shared();
-        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "c1", "p1", "p2");
+        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "a12", "c1", "p1", "p2");
         cluster.agent();
         jar = moduleJar();
     }
@@ -98,7 +98,13 @@ class NodeControlTest {
 
     /** Starts a node process and returns it once it listens. */
     private static Node startNode(String name, Process[] process) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "node", "--name", name, "--port", "0", "--work", dir.resolve("work-" + name).toString()));
+        return startNode(name, process, 0);
+    }
+
+    /** As {@link #startNode(String, Process[])}, on {@code port} (0: any). */
+    private static Node startNode(String name, Process[] process, int port) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "node", "--name", name, "--port", Integer.toString(port), "--work",
+                        dir.resolve("work-" + name).toString()));
         cmd.addAll(cluster.node(name).options());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         NODES.add(p);
@@ -517,6 +523,34 @@ class NodeControlTest {
         assertTrue(Files.readString(dir.resolve("committed-sum.committed")).startsWith("tigris river finished attempt 1 committed 1 part(s)\na10 "),
                         Files.readString(dir.resolve("committed-sum.committed")));
         assertFalse(Files.exists(dir.resolve(".committed-sum.tigris-finished@1")));
+    }
+
+    /**
+     * A node killed and started again between its river's end and the commit has forgotten what
+     * it staged: it refuses the commit, saying why, rather than commit nothing as if its part were
+     * empty, and nothing is put in place.
+     */
+    @Test
+    void aNodeRestartedBeforeTheCommitRefusesIt() throws Exception {
+        Process[] first = new Process[1];
+        Node a = startNode("a12", first);
+        ControlAgent agent = agent();
+        Path out = dir.resolve("restarted-sum");
+        Files.writeString(out, "an earlier job's output");
+        RiverGraph g = new RiverGraph("restarted");
+        g.module("source", GraphModules.CountingSource.class).parameter("count", "50").output("out", Record.class);
+        g.module("sink", GraphModules.FileSummingSink.class).parameter("out", out.toString()).input("in", Record.class);
+        g.connect("source.out", "sink.in", ReservoirSpec.of(4, 256));
+        var run = agent.start("restarted", g, Map.of("source", List.of(a), "sink", List.of(a)), "modules.jar", jar);
+        assertTrue(run.await(60_000, null).completed());
+        assertTrue(Files.exists(dir.resolve(".restarted-sum.tigris-restarted@1")), "the attempt's output is staged");
+        first[0].destroyForcibly().waitFor();
+        Node again = startNode("a12", null, a.port());
+        assertEquals(a, again);
+        IOException refused = assertThrows(IOException.class, run::commit);
+        assertTrue(refused.getMessage().contains("node a12, river restarted: refused to prepare a commit: this node has begun no attempt of the river up to 1"
+                        + " since it started"), refused.getMessage());
+        assertEquals("an earlier job's output", Files.readString(out), "nothing is put in place");
     }
 
     /**
