@@ -19,10 +19,16 @@ module jaguar.tigris {
     exports tigris.flow;
     exports tigris.graph;
     exports tigris.node;
+    exports tigris.pipe;
+    exports tigris.pipe.filters;
     exports tigris.reservoir;
     exports tigris.river;
     exports tigris.sort;
     exports tigris.transport;
     exports tigris.view;
     uses tigris.transport.Transport;
+    uses tigris.pipe.FilterDefinition;
+    provides tigris.pipe.FilterDefinition with tigris.pipe.filters.Count, tigris.pipe.filters.Deflate, tigris.pipe.filters.Exec, tigris.pipe.filters.FileFilter,
+                    tigris.pipe.filters.Grep, tigris.pipe.filters.Head, tigris.pipe.filters.Inflate, tigris.pipe.filters.Split, tigris.pipe.filters.StdinSource,
+                    tigris.pipe.filters.StdoutSink, tigris.pipe.filters.Tee;
 }

@@ -27,6 +27,7 @@ public final class Tigris {
         m.put("revoke", new RevokeCommand());
         m.put("node", new NodeCommand());
         m.put("run", new RunCommand());
+        m.put("pipe", new PipeCommand());
         m.put("gensort", new Command() {
             public String usage() {
                 return GenSortCommand.USAGE;

@@ -1,0 +1,21 @@
+package tigris.pipe;
+
+/**
+ * A pipeline as written ({@code tigris pipe 'file in=log.txt | grep -v DEBUG | gzip'}): its text and
+ * its parsed expression. {@link PipelinePlan} turns it into a river.
+ */
+public record Pipeline(String text, PipelineExpression expression) {
+    /**
+     * Parses {@code text} in Streamline's extended pipeline syntax (doc/pipelines.md).
+     *
+     * @throws PipelineSyntaxException naming the column of the first problem
+     */
+    public static Pipeline parse(String text) throws PipelineSyntaxException {
+        return new Pipeline(text, PipelineParser.parse(text));
+    }
+
+    /** The problem at {@code offset} of this pipeline's text, for what is found wrong after parsing. */
+    PipelineSyntaxException error(int offset, String problem) {
+        return new PipelineSyntaxException(text, offset, problem);
+    }
+}

@@ -1,0 +1,410 @@
+package tigris.pipe;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tigris.ModuleLifecycle;
+import tigris.PartitioningModuleIF;
+import tigris.Water;
+import tigris.graph.ModuleSpec;
+import tigris.graph.ReservoirSpec;
+import tigris.graph.RiverGraph;
+import tigris.graph.ThreadPolicy;
+import tigris.pipe.PipelineExpression.Filter;
+import tigris.pipe.PipelineExpression.Hinted;
+import tigris.pipe.PipelineExpression.Not;
+import tigris.pipe.PipelineExpression.Parallel;
+import tigris.pipe.PipelineExpression.Piped;
+import tigris.pipe.filters.JoinModule;
+import tigris.pipe.filters.RouteModule;
+import tigris.pipe.filters.StdinSource;
+import tigris.pipe.filters.StdoutSink;
+
+/**
+ * A pipeline as a graph of filters and the pipes between them, each pipe with the classes it
+ * forwards: every filter named is bound to its definition (or a Unix process), every selector is
+ * resolved against the classes of the filter before it and refused if it selects none of them, a
+ * {@code *} or {@code &} becomes a join, and a pipeline whose first filter takes input reads
+ * standard input, one whose last gives output writes standard output. {@link #river} makes it a
+ * river: one module per filter, a route after a module that cannot route its own Waters, memory
+ * reservoirs; every problem is a {@link PipelineSyntaxException} pointing where it was written.
+ */
+public final class PipelinePlan {
+
+    /** Waters of a pipe unless a hint says otherwise. */
+    public static final int DEFAULT_WATER = 64 << 10;
+    /** Waters in flight on a pipe unless a hint says otherwise. */
+    public static final int DEFAULT_WINDOW = 8;
+
+    /** A filter of the plan. */
+    public static final class Vertex {
+        final int id;
+        /** What it runs: a process that begins the pipeline is bound again to read its standard input itself. */
+        BoundFilter filter;
+        /** Where it was written; -1 for what the plan added (standard input and output, joins). */
+        final int offset;
+        final List<Hint> hints = new ArrayList<>();
+        /** Its input ports: "in", or a join's "in0".. */
+        final int inputs;
+
+        Vertex(int id, BoundFilter filter, int offset, int inputs) {
+            this.id = id;
+            this.filter = filter;
+            this.offset = offset;
+            this.inputs = inputs;
+        }
+
+        public BoundFilter filter() {
+            return filter;
+        }
+
+        public List<Hint> hints() {
+            return List.copyOf(hints);
+        }
+
+        /** The hint {@code key}'s value on this filter (the innermost given), or null. */
+        String hint(Hint.Key key) {
+            String v = null;
+            for (Hint h : hints) {
+                if (h.key() == key) {
+                    v = h.value() == null ? "" : h.value();
+                }
+            }
+            return v;
+        }
+
+        @Override
+        public String toString() {
+            return filter.label();
+        }
+    }
+
+    /** A pipe: Waters of classes {@code classes} that {@code from} puts go into input {@code port} of {@code to}. */
+    public record Edge(Vertex from, Vertex to, String port, ClassSet classes) {
+    }
+
+    /** A place a part's output leaves from, and whether its selection is inverted ({@code !}). */
+    private record Exit(Vertex vertex, boolean inverted, int notOffset) {
+    }
+
+    /** What an expression became: the filters that take its input, the places its output leaves from. */
+    private record Part(List<Vertex> entries, List<Exit> exits) {
+    }
+
+    private final Pipeline pipeline;
+    private final FilterRegistry filters;
+    private final List<Vertex> vertices = new ArrayList<>();
+    private final List<Edge> edges = new ArrayList<>();
+
+    private PipelinePlan(Pipeline pipeline, FilterRegistry filters) {
+        this.pipeline = pipeline;
+        this.filters = filters;
+    }
+
+    /**
+     * Plans {@code pipeline} with the filters of {@code registry}.
+     *
+     * @throws PipelineSyntaxException naming what cannot be planned and where it was written
+     */
+    public static PipelinePlan of(Pipeline pipeline, FilterRegistry registry) throws PipelineSyntaxException {
+        PipelinePlan plan = new PipelinePlan(pipeline, registry);
+        Part whole = plan.part(pipeline.expression());
+        for (Vertex v : whole.entries()) {
+            if (v.filter.runsProcess() && v.filter.input()) {
+                v.filter = ProcessFilter.asSource(v.filter);
+            }
+        }
+        List<Vertex> needInput = whole.entries().stream().filter(v -> v.filter.input()).toList();
+        if (!needInput.isEmpty()) {
+            Vertex in = plan.vertex(StdinSource.bound(), -1, 1);
+            for (Vertex v : needInput) {
+                plan.connect(new Exit(in, false, -1), Selector.DEFAULT, 0, v, "in");
+            }
+        }
+        List<Exit> giveOutput = whole.exits().stream().filter(e -> e.vertex().filter.output()).toList();
+        if (!giveOutput.isEmpty()) {
+            Vertex out = plan.vertex(StdoutSink.bound(), -1, 1);
+            for (Exit e : giveOutput) {
+                plan.connect(e, Selector.DEFAULT, -1, out, "in");
+            }
+        }
+        return plan;
+    }
+
+    public List<Vertex> vertices() {
+        return List.copyOf(vertices);
+    }
+
+    public List<Edge> edges() {
+        return List.copyOf(edges);
+    }
+
+    private Vertex vertex(BoundFilter f, int offset, int inputs) {
+        Vertex v = new Vertex(vertices.size(), f, offset, inputs);
+        vertices.add(v);
+        return v;
+    }
+
+    private Part part(PipelineExpression e) throws PipelineSyntaxException {
+        return switch (e) {
+            case Filter f -> {
+                Vertex v = vertex(bind(f), f.offset(), 1);
+                yield new Part(List.of(v), List.of(new Exit(v, false, -1)));
+            }
+            case Piped p -> {
+                Part up = part(p.upstream());
+                Part down = part(p.downstream());
+                for (Vertex to : down.entries()) {
+                    if (!to.filter.input()) {
+                        throw pipeline.error(to.offset, to.filter.label() + " takes no input (it is a source), but the pipe before it would feed it");
+                    }
+                }
+                for (Exit from : up.exits()) {
+                    if (!from.vertex().filter.output()) {
+                        throw pipeline.error(from.vertex().offset, from.vertex().filter.label() + " gives no output (it is a sink), but a pipe follows it");
+                    }
+                    for (Vertex to : down.entries()) {
+                        connect(from, p.selector(), p.selectorOffset(), to, "in");
+                    }
+                }
+                yield new Part(up.entries(), down.exits());
+            }
+            case Parallel par -> {
+                List<Part> branches = new ArrayList<>();
+                for (PipelineExpression b : par.branches()) {
+                    branches.add(part(b));
+                }
+                List<Vertex> entries = new ArrayList<>();
+                branches.forEach(b -> entries.addAll(b.entries()));
+                if (par.join() == PipelineExpression.Join.PLUS) {
+                    List<Exit> exits = new ArrayList<>();
+                    branches.forEach(b -> exits.addAll(b.exits()));
+                    yield new Part(entries, exits);
+                }
+                Vertex join = vertex(JoinModule.bound(par.join(), branches.size()), par.offset(), branches.size());
+                for (int i = 0; i < branches.size(); i++) {
+                    for (Exit x : branches.get(i).exits()) {
+                        if (!x.vertex().filter.output()) {
+                            throw pipeline.error(x.vertex().offset, x.vertex().filter.label() + " gives no output, so '" + par.join().symbol()
+                                            + "' has nothing of it to join");
+                        }
+                        connect(x, Selector.DEFAULT, -1, join, JoinModule.port(i));
+                    }
+                }
+                yield new Part(entries, List.of(new Exit(join, false, -1)));
+            }
+            case Not n -> {
+                Part inner = part(n.of());
+                List<Exit> exits = new ArrayList<>();
+                for (Exit x : inner.exits()) {
+                    exits.add(new Exit(x.vertex(), !x.inverted(), n.offset()));
+                }
+                yield new Part(inner.entries(), exits);
+            }
+            case Hinted h -> {
+                int first = vertices.size();
+                Part inner = part(h.of());
+                checkHints(h);
+                for (Vertex v : vertices.subList(first, vertices.size())) {
+                    v.hints.addAll(h.hints());
+                }
+                yield inner;
+            }
+        };
+    }
+
+    private void checkHints(Hinted h) throws PipelineSyntaxException {
+        for (Hint hint : h.hints()) {
+            switch (hint.key()) {
+                case HREALTIME -> throw pipeline.error(h.hintsOffset(), "hint hrealtime cannot be met: no JVM schedules a thread in hard real time");
+                case WATER -> {
+                    long bytes = bytes(hint.value());
+                    if (bytes < 64 || bytes > 64L << 20) {
+                        throw pipeline.error(h.hintsOffset(), "hint water=" + hint.value() + ": a Water is 64 bytes to 64 MiB");
+                    }
+                }
+                case WINDOW -> {
+                    long n = bytes(hint.value());
+                    if (n < 1 || n > 4096) {
+                        throw pipeline.error(h.hintsOffset(), "hint window=" + hint.value() + ": a window is 1 to 4096 Waters");
+                    }
+                }
+                case TRANSPORT -> {
+                    if (!List.of("memory", "shm", "tcp", "verbs", "file").contains(hint.value())) {
+                        throw pipeline.error(h.hintsOffset(), "hint transport=" + hint.value() + ": the transports are memory, shm, tcp, verbs and file");
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+    }
+
+    /** A size written 65536, 64k or 1m; -1 if it is not one. */
+    static long bytes(String text) {
+        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        long unit = 1;
+        if (t.endsWith("k")) {
+            unit = 1 << 10;
+        } else if (t.endsWith("m")) {
+            unit = 1 << 20;
+        }
+        if (unit > 1) {
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(t), unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return -1;
+        }
+    }
+
+    private BoundFilter bind(Filter f) throws PipelineSyntaxException {
+        FilterDefinition d = filters.find(f.name());
+        if (d == null) {
+            try {
+                return ProcessFilter.bind(f.name(), f.arguments().stream().map(PipelineExpression.Argument::text).toList());
+            } catch (IllegalArgumentException e) {
+                throw pipeline.error(f.offset(), e.getMessage() + "; the filters are " + String.join(", ", filters.names()));
+            }
+        }
+        try {
+            return d.bind(f.arguments());
+        } catch (FilterArgumentException e) {
+            int at = e.argument() >= 0 && e.argument() < f.arguments().size() ? f.arguments().get(e.argument()).offset() : f.offset();
+            throw pipeline.error(at, f.name() + ": " + e.getMessage() + " (usage: " + d.usage() + ")");
+        }
+    }
+
+    /** Joins {@code from}'s output, selected by {@code s} (written at {@code at}; -1: the plan's own), to input {@code port} of {@code to}. */
+    private void connect(Exit from, Selector s, int at, Vertex to, String port) throws PipelineSyntaxException {
+        FilterClasses classes = from.vertex().filter.classes();
+        String name = from.vertex().filter.label();
+        int where = at >= 0 ? at : from.notOffset() >= 0 ? from.notOffset() : Math.max(0, from.vertex().offset);
+        ClassSet chosen = resolve(s, classes, name, where);
+        if (from.inverted()) {
+            if (!classes.sorts()) {
+                throw pipeline.error(from.notOffset(), "'!' takes what " + name + " rejects, but it sorts nothing: it puts every Water in class 0 and rejects none");
+            }
+            chosen = chosen.complement();
+        }
+        if (chosen.and(classes.put()).isEmpty()) {
+            throw pipeline.error(where, "the pipe after " + name + " selects " + (from.inverted() ? "(inverted) " : "") + (s instanceof Selector.Default ? "its default" : "|" + s)
+                            + ", which is none of the classes it puts: " + classes.described());
+        }
+        edges.add(new Edge(from.vertex(), to, port, chosen.and(classes.put())));
+    }
+
+    private ClassSet resolve(Selector s, FilterClasses classes, String filter, int at) throws PipelineSyntaxException {
+        return switch (s) {
+            case Selector.Default d -> classes.byDefault();
+            case Selector.All a -> ClassSet.ALL;
+            case Selector.Range r -> ClassSet.range(r.from(), r.to());
+            case Selector.Named n -> {
+                int c = classes.named(n.name());
+                if (c < 0) {
+                    throw pipeline.error(at, filter + " has no class named " + n.name() + ": its classes are " + classes.described()
+                                    + " (for a filter, put a space after '|')");
+                }
+                yield ClassSet.of(c);
+            }
+            case Selector.Not n -> resolve(n.of(), classes, filter, at).complement();
+        };
+    }
+
+    /**
+     * The plan as a river named {@code name}: a module per filter (named after it, numbered when a
+     * name repeats), a route after a module that cannot route its own Waters to several pipes or
+     * to a selection, a memory reservoir per pipe sized by the hints.
+     */
+    public RiverGraph river(String name) {
+        RiverGraph g = new RiverGraph(name);
+        Map<Vertex, String> names = new LinkedHashMap<>();
+        Map<String, Integer> used = new LinkedHashMap<>();
+        for (Vertex v : vertices) {
+            String base = moduleName(v);
+            int n = used.merge(base, 1, Integer::sum);
+            names.put(v, n == 1 ? base : base + "-" + n);
+        }
+        for (Vertex v : vertices) {
+            List<Edge> out = edges.stream().filter(e -> e.from() == v).toList();
+            BoundFilter f = v.filter;
+            boolean routes = f.routesItself();
+            boolean direct = out.size() == 1 && out.getFirst().classes().and(f.classes().put()).equals(f.classes().put());
+            ModuleSpec m = module(g, names.get(v), f.module(), f.parameters(), v);
+            if (v.inputs == 1 && f.input()) {
+                m.input("in", Water.class);
+            }
+            for (int i = 0; v.inputs > 1 && i < v.inputs; i++) {
+                m.input(JoinModule.port(i), Water.class);
+            }
+            if (!out.isEmpty()) {
+                m.output("out", Water.class);
+            }
+            String from = names.get(v) + ".out";
+            List<Edge> routed = out;
+            if (!routes && !direct && !out.isEmpty()) {
+                String route = names.get(v) + "-route";
+                ModuleSpec r = module(g, route, RouteModule.class, Map.of(), v);
+                r.input("in", Water.class).output("out", Water.class);
+                g.connect(from, route + ".in", reservoir(v));
+                from = route + ".out";
+                routed = out;
+                for (int i = 0; i < routed.size(); i++) {
+                    r.parameter(Outlet.routeKey(i), routed.get(i).classes().toString());
+                }
+            } else if (routes) {
+                for (int i = 0; i < out.size(); i++) {
+                    m.parameter(Outlet.routeKey(i), out.get(i).classes().toString());
+                }
+            }
+            for (Edge e : routed) {
+                g.connect(from, names.get(e.to()) + "." + e.port(), reservoir(v));
+            }
+        }
+        return g.validate();
+    }
+
+    private static ModuleSpec module(RiverGraph g, String name, Class<? extends ModuleLifecycle> cls, Map<String, String> parameters, Vertex v) {
+        ModuleSpec m = g.module(name, cls).parameters(parameters);
+        m.policy(PartitioningModuleIF.class.isAssignableFrom(cls) ? ThreadPolicy.PARTITIONED : ThreadPolicy.ROUND_ROBIN);
+        if (PipeModule.class.isAssignableFrom(cls)) {
+            m.parameter(Outlet.WATER, Integer.toString(water(v)));
+        }
+        return m;
+    }
+
+    private static String moduleName(Vertex v) {
+        String label = v.filter.label();
+        int space = label.indexOf(' ');
+        String word = space < 0 ? label : label.substring(0, space);
+        word = word.substring(word.lastIndexOf('/') + 1).replaceAll("[^A-Za-z0-9_-]", "_");
+        return word.isEmpty() || !Character.isLetter(word.charAt(0)) ? "f" + word : word;
+    }
+
+    private static int water(Vertex v) {
+        String w = v.hint(Hint.Key.WATER);
+        return w == null ? DEFAULT_WATER : (int) bytes(w);
+    }
+
+    private static ReservoirSpec reservoir(Vertex v) {
+        String n = v.hint(Hint.Key.WINDOW);
+        return ReservoirSpec.of(n == null ? DEFAULT_WINDOW : (int) bytes(n), water(v));
+    }
+
+    /** The plan in words, a filter a line with the pipes out of it: what {@code tigris pipe --explain} prints. */
+    public String explain() {
+        StringBuilder s = new StringBuilder();
+        for (Vertex v : vertices) {
+            s.append(String.format("%3d  %s%s%n", v.id, v.filter.label(), v.hints.isEmpty() ? "" : "  @" + String.join(",", v.hints.stream().map(Hint::toString).toList())));
+            for (Edge e : edges) {
+                if (e.from() == v) {
+                    s.append(String.format("       -> %d %s (classes %s)%n", e.to().id, e.to().inputs > 1 ? e.port() : "", e.classes()));
+                }
+            }
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,170 @@
+package tigris.pipe.filters;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+import tigris.ModuleConfig;
+import tigris.Water;
+import tigris.pipe.BoundFilter;
+import tigris.pipe.FilterClasses;
+import tigris.pipe.Lines;
+import tigris.pipe.Outlet;
+import tigris.pipe.PipeModule;
+import tigris.pipe.PipelineExpression.Join;
+import tigris.pipe.WaterWriter;
+
+/**
+ * The join of {@code a * b} (union) and {@code a & b} (intersection). A record is a line, and it is
+ * known by its bytes: the branches of one stream pass the same line when their outputs hold equal
+ * lines. Counted as a multiset, the union passes each line as many times as the branch that
+ * passed it most often, the intersection as many times as the branch that passed it least, each
+ * as soon as that is known (the union at once, the intersection when its last branch passes it),
+ * so the output is in the order of arrival.
+ *
+ * <p>A line is remembered while the branches have passed it unequally often (once they are even,
+ * nothing of it is left to decide): a union remembers every line only some branches pass, an
+ * intersection every line some branch has passed and another not yet. More than
+ * {@code memory} bytes remembered fails the river, saying so.
+ */
+public final class JoinModule extends PipeModule {
+    public JoinModule() {
+    }
+
+    /** Parameters: {@code join} (or, and), {@code branches}, {@code memory} (bytes remembered at most). */
+    static final String JOIN = "join";
+    static final String BRANCHES = "branches";
+    static final String MEMORY = "memory";
+
+    /** The input port of branch {@code i}. */
+    public static String port(int i) {
+        return "in" + i;
+    }
+
+    /** The join of {@code n} branches, as the plan adds it. */
+    public static BoundFilter bound(Join join, int n) {
+        long memory = Runtime.getRuntime().maxMemory() / 4;
+        return new BoundFilter(join == Join.OR ? "union (*)" : "intersection (&)", JoinModule.class,
+                        Map.of(JOIN, join == Join.OR ? "or" : "and", BRANCHES, Integer.toString(n), MEMORY, Long.toString(memory)), true, true,
+                        FilterClasses.NONE);
+    }
+
+    /** A line as a key: its bytes, newline excluded. */
+    private record Key(byte[] bytes, int hash) {
+        static Key of(byte[] b, int from, int to) {
+            byte[] copy = Arrays.copyOfRange(b, from, to);
+            return new Key(copy, Arrays.hashCode(copy));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.hash == hash && Arrays.equals(k.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
+    /** How often each branch passed a line, and how often it was passed on. */
+    private static final class Counts {
+        final int[] passed;
+        int emitted;
+
+        Counts(int n) {
+            passed = new int[n];
+        }
+
+        boolean even() {
+            for (int c : passed) {
+                if (c != passed[0]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private boolean union;
+    private int branches;
+    private long memory;
+    private long remembered;
+    private Lines[] lines;
+    private final Map<Key, Counts> counts = new HashMap<>();
+    private final Map<String, Integer> ports = new HashMap<>();
+    private WaterWriter writer;
+    private final byte[] newline = {'\n'};
+
+    @Override
+    protected void open(ModuleConfig config) {
+        union = switch (config.get(JOIN)) {
+            case "or" -> true;
+            case "and" -> false;
+            default -> throw new IllegalArgumentException("parameter join=" + config.get(JOIN) + " is neither 'or' nor 'and'");
+        };
+        branches = (int) config.getLong(BRANCHES, 2);
+        memory = config.getLong(MEMORY, Long.MAX_VALUE);
+        lines = new Lines[branches];
+        for (int i = 0; i < branches; i++) {
+            lines[i] = new Lines();
+            ports.put(port(i), i);
+        }
+    }
+
+    @Override
+    protected void take(Water in, Outlet out) throws Exception {
+        if (writer == null) {
+            writer = new WaterWriter(out, 0, true);
+        }
+        int b = branch(in.inputPort());
+        lines[b].take(in, (buf, from, to) -> line(b, buf, from, to));
+    }
+
+    private int branch(String port) {
+        Integer i = ports.get(port);
+        if (i == null) {
+            throw new IllegalStateException("a Water arrived at input port " + port + ", which is none of this join's " + ports.keySet());
+        }
+        return i;
+    }
+
+    private void line(int branch, byte[] buf, int from, int to) throws InterruptedException {
+        int end = to > from && buf[to - 1] == '\n' ? to - 1 : to;
+        Key k = Key.of(buf, from, end);
+        Counts c = counts.get(k);
+        if (c == null) {
+            c = new Counts(branches);
+            counts.put(k, c);
+            remembered += k.bytes().length + 64L;
+            if (remembered > memory) {
+                throw new IllegalStateException(String.format("the %s join remembers %d lines (%.0f MiB) that its branches passed unequally often, more than its"
+                                + " %.0f MiB: a join of streams this large needs branches that pass mostly the same lines", union ? "*" : "&", counts.size(),
+                                remembered / 1048576.0, memory / 1048576.0));
+            }
+        }
+        c.passed[branch]++;
+        int due = union ? Arrays.stream(c.passed).max().getAsInt() : Arrays.stream(c.passed).min().getAsInt();
+        while (c.emitted < due) {
+            writer.write(buf, from, end - from);
+            writer.write(newline, 0, 1);
+            c.emitted++;
+        }
+        if (c.even()) {
+            counts.remove(k);
+            remembered -= k.bytes().length + 64L;
+        }
+    }
+
+    @Override
+    protected void finish(Outlet out) throws Exception {
+        if (writer == null) {
+            writer = new WaterWriter(out, 0, true);
+        }
+        for (int i = 0; i < branches; i++) {
+            int b = i;
+            lines[i].finish((buf, from, to) -> line(b, buf, from, to));
+        }
+        writer.flush();
+    }
+}

@@ -1,0 +1,20 @@
+package tigris.pipe.filters;
+
+import tigris.Water;
+import tigris.pipe.Outlet;
+import tigris.pipe.PipeModule;
+
+/**
+ * Routes each Water, as it is, to the pipes that select its class: what the plan puts after a
+ * module that cannot route its own output (a river module, a Unix process) when that output goes
+ * to several pipes or to a selection.
+ */
+public final class RouteModule extends PipeModule {
+    public RouteModule() {
+    }
+
+    @Override
+    protected void take(Water in, Outlet out) throws InterruptedException {
+        out.put(in, in.kind() & 0xFF);
+    }
+}

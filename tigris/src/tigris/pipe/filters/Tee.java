@@ -1,0 +1,83 @@
+package tigris.pipe.filters;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import tigris.ModuleConfig;
+import tigris.Water;
+import tigris.pipe.BoundFilter;
+import tigris.pipe.FilterArgumentException;
+import tigris.pipe.FilterClasses;
+import tigris.pipe.FilterDefinition;
+import tigris.pipe.Outlet;
+import tigris.pipe.PipeModule;
+import tigris.pipe.PipelineExpression.Argument;
+
+/** {@code tee PATH} (or {@code out=PATH}): writes its stream to a file and passes it on unchanged. */
+public final class Tee implements FilterDefinition {
+    public Tee() {
+    }
+
+    static final String OUT = "out";
+
+    @Override
+    public String name() {
+        return "tee";
+    }
+
+    @Override
+    public String usage() {
+        return "tee PATH | tee out=PATH";
+    }
+
+    @Override
+    public String summary() {
+        return "writes the stream to a file and passes it on";
+    }
+
+    @Override
+    public BoundFilter bind(List<Argument> args) throws FilterArgumentException {
+        if (args.size() != 1 || args.getFirst().named() && !args.getFirst().key().equals(OUT)) {
+            throw new FilterArgumentException(args.size() > 1 ? 1 : args.isEmpty() ? -1 : 0, "takes one file, PATH or out=PATH");
+        }
+        String path = args.getFirst().value();
+        if (path.isEmpty()) {
+            throw new FilterArgumentException(0, "names no file");
+        }
+        String abs = Path.of(path).toAbsolutePath().normalize().toString();
+        return new BoundFilter("tee " + path, Module.class, Map.of(OUT, abs), true, true, FilterClasses.NONE);
+    }
+
+    /** Writes each Water, then passes it on as it is (class kept). */
+    public static final class Module extends PipeModule {
+        private OutputFile file;
+
+        public Module() {
+        }
+
+        @Override
+        protected void open(ModuleConfig config) throws IOException {
+            file = OutputFile.open(config, OUT);
+        }
+
+        @Override
+        protected void take(Water in, Outlet out) throws Exception {
+            file.write(in);
+            out.put(in, in.kind() & 0xFF);
+        }
+
+        @Override
+        protected void finish(Outlet out) throws IOException {
+            file.finish();
+        }
+
+        @Override
+        protected void close() {
+            if (file != null) {
+                file.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package tigris.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.zip.GZIPInputStream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tigris pipe} as a user runs it, against the shell's own tools doing the same work on
+ * the same data: every output compared byte for byte (or as a multiset of lines where the
+ * pipeline's order is arrival order), every error's exit status and message.
+ */
+class PipeCommandTest {
+    @TempDir
+    static Path dir;
+    static Path log;
+
+    /** What a run printed and how it ended. */
+    record Run(int status, byte[] out, String err) {
+        String text() {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+    }
+
+    @BeforeAll
+    static void data() throws IOException {
+        // A log of 200,000 lines, some long, some repeated, as grep and gzip meet them.
+        Random r = new Random(42);
+        String[] levels = {"DEBUG", "INFO", "WARN", "ERROR"};
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < 200_000; i++) {
+            s.append(String.format("2026-12-01T10:%02d:%02d %s worker-%d request %d took %d ms", i / 3600 % 60, i / 60 % 60, levels[r.nextInt(4)], r.nextInt(8),
+                            r.nextInt(5000), r.nextInt(900)));
+            if (i % 997 == 0) {
+                s.append(" ").append("x".repeat(70_000));
+            }
+            s.append('\n');
+        }
+        s.append("a last line without a newline DEBUG");
+        log = dir.resolve("log.txt");
+        Files.writeString(log, s);
+    }
+
+    static String tigris() {
+        return Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().resolve("tigris").toString();
+    }
+
+    static Run run(byte[] stdin, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(tigris(), "pipe"));
+        cmd.addAll(Arrays.asList(args));
+        return exec(cmd, stdin);
+    }
+
+    static Run sh(String script) throws Exception {
+        return exec(List.of("bash", "-c", "set -o pipefail; " + script), null);
+    }
+
+    private static Run exec(List<String> cmd, byte[] stdin) throws Exception {
+        ProcessBuilder b = new ProcessBuilder(cmd).directory(dir.toFile());
+        if (stdin == null) {
+            b.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        }
+        Process p = b.start();
+        Thread feeder = Thread.ofPlatform().start(() -> {
+            try (var in = p.getOutputStream()) {
+                if (stdin != null) {
+                    in.write(stdin);
+                }
+            } catch (IOException e) {
+                // the pipeline closed its input
+            }
+        });
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Thread errs = Thread.ofPlatform().start(() -> {
+            try (InputStream e = p.getErrorStream()) {
+                e.transferTo(err);
+            } catch (IOException e) {
+                // gone
+            }
+        });
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the command ended: " + cmd);
+        feeder.join();
+        errs.join();
+        return new Run(p.exitValue(), out, err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static List<String> sortedLines(byte[] b) {
+        List<String> l = new ArrayList<>(Arrays.asList(new String(b, StandardCharsets.UTF_8).split("\n", -1)));
+        if (!l.isEmpty() && l.getLast().isEmpty()) {
+            l.removeLast();
+        }
+        l.sort(null);
+        return l;
+    }
+
+    /** The same lines in the same numbers, or a short message: how many each has, and the first that differs. */
+    private static void assertSameLines(List<String> expected, List<String> actual) {
+        if (expected.equals(actual)) {
+            return;
+        }
+        int i = 0;
+        while (i < Math.min(expected.size(), actual.size()) && expected.get(i).equals(actual.get(i))) {
+            i++;
+        }
+        String e = i < expected.size() ? expected.get(i) : "(none)";
+        String a = i < actual.size() ? actual.get(i) : "(none)";
+        throw new AssertionError(expected.size() + " lines expected, " + actual.size() + " given; sorted line " + i + " differs: expected '"
+                        + e.substring(0, Math.min(100, e.length())) + "', given '" + a.substring(0, Math.min(100, a.length())) + "'");
+    }
+
+    /** The same bytes, or a short message. */
+    private static void assertSameBytes(byte[] expected, byte[] actual, String what) {
+        int m = Arrays.mismatch(expected, actual);
+        if (m >= 0) {
+            throw new AssertionError(what + ": " + expected.length + " bytes expected, " + actual.length + " given, first difference at byte " + m);
+        }
+    }
+
+    @Test
+    void grepAndDeflateWriteWhatGrepAndGzipWrite() throws Exception {
+        Run t = run(null, "file in=log.txt | grep -v DEBUG | deflate | file out=native.gz");
+        assertEquals(0, t.status(), t.err());
+        Run bash = sh("grep -v DEBUG log.txt");
+        assertSameBytes(bash.out(), gunzip(dir.resolve("native.gz")), "grep -v DEBUG, compressed by deflate, read back by the JDK's gunzip");
+        Run gz = sh("gunzip -c native.gz | cmp - <(grep -v DEBUG log.txt)");
+        assertEquals(0, gz.status(), "gunzip reads what deflate wrote: " + gz.err());
+    }
+
+    @Test
+    void theIssuesExampleMixesNativeFiltersAndAProcess() throws Exception {
+        Run t = run(null, "file in=log.txt | grep -v DEBUG | gzip | file out=log.gz");
+        assertEquals(0, t.status(), t.err());
+        assertSameBytes(sh("grep -v DEBUG log.txt").out(), gunzip(dir.resolve("log.gz")), "grep -v DEBUG, compressed by gzip");
+    }
+
+    @Test
+    void standardInputAndOutputAreThePipelinesEnds() throws Exception {
+        byte[] in = Files.readAllBytes(log);
+        Run t = run(in, "grep ERROR | head 5");
+        assertEquals(0, t.status(), t.err());
+        assertEquals(sh("grep ERROR log.txt | head -n 5").text(), t.text());
+        Run count = run(null, "file in=log.txt | count");
+        assertEquals(sh("wc -l -w -c < log.txt").text().trim().replaceAll("\\s+", " "), count.text().trim());
+        Run first = run(null, "seq 1 5 | head 2");
+        assertEquals("1\n2\n", first.text(), "a process that begins the pipeline: " + first.err());
+    }
+
+    @Test
+    void selectorsNotAndParallelStreams() throws Exception {
+        Run rejected = run(null, "file in=log.txt | grep INFO |! count -l");
+        assertEquals(sh("grep -v INFO log.txt | wc -l").text(), rejected.text(), rejected.err());
+        Run not = run(null, "file in=log.txt | !grep INFO | count -l");
+        assertEquals(rejected.text(), not.text());
+        // + gives each branch the same stream and merges their outputs: here two counts, in either order.
+        Run both = run(null, "file in=log.txt | (grep WARN | count -l) + (grep ERROR | count -l)");
+        assertSameLines(sortedLines((sh("grep -c WARN log.txt").text() + sh("grep -c ERROR log.txt").text()).getBytes()), sortedLines(both.out()));
+        // split's classes each select the lines of some workers; together they are every byte, and a worker's lines are in one class.
+        long total = 0;
+        int classesWithWorker3 = 0;
+        for (int c = 1; c <= 4; c++) {
+            Run part = run(null, "file in=log.txt | split n=4 field=3 |" + c + " count -c");
+            assertEquals(0, part.status(), part.err());
+            total += Long.parseLong(part.text().trim());
+            if (!run(null, "file in=log.txt | split n=4 field=3 |" + c + " grep worker-3 | head 1").text().isEmpty()) {
+                classesWithWorker3++;
+            }
+        }
+        assertEquals(Files.size(log), total);
+        assertEquals(1, classesWithWorker3);
+        Run head = run(null, "file in=log.txt | head 3 |rest count -c");
+        assertEquals(sh("tail -n +4 log.txt | wc -c").text(), head.text(), head.err());
+    }
+
+    @Test
+    void orAndAndAreTheUnionAndIntersectionOfLines() throws Exception {
+        Run or = run(null, "file in=log.txt | grep WARN * grep worker-3");
+        assertEquals(0, or.status(), or.err());
+        assertSameLines(sortedLines(sh("grep -e WARN -e worker-3 log.txt").out()), sortedLines(or.out()));
+        Run and = run(null, "file in=log.txt | grep WARN & grep worker-3");
+        assertSameLines(sortedLines(sh("grep WARN log.txt | grep worker-3").out()), sortedLines(and.out()));
+        // Equal lines are one record counted: a line the input holds twice passes twice.
+        Files.writeString(dir.resolve("twice.txt"), "a\nb\na\nc\n");
+        assertEquals(List.of("a", "a", "b"), sortedLines(run(null, "file in=twice.txt | grep a * grep b").out()));
+        assertEquals(List.of("a", "a"), sortedLines(run(null, "file in=twice.txt | grep a & grep -v c").out()));
+    }
+
+    @Test
+    void anApplicationsFilterComesInItsJar() throws Exception {
+        Path jar = dir.resolve("upper.jar");
+        Path classes = Path.of(UpperFilter.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+            for (String c : List.of("UpperFilter.class", "UpperFilter$Upper.class")) {
+                j.putNextEntry(new JarEntry("tigris/test/" + c));
+                j.write(Files.readAllBytes(classes.resolve("tigris/test/" + c)));
+                j.closeEntry();
+            }
+            j.putNextEntry(new JarEntry("META-INF/services/tigris.pipe.FilterDefinition"));
+            j.write((UpperFilter.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+            j.closeEntry();
+        }
+        Run t = run("hello\nworld\n".getBytes(), "--jar", jar.toString(), "upper | (grep H + grep W)");
+        assertEquals(0, t.status(), t.err());
+        assertEquals(List.of("HELLO", "WORLD"), sortedLines(t.out()));
+        Run listed = run(null, "--jar", jar.toString(), "--filters");
+        assertTrue(listed.text().contains("upper     upper [KEY=VALUE]..."), listed.text());
+    }
+
+    @Test
+    void badInputGetsItsReasonAndStatus() throws Exception {
+        Run syntax = run(null, "file in=log.txt | + grep x");
+        assertEquals(2, syntax.status());
+        assertEquals("tigris pipe: column 19: a filter is expected after '|', not '+'\n  file in=log.txt | + grep x\n                    ^\n", syntax.err());
+        Run missing = run(null, "file in=nosuch.txt | count");
+        assertEquals(1, missing.status());
+        assertTrue(missing.err().contains("filter file: cannot read " + dir.resolve("nosuch.txt") + ": "), missing.err());
+        Run failing = run(null, "file in=log.txt | false | count");
+        assertEquals(1, failing.status());
+        assertTrue(failing.err().contains("exited with status 1; a pipeline fails when one of its processes does"), failing.err());
+        byte[] whole = Files.readAllBytes(gzipOf(Files.readString(log)));
+        Files.write(dir.resolve("broken.gz"), Arrays.copyOf(whole, whole.length / 2));
+        Run truncated = run(null, "file in=broken.gz | inflate | count");
+        assertEquals(1, truncated.status());
+        assertTrue(truncated.err().contains("inflate: the gzip stream ends early"), truncated.err());
+        Run notGzip = run(null, "file in=log.txt | inflate | count");
+        assertTrue(notGzip.err().contains("inflate: the stream is not gzip: byte 0 is not the start of a gzip member"), notGzip.err());
+        Run option = run(null, "--timeout", "x", "count");
+        assertEquals(2, option.status());
+        assertTrue(option.err().startsWith("tigris pipe: --timeout x is not a whole number of seconds above 0\nusage: tigris pipe"), option.err());
+        Run none = run(null);
+        assertEquals(2, none.status());
+        assertTrue(none.err().startsWith("tigris pipe: no pipeline given"), none.err());
+    }
+
+    private static Path gzipOf(String text) throws IOException {
+        Path p = dir.resolve("small.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(p))) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return p;
+    }
+
+    private static byte[] gunzip(Path p) throws IOException {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(p))) {
+            return in.readAllBytes();
+        }
+    }
+}
