@@ -23,6 +23,18 @@ public interface ConsumerEnd extends AutoCloseable {
     /** The next Water, waiting for one; null at End of River. */
     Water get() throws InterruptedException;
 
+    /**
+     * Sleeps until a Water may have arrived, the end ended or {@code nanos} passed, where this end
+     * is woken across processes (a shared-memory stream's futex), and says so; an end woken only
+     * through its {@link Parker} returns false at once, and its consumer parks instead. The
+     * consumer looks again either way.
+     *
+     * @throws InterruptedException if the thread was interrupted or its stop check says stop
+     */
+    default boolean awaitData(long nanos) throws InterruptedException {
+        return false;
+    }
+
     /** The doOperation that got a Water from this end is over: its credit goes back to the producer. */
     void creditBack();
 

@@ -32,6 +32,8 @@ import tigris.events.ReservoirWaitEvent;
 public abstract class ModuleThread {
     /** Longest a thread parks waiting for data or credit before looking again. */
     private static final long PARK_NANOS = 200_000;
+    /** Longest a thread sleeps on an end that wakes it across processes before it looks at its stop again. */
+    private static final long SLEEP_NANOS = 20_000_000;
 
     /** A thread's life; STOPPING: asked to stop, not yet out of its loop. */
     public enum State { NEW, RUNNING, STOPPING, ENDED, STOPPED, FAILED }
@@ -451,7 +453,13 @@ public abstract class ModuleThread {
                 wait = new ReservoirWaitEvent();
                 wait.begin();
             }
-            parker.park(PARK_NANOS);
+            // One upstream end that sleeps across processes (a shared-memory stream) is slept on;
+            // any other wait parks, woken by the ends of this JVM.
+            if (n == 1 && upstream.getFirst().awaitData(SLEEP_NANOS)) {
+                parker.cancel();
+            } else {
+                parker.park(PARK_NANOS);
+            }
             prepared = false;
             if (stopRequested) {
                 return null;

@@ -1,7 +1,5 @@
 package tigris.reservoir;
 
-import java.util.ArrayDeque;
-
 import jaguar.ext.ExternalBuffer;
 import tigris.AbstractConsumerEnd;
 import tigris.ReservoirFailedException;
@@ -9,38 +7,48 @@ import tigris.Recycler;
 import tigris.Water;
 
 /**
- * The consumer's end of a shared-memory ring ({@link ShmReservoir#attach}): it reads the tail
- * with an acquire load and hands out each published slot as a Water over the slot itself (no
- * copy). A slot goes back to the producer, with a release store of the head, once its Water's
+ * A reader's end of a shared-memory stream ({@link ShmReservoir#attach}): it reads the tail with
+ * an acquire load and hands out each published descriptor's bytes as a Water over the ring's
+ * data itself (no copy). Its head moves past a Water, with a full store, once the Water's
  * operation is over ({@link #creditBack()}) and the Water is released, wherever that happens
- * (passed on, it may be released further down the river); both must happen, so a module that
- * releases a Water early does not hand its slot back in the middle of the operation.
+ * (passed on, it may be released further down the river), both in order; the producer is woken
+ * if it sleeps for room. A reader with nothing to read sleeps on the tail ({@link #awaitData}).
+ * Several readers of one stream each read every Water; the data is freed when the last has.
  */
 public final class ShmConsumer extends AbstractConsumerEnd {
-    private static final long PARK_NANOS = 50_000;
-
     private final ShmRing ring;
-    /** The consumer's Waters give their slot back through this, from whichever thread releases them. */
-    private final Recycler slots = this::released;
+    private final int reader;
+    private final long headOffset;
+    /** Each entry's Waters give their data back through its own recycler, from whichever thread releases them. */
+    private final Recycler[] releasers;
     private volatile long consumed;
     private boolean ended;
     /** The producer's failure, once taken: every later poll throws it again. */
     private ReservoirFailedException producerFailure;
-    /** When polling began to find the ring empty (0 while it finds Waters), for the liveness check. */
+    /** When polling began to find the stream empty (0 while it finds Waters), for the liveness check. */
     private long idleSince;
 
-    // Slot freeing, from the consumer's thread and from whichever thread releases a Water: under this.
+    // Freeing, from the consumer's thread and from whichever thread releases a Water: under this.
     private long freedUpTo;
-    private final boolean[] releasedSlot;
-    private final boolean[] creditedSlot;
-    /** Slots of Waters taken and not yet credited back, oldest first. */
-    private final ArrayDeque<Integer> awaitingCredit = new ArrayDeque<>();
+    private long creditedUpTo;
+    private final boolean[] released;
 
-    ShmConsumer(ShmRing ring) {
+    ShmConsumer(ShmRing ring, int reader) {
         super(ring.name);
         this.ring = ring;
-        this.releasedSlot = new boolean[ring.slots];
-        this.creditedSlot = new boolean[ring.slots];
+        this.reader = reader;
+        this.headOffset = ShmRingDescriptor.headOffset(reader);
+        this.released = new boolean[ring.entries];
+        this.releasers = new Recycler[ring.entries];
+        for (int i = 0; i < ring.entries; i++) {
+            int entry = i;
+            releasers[i] = buffers -> free(entry, true, false);
+        }
+    }
+
+    /** Which reader of its stream this end is. */
+    public int reader() {
+        return reader;
     }
 
     @Override
@@ -49,60 +57,55 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             if (producerFailure != null) {
                 throw producerFailure.again();
             }
-            // Read the flag before the tail: if the flag is set, every slot before it is published.
+            // Read the flag before the tail: if the flag is set, every descriptor before it is published.
             long end = ring.segment.getLongAcquire(ShmRingDescriptor.ENDED_OFFSET);
             long tail = ring.segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET);
-            if (consumed == tail) {
+            long n = consumed;
+            if (n == tail) {
                 if (end == ShmRingDescriptor.ENDED_BY_FAILURE) {
-                    // The producer found no free slot for its cause (or had slots out it never put).
                     producerFailure = producerFailed("(its cause did not fit in the ring: see the producer's report)");
                     continue;
                 }
                 if (end != 0) {
                     ended = true;
                 } else {
-                    // Every consumer polls (a river's module thread never calls get), so the
-                    // producer's liveness is checked here, at most every 100 ms of waiting.
                     idleSince = ring.checkPeer(ShmRingDescriptor.PRODUCER_PID_OFFSET, idleSince == 0 ? System.nanoTime() : idleSince, "producer",
-                                    consumed + " Waters taken");
+                                    n + " Waters taken");
                 }
                 return null;
             }
             idleSince = 0;
-            long h = ring.slotHeader(consumed);
-            int length = ring.segment.getInt(h + ShmRingDescriptor.SLOT_LENGTH_OFFSET, ShmRing.LE);
-            int word = ring.segment.getInt(h + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRing.LE);
+            long e = ring.entry(n);
+            long position = ring.segment.getLong(e + ShmRingDescriptor.ENTRY_POSITION_OFFSET, ShmRing.LE);
+            int length = ring.segment.getInt(e + ShmRingDescriptor.ENTRY_LENGTH_OFFSET, ShmRing.LE);
+            int word = ring.segment.getInt(e + ShmRingDescriptor.ENTRY_STATE_OFFSET, ShmRing.LE);
             int state = ShmRingDescriptor.state(word);
-            int i = (int) (consumed % ring.slots);
-            consumed++;
-            if (state == ShmRingDescriptor.SKIPPED) {
-                free(i, true, true);
-                continue;
-            }
-            if (state == ShmRingDescriptor.FAILED && ShmRingDescriptor.reservedClear(word) && length >= 0 && length <= tigris.ProducerEnd.MAX_CAUSE_BYTES
-                            && length <= ring.slotSize) {
+            int i = (int) (n % ring.entries);
+            long offset = position % ring.dataBytes;
+            boolean fits = length >= 0 && length <= ring.maxWater && position >= 0 && offset + length <= ring.dataBytes;
+            consumed = n + 1;
+            if (state == ShmRingDescriptor.FAILED && ShmRingDescriptor.reservedClear(word) && fits && length <= tigris.ProducerEnd.MAX_CAUSE_BYTES) {
                 byte[] why = new byte[length];
-                ring.payloads[i].get(0, why, 0, length);
-                free(i, true, true);
+                ring.data.get(offset, why, 0, length);
+                creditedUpTo++;
+                free(i, true, false);
                 producerFailure = producerFailed(new String(why, java.nio.charset.StandardCharsets.UTF_8));
                 continue;
             }
-            if (state != ShmRingDescriptor.DATA || !ShmRingDescriptor.reservedClear(word) || length < 0 || length > ring.slotSize) {
-                throw new ReservoirFailedException("reservoir " + name() + ": slot " + i + " holds state word 0x" + Integer.toHexString(word)
-                                + ", length " + length + ": the ring is corrupt");
+            if (state != ShmRingDescriptor.DATA || !ShmRingDescriptor.reservedClear(word) || !fits) {
+                throw new ReservoirFailedException("reservoir " + name() + ": descriptor " + n + " holds state word 0x" + Integer.toHexString(word)
+                                + ", position " + position + ", length " + length + ": the stream is corrupt");
             }
-            Water w = new Water(slots, ring.payloads[i]);
+            ExternalBuffer bytes = ring.data.slice(offset, length == 0 ? 0 : length);
+            Water w = new Water(releasers[i], bytes);
             w.setLength(length);
             w.setKind(ShmRingDescriptor.kind(word));
-            synchronized (this) {
-                awaitingCredit.addLast(i);
-            }
             return takeOver(w);
         }
         return null;
     }
 
-    /** The ring has no signal across processes: a waiting consumer polls. */
+    /** Polls, sleeping on the tail between looks. */
     @Override
     public Water get() throws InterruptedException {
         while (true) {
@@ -110,8 +113,19 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             if (w != null || ended) {
                 return w;
             }
-            pause(PARK_NANOS);
+            awaitData(ShmRing.SLEEP_NANOS);
         }
+    }
+
+    /** Sleeps until the producer publishes past what this reader took, the stream ends, or {@code nanos} pass. */
+    @Override
+    public boolean awaitData(long nanos) throws InterruptedException {
+        long n = consumed;
+        if (!ended && ring.segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET) == n) {
+            ring.sleepForData(n, nanos);
+        }
+        pause(0);
+        return true;
     }
 
     @Override
@@ -119,43 +133,38 @@ public final class ShmConsumer extends AbstractConsumerEnd {
         return ended;
     }
 
-    /** The oldest Water taken and not credited has been processed: its slot is free once it is released too. */
+    /** The oldest Water taken and not credited has been processed: its data is freed once it is released too. */
     @Override
     public void creditBack() {
-        Integer i;
+        int i;
         synchronized (this) {
-            i = awaitingCredit.pollFirst();
-        }
-        if (i == null) {
-            throw new IllegalStateException("reservoir " + name() + ": a credit back, but no Water taken from it awaits one");
+            if (creditedUpTo >= consumed) {
+                throw new IllegalStateException("reservoir " + name() + ": a credit back, but no Water taken from it awaits one");
+            }
+            i = (int) (creditedUpTo++ % ring.entries);
         }
         free(i, false, true);
     }
 
-    private void released(ExternalBuffer[] buffers) {
-        int i = ring.slotOf(buffers);
-        if (i >= 0) {
-            free(i, true, false);
+    /** Marks entry {@code i} released (and/or a credit back), and moves the head over every Water, in order, that is both. */
+    private synchronized void free(int i, boolean releasedNow, boolean creditNow) {
+        if (releasedNow) {
+            released[i] = true;
         }
-    }
-
-    /** Marks slot {@code i} released and/or credited, and frees every slot, in order, that is both. */
-    private synchronized void free(int i, boolean released, boolean credited) {
-        releasedSlot[i] |= released;
-        creditedSlot[i] |= credited;
         long f = freedUpTo;
-        while (f < consumed && releasedSlot[(int) (f % ring.slots)] && creditedSlot[(int) (f % ring.slots)]) {
-            releasedSlot[(int) (f % ring.slots)] = false;
-            creditedSlot[(int) (f % ring.slots)] = false;
+        while (f < creditedUpTo && released[(int) (f % ring.entries)]) {
+            released[(int) (f % ring.entries)] = false;
             f++;
         }
         if (f != freedUpTo) {
             freedUpTo = f;
-            ring.segment.putLongRelease(ShmRingDescriptor.HEAD_OFFSET, f);
+            // A full store: the producer's sleeping flag is read after it (ShmRing.sleepForRoom).
+            ring.segment.putLongVolatile(headOffset, f);
+            ring.wakeProducer();
         }
     }
 
-    /** Unmaps the ring. */
+    /** Unmaps the stream. */
     @Override
     public void close() {
         ring.close(false);

@@ -7,31 +7,40 @@ import tigris.Water;
 import tigris.WaterPool;
 
 /**
- * The producer's end of a shared-memory ring ({@link ShmReservoir#create}). Its spring hands out
- * Waters whose buffer is the next free slot, so a module writes its output (PSOs included)
- * straight into memory the consumer maps. A put publishes slots in the order they were handed out
- * with a release store of the tail (a slot put early waits for the ones before it; one released
- * without a put is marked skipped); a Water that is not a slot, or was made when none was free,
- * is copied into the next free slot. Credits are free slots.
+ * The producer's end of a shared-memory stream ({@link ShmReservoir#create}). Its spring hands out
+ * a Water over the free data at the stream's write position, so a module writes its output (PSOs
+ * included) straight into memory the readers map; a put publishes a descriptor of the bytes the
+ * Water holds (only the lines they take are used up) with a full store of the tail, and wakes the
+ * readers if one sleeps. One such Water is out at a time: a second, or one asked for when the ring
+ * has no room, comes from a pool and is copied in at its put, as is a Water the spring did not
+ * make. A put that finds no room sleeps until a reader frees some. Credits are free descriptors.
  */
 public final class ShmProducer extends AbstractProducerEnd {
-    private static final long PARK_NANOS = 50_000;
-
     private final ShmRing ring;
-    private final SlotSpring spring = new SlotSpring();
-    /** For Waters that find no free slot: copied in at put. */
+    private final DataSpring spring = new DataSpring();
+    /** For Waters the ring has no room for when asked: copied in at put. */
     private final WaterPool overflow;
-    private long allocated;
-    private long published;
-    private final boolean[] ready;
+    /** Descriptors published. */
+    private long tail;
+    /** The data position the next Water begins at (or after, if it would wrap). */
+    private long writePosition;
+    /** The Water over the ring's data that is out, its buffer and position; null when none is. */
+    private Water claim;
+    private ExternalBuffer claimBuffer;
+    private long claimPosition;
     /** Written by the producer's thread; read where a Water is released too. */
     private volatile boolean endPut;
+    /** The data position of each published descriptor, by entry: the producer's own copy. */
+    private final long[] positions;
+    /** The last descriptor published at a lower position than the one before it (-1: none). */
+    private long disorderedTo = -1;
+    private long lastPosition = -1;
 
     ShmProducer(ShmRing ring) {
-        super(ring.name, ring.slots);
+        super(ring.name, ring.entries);
         this.ring = ring;
-        this.ready = new boolean[ring.slots];
-        this.overflow = new WaterPool(ring.slotSize, 2);
+        this.positions = new long[ring.entries];
+        this.overflow = new WaterPool(ring.maxWater, 2);
     }
 
     @Override
@@ -39,35 +48,68 @@ public final class ShmProducer extends AbstractProducerEnd {
         return spring;
     }
 
-    /** Free slots the producer may still fill. */
+    /** Free descriptors: how many more Waters can be published before a reader frees one. */
     @Override
     public int credits() {
-        return (int) (ring.slots - (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET)));
+        return (int) (ring.entries - (tail - ring.oldestHead()));
     }
 
-    /** Hands out the next slot as a Water if one is free, else an ordinary one (copied at put). */
-    private final class SlotSpring implements Spring {
+    /** Hands out a Water over the ring's free data if there is room and none is out, else a pool's (copied at put). */
+    private final class DataSpring implements Spring {
         @Override
         public Water createWater(int size) {
-            if (size < 1 || size > ring.slotSize) {
-                throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.slotSize + " bytes; asked for " + size);
+            if (size < 1 || size > ring.maxWater) {
+                throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.maxWater + " bytes; asked for " + size);
             }
-            if (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET) >= ring.slots) {
+            if (claim != null || endPut) {
                 return overflow.createWater(size);
             }
-            return new Water(this, ring.payloads[(int) (allocated++ % ring.slots)]);
+            long p = fit(writePosition, size);
+            if (!room(p, size)) {
+                return overflow.createWater(size);
+            }
+            claimPosition = p;
+            claimBuffer = ring.data.slice(p % ring.dataBytes, size);
+            claim = new Water(this, claimBuffer);
+            return claim;
         }
 
-        /** A slot Water released without a put: skipped, so the ring moves on. */
+        /** The Water over the ring's data released without a put: its data stays free. */
         @Override
         public void recycle(ExternalBuffer[] buffers) {
-            int i = ring.slotOf(buffers);
-            // After the end every slot not put was skipped already (skipUnput), and may hold the failure's cause now.
-            if (i >= 0 && !endPut) {
-                markSkipped(i);
-                markReady(i);
+            if (buffers.length == 1 && buffers[0] == claimBuffer) {
+                claim = null;
+                claimBuffer = null;
             }
         }
+    }
+
+    /** Where {@code size} bytes go at {@code position}: there, or at the ring's next turn if they would wrap. */
+    private long fit(long position, long size) {
+        long offset = position % ring.dataBytes;
+        return offset + size <= ring.dataBytes ? position : position + (ring.dataBytes - offset);
+    }
+
+    /** Whether {@code size} bytes at {@code position}, and a descriptor for them, are free of every reader. */
+    private boolean room(long position, long size) {
+        long head = ring.oldestHead();
+        if (tail - head >= ring.entries) {
+            return false;
+        }
+        return position + size - oldestInUse(head, position) <= ring.dataBytes;
+    }
+
+    /**
+     * The lowest data position some reader may still read or the Water out still holds, given the
+     * readers' oldest head: the oldest unfreed descriptor's, unless a Water copied in while
+     * another was out was published before it at a higher position; then the lowest of those.
+     */
+    private long oldestInUse(long head, long otherwise) {
+        long oldest = head == tail ? otherwise : positions[(int) (head % ring.entries)];
+        for (long d = head + 1; d <= disorderedTo && d < tail; d++) {
+            oldest = Math.min(oldest, positions[(int) (d % ring.entries)]);
+        }
+        return claim != null ? Math.min(oldest, claimPosition) : oldest;
     }
 
     @Override
@@ -76,117 +118,114 @@ public final class ShmProducer extends AbstractProducerEnd {
             throw new IllegalStateException("reservoir " + name() + ": put after End of River");
         }
         recordPut(w);
-        int length = w.length();
         byte kind = w.kind();
-        int i = w.bufferCount() == 1 ? ring.slotOf(new ExternalBuffer[] {w.buffer()}) : -1;
-        if (i < 0) {
-            // Not one of our slots: copy it into the next free one.
-            int total = 0;
-            for (int k = 0; k < w.bufferCount(); k++) {
-                total = Math.addExact(total, w.length(k));
-            }
-            if (total > ring.slotSize) {
-                throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.slotSize + " bytes; this one has " + total);
-            }
-            awaitFreeSlot();
-            i = (int) (allocated++ % ring.slots);
-            long at = 0;
-            for (int k = 0; k < w.bufferCount(); k++) {
-                w.buffer(k).copyTo(0, ring.payloads[i], at, w.length(k));
-                at += w.length(k);
-            }
-            length = total;
-            w.release();
-        } else {
+        if (claim != null && w == claim) {
+            int length = w.length();
+            // Its data is its own since it was handed out; a descriptor may have gone to Waters copied in meanwhile.
+            awaitDescriptor();
             handOff(w);
+            claim = null;
+            claimBuffer = null;
+            publish(claimPosition, length, ShmRingDescriptor.DATA, kind);
+            return;
         }
-        writeHeader(i, length, ShmRingDescriptor.DATA, kind);
-        markReady(i);
-    }
-
-    /** Slot {@code i}'s header: its payload's length and its state word (published later, with the tail). */
-    private void writeHeader(int i, int length, int state, byte kind) {
-        long h = ring.slotHeader(i);
-        ring.segment.putInt(h + ShmRingDescriptor.SLOT_LENGTH_OFFSET, length, ShmRing.LE);
-        ring.segment.putInt(h + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(state, kind), ShmRing.LE);
-    }
-
-    /** Slot {@code i} was handed out and will not be put: the consumer passes over it. */
-    private void markSkipped(int i) {
-        ring.segment.putInt(ring.slotHeader(i) + ShmRingDescriptor.SLOT_STATE_OFFSET, ShmRingDescriptor.stateWord(ShmRingDescriptor.SKIPPED, Water.DATA),
-                        ShmRing.LE);
-    }
-
-    /** Publishes every slot that is ready, in order, with one release store of the tail. */
-    private void markReady(int i) {
-        ready[i] = true;
-        publishReady();
-    }
-
-    private void publishReady() {
-        long p = published;
-        while (p < allocated && ready[(int) (p % ring.slots)]) {
-            ready[(int) (p % ring.slots)] = false;
-            p++;
+        // Not the ring's own data: copy it in.
+        int total = 0;
+        for (int k = 0; k < w.bufferCount(); k++) {
+            total = Math.addExact(total, w.length(k));
         }
-        if (p != published) {
-            published = p;
-            ring.segment.putLongRelease(ShmRingDescriptor.TAIL_OFFSET, p);
+        if (total > ring.maxWater) {
+            throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.maxWater + " bytes; this one has " + total);
         }
+        long p = awaitRoom(total);
+        long at = p % ring.dataBytes;
+        for (int k = 0; k < w.bufferCount(); k++) {
+            w.buffer(k).copyTo(0, ring.data, at, w.length(k));
+            at += w.length(k);
+        }
+        w.release();
+        publish(p, total, ShmRingDescriptor.DATA, kind);
     }
 
-    private void awaitFreeSlot() throws InterruptedException {
+    /** Where bytes copied in go: after what was published, and after the Water out (not yet put), which keeps its data. */
+    private long nextFree() {
+        return claim != null ? Math.max(writePosition, claimPosition + ShmRingDescriptor.lines(claimBuffer.size())) : writePosition;
+    }
+
+    /** The position {@code size} bytes can go at once there is room, sleeping until a reader frees some. */
+    private long awaitRoom(long size) throws InterruptedException {
         long since = System.nanoTime();
-        while (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET) >= ring.slots) {
-            since = ring.checkPeer(ShmRingDescriptor.CONSUMER_PID_OFFSET, since, "consumer", published + " Waters published");
-            pause(PARK_NANOS);
+        long from = nextFree();
+        while (true) {
+            long p = fit(from, size);
+            if (room(p, size)) {
+                return p;
+            }
+            since = ring.checkPeer(ShmRingDescriptor.readerPidOffset(0), since, "consumer", tail + " Waters published");
+            ring.sleepForRoom(() -> !room(fit(from, size), size), ShmRing.SLEEP_NANOS);
+            checkStop();
         }
+    }
+
+    /** Sleeps until a descriptor is free of every reader. */
+    private void awaitDescriptor() throws InterruptedException {
+        long since = System.nanoTime();
+        while (tail - ring.oldestHead() >= ring.entries) {
+            since = ring.checkPeer(ShmRingDescriptor.readerPidOffset(0), since, "consumer", tail + " Waters published");
+            ring.sleepForRoom(() -> tail - ring.oldestHead() >= ring.entries, ShmRing.SLEEP_NANOS);
+            checkStop();
+        }
+    }
+
+    /** Gives up a wait if the producer's thread was stopped or interrupted. */
+    private void checkStop() throws InterruptedException {
+        pause(0);
+    }
+
+    private void publish(long position, int length, int state, byte kind) {
+        long e = ring.entry(tail);
+        ring.segment.putLong(e + ShmRingDescriptor.ENTRY_POSITION_OFFSET, position, ShmRing.LE);
+        ring.segment.putInt(e + ShmRingDescriptor.ENTRY_LENGTH_OFFSET, length, ShmRing.LE);
+        ring.segment.putInt(e + ShmRingDescriptor.ENTRY_STATE_OFFSET, ShmRingDescriptor.stateWord(state, kind), ShmRing.LE);
+        positions[(int) (tail % ring.entries)] = position;
+        if (position < lastPosition) {
+            disorderedTo = tail;
+        }
+        lastPosition = Math.max(lastPosition, position);
+        writePosition = Math.max(writePosition, position + ShmRingDescriptor.lines(length));
+        tail++;
+        // A full store: the readers' count of sleepers is read after it (ShmRing.sleepForData).
+        ring.segment.putLongVolatile(ShmRingDescriptor.TAIL_OFFSET, tail);
+        ring.wakeReaders();
     }
 
     @Override
     public void endOfRiver() {
         if (!endPut) {
             endPut = true;
-            skipUnput();
-            ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.END_OF_RIVER);
+            ring.segment.putLongVolatile(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.END_OF_RIVER);
+            ring.wakeReaders();
         }
     }
 
-    /**
-     * At the end, marks skipped the slots handed out and never put (a Water still held, say a
-     * partly filled one), so the slots put after them are published and the tail reaches the end.
-     */
-    private void skipUnput() {
-        for (long p = published; p < allocated; p++) {
-            int i = (int) (p % ring.slots);
-            if (!ready[i]) {
-                markSkipped(i);
-                ready[i] = true;
-            }
-        }
-        publishReady();
-    }
-
-    /** Publishes the cause in the next slot if one is free (never waits for one), then the end flag. */
+    /** Publishes the cause if there is room for it (never waits for any), then the end flag. */
     @Override
     public void endWithFailure(String cause) {
         if (endPut) {
             return;
         }
         endPut = true;
-        skipUnput();
-        if (allocated - ring.segment.getLongAcquire(ShmRingDescriptor.HEAD_OFFSET) < ring.slots) {
-            byte[] why = causeBytes(cause, ring.slotSize);
-            int n = why.length;
-            int i = (int) (allocated++ % ring.slots);
-            ring.payloads[i].put(0, why, 0, n);
-            writeHeader(i, n, ShmRingDescriptor.FAILED, Water.DATA);
-            markReady(i);
+        byte[] why = causeBytes(cause, ring.maxWater);
+        long p = fit(nextFree(), why.length);
+        if (room(p, why.length)) {
+            ring.data.put(p % ring.dataBytes, why, 0, why.length);
+            publish(p, why.length, ShmRingDescriptor.FAILED, Water.DATA);
         }
-        ring.segment.putLongRelease(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.ENDED_BY_FAILURE);
+        ring.segment.putLongVolatile(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.ENDED_BY_FAILURE);
+        ring.wakeReaders();
     }
 
-    /** Unmaps the ring, and removes the segment's name if the consumer never came for it. */
+    /** Unmaps the stream, and removes the segment's name if a reader never came for it. */
     @Override
     public void close() {
         ring.close(true);

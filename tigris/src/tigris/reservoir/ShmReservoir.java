@@ -6,47 +6,59 @@ import java.time.Duration;
 import jaguar.ext.SharedMemoryBuffer;
 
 /**
- * Modules in two JVMs on one host: a ring of Water slots in a named shared-memory segment. The
- * producer's spring hands out Waters whose buffer is a slot, so a module writes its output (PSOs
- * included) straight into memory the consumer maps: nothing is copied on either side. One
- * producer process and one consumer process; {@link #create} makes the producer's end
- * ({@link ShmProducer}), {@link #attach} the consumer's ({@link ShmConsumer}).
- *
- * <p>Layout ({@link ShmRingDescriptor}): a header line, the producer's line ({@code tail}, the
- * slots it published), the consumer's line ({@code head}, the slots it freed), then the slots,
- * each a header (length, state: data or skipped, the Water's kind) and its payload. The producer
- * publishes with a release store of {@code tail}, the consumer frees with one of {@code head}; each reads the other's with an
- * acquire load (External Objects' ordered accessors, which the JIT maps to plain x86 moves).
- *
- * <p>Slots are published in order: a slot Water put after a later one waits for it, and one
- * released without a put is marked skipped. A slot is freed when the consumer's Water is released,
- * wherever that happens, and its operation is over (credited back), so credits here are free slots. A Water that is not a slot of this ring
- * (or comes when no slot is free) is copied into the next free slot. Waiting sides poll, and check
- * that the other process is alive; a dead peer fails the reservoir.
+ * Modules in JVMs on one host: a stream of Waters in a named shared-memory segment, a ring of
+ * descriptors into a ring of data ({@link ShmRingDescriptor}). The producer's spring hands out
+ * Waters over the ring's free data, so a module writes its output (PSOs included) straight into
+ * memory the readers map, and each reader's Waters are views of that same memory: nothing is
+ * copied on either side, and a Water takes only the lines its bytes need, so small Waters pack.
+ * One producer; one or more readers, each of which reads every Water ({@link #create(String, int,
+ * int, long, int, tigris.RiverAttempt, Duration)}), the data freed once the last has. The
+ * producer publishes with a full store of {@code tail}, a reader frees with one of its
+ * {@code head}; a side with nothing to do sleeps on a futex the other wakes ({@link ShmRing}),
+ * and checks that the other process is alive: a dead peer fails the reservoir.
  */
 public final class ShmReservoir {
     private ShmReservoir() {
     }
 
-    /** The producer's end of a ring outside any river ({@link #create(String, int, int, tigris.RiverAttempt, Duration)}). */
-    public static ShmProducer create(String name, int slots, int slotSize, Duration deadPeer) throws IOException {
-        return create(name, slots, slotSize, null, deadPeer);
+    /** The producer's end of a stream outside any river ({@link #create(String, int, int, tigris.RiverAttempt, Duration)}). */
+    public static ShmProducer create(String name, int window, int maxWater, Duration deadPeer) throws IOException {
+        return create(name, window, maxWater, null, deadPeer);
     }
 
     /**
-     * Creates the segment {@code name} with {@code slots} slots of {@code slotSize} bytes, of river
-     * attempt {@code attempt} (null: none): the producer's end. A consumer of another attempt does
-     * not attach to it.
+     * Creates the segment {@code name} for one reader, {@code window} Waters of at most
+     * {@code maxWater} bytes in flight, its data sized by the core's cache ({@link ShmSizing}).
      */
-    public static ShmProducer create(String name, int slots, int slotSize, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
-        if (slots < 1 || slots > TcpProtocol.MAX_WINDOW || slotSize < 1 || slotSize > TcpProtocol.MAX_WATER) {
-            throw new IllegalArgumentException("reservoir " + name + ": slots must be in 1.." + TcpProtocol.MAX_WINDOW + " and slot size in 1.."
-                            + TcpProtocol.MAX_WATER + "; got " + slots + ", " + slotSize);
+    public static ShmProducer create(String name, int window, int maxWater, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
+        return create(name, window, maxWater, ShmSizing.dataBytes(window, maxWater), 1, attempt, deadPeer);
+    }
+
+    /**
+     * Creates the segment {@code name}: {@code entries} descriptors, Waters of at most
+     * {@code maxWater} bytes, {@code dataBytes} of data, read by {@code readers} readers, of river
+     * attempt {@code attempt} (null: none): the producer's end. A reader of another attempt does not
+     * attach to it.
+     */
+    public static ShmProducer create(String name, int entries, int maxWater, long dataBytes, int readers, tigris.RiverAttempt attempt, Duration deadPeer)
+                    throws IOException {
+        if (entries < 1 || entries > TcpProtocol.MAX_WINDOW || maxWater < 1 || maxWater > TcpProtocol.MAX_WATER) {
+            throw new IllegalArgumentException("reservoir " + name + ": the window must be in 1.." + TcpProtocol.MAX_WINDOW + " and Waters of 1.."
+                            + TcpProtocol.MAX_WATER + " bytes; got " + entries + ", " + maxWater);
         }
-        SharedMemoryBuffer seg = SharedMemoryBuffer.create(name, ShmRingDescriptor.segmentBytes(slots, slotSize));
+        if (dataBytes < ShmRingDescriptor.lines(maxWater) || dataBytes % ShmRingDescriptor.LINE != 0) {
+            throw new IllegalArgumentException("reservoir " + name + ": " + dataBytes + " bytes of data are not whole lines of "
+                            + ShmRingDescriptor.LINE + " holding a Water of " + maxWater + " bytes");
+        }
+        if (readers < 1 || readers > ShmRingDescriptor.MAX_READERS) {
+            throw new IllegalArgumentException("reservoir " + name + ": " + readers + " readers; a stream has 1 to " + ShmRingDescriptor.MAX_READERS);
+        }
+        SharedMemoryBuffer seg = SharedMemoryBuffer.create(name, ShmRingDescriptor.segmentBytes(entries, dataBytes, readers));
         seg.putInt(ShmRingDescriptor.VERSION_OFFSET, ShmRingDescriptor.VERSION, ShmRing.LE);
-        seg.putInt(ShmRingDescriptor.SLOTS_OFFSET, slots, ShmRing.LE);
-        seg.putInt(ShmRingDescriptor.SLOT_SIZE_OFFSET, slotSize, ShmRing.LE);
+        seg.putInt(ShmRingDescriptor.ENTRIES_OFFSET, entries, ShmRing.LE);
+        seg.putInt(ShmRingDescriptor.MAX_WATER_OFFSET, maxWater, ShmRing.LE);
+        seg.putLong(ShmRingDescriptor.DATA_BYTES_OFFSET, dataBytes, ShmRing.LE);
+        seg.putInt(ShmRingDescriptor.READERS_OFFSET, readers, ShmRing.LE);
         byte[] river = attempt == null ? new byte[0] : attempt.river().getBytes(java.nio.charset.StandardCharsets.UTF_8);
         seg.putInt(ShmRingDescriptor.EPOCH_OFFSET, attempt == null ? 0 : attempt.epoch(), ShmRing.LE);
         seg.putShort(ShmRingDescriptor.RIVER_LENGTH_OFFSET, (short) river.length, ShmRing.LE);
@@ -54,55 +66,73 @@ public final class ShmReservoir {
             seg.putByte(ShmRingDescriptor.RIVER_OFFSET + i, river[i]);
         }
         seg.putLong(ShmRingDescriptor.PRODUCER_PID_OFFSET, ProcessHandle.current().pid(), ShmRing.LE);
-        seg.putIntRelease(ShmRingDescriptor.MAGIC_OFFSET, ShmRingDescriptor.MAGIC);   // last: an attaching consumer sees a complete header
-        return new ShmProducer(new ShmRing(name, seg, slots, slotSize, deadPeer.toNanos()));
+        seg.putIntRelease(ShmRingDescriptor.MAGIC_OFFSET, ShmRingDescriptor.MAGIC);   // last: an attaching reader sees a complete header
+        return new ShmProducer(new ShmRing(name, seg, entries, maxWater, dataBytes, readers, deadPeer.toNanos()));
     }
 
-    /** The consumer's end of a ring outside any river ({@link #attach(String, tigris.RiverAttempt, Duration)}). */
+    /** A reader's end of a stream outside any river ({@link #attach(String, tigris.RiverAttempt, Duration)}). */
     public static ShmConsumer attach(String name, Duration deadPeer) throws IOException {
         return attach(name, null, deadPeer);
     }
 
     /**
      * Maps the segment {@code name} made by a producer of river attempt {@code attempt} (null:
-     * none): the consumer's end.
+     * none) and takes its first free reader's place: a reader's end. The last reader to attach
+     * removes the segment's name (every end has it mapped).
      *
-     * @throws IOException naming the segment if there is none, it is not a Tigris ring, or its
-     *         producer belongs to another river or attempt (a stale one above all)
+     * @throws IOException naming the segment if there is none, it is not a Tigris stream, its
+     *         producer belongs to another river or attempt (a stale one above all), or every
+     *         reader's place is taken
      */
     public static ShmConsumer attach(String name, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
         SharedMemoryBuffer seg = SharedMemoryBuffer.open(name);
         try {
-            if (seg.size() < ShmRingDescriptor.FIRST_SLOT_OFFSET || seg.getIntAcquire(ShmRingDescriptor.MAGIC_OFFSET) != ShmRingDescriptor.MAGIC) {
-                throw new IOException("shared memory segment " + name + " is not a Tigris reservoir ring");
+            if (seg.size() < ShmRingDescriptor.descriptorsOffset(1) || seg.getIntAcquire(ShmRingDescriptor.MAGIC_OFFSET) != ShmRingDescriptor.MAGIC) {
+                throw new IOException("shared memory segment " + name + " is not a Tigris reservoir stream");
             }
             int version = seg.getInt(ShmRingDescriptor.VERSION_OFFSET, ShmRing.LE);
-            int slots = seg.getInt(ShmRingDescriptor.SLOTS_OFFSET, ShmRing.LE);
-            int slotSize = seg.getInt(ShmRingDescriptor.SLOT_SIZE_OFFSET, ShmRing.LE);
             if (version != ShmRingDescriptor.VERSION) {
-                throw new IOException("shared memory segment " + name + " is a ring of version " + version + "; this end knows " + ShmRingDescriptor.VERSION);
+                throw new IOException("shared memory segment " + name + " is a stream of version " + version + "; this end knows " + ShmRingDescriptor.VERSION);
             }
-            if (slots < 1 || slotSize < 1 || seg.size() < ShmRingDescriptor.segmentBytes(slots, slotSize)) {
-                throw new IOException("shared memory segment " + name + ": " + slots + " slots of " + slotSize + " bytes do not fit its "
-                                + seg.size() + " bytes");
+            int entries = seg.getInt(ShmRingDescriptor.ENTRIES_OFFSET, ShmRing.LE);
+            int maxWater = seg.getInt(ShmRingDescriptor.MAX_WATER_OFFSET, ShmRing.LE);
+            long dataBytes = seg.getLong(ShmRingDescriptor.DATA_BYTES_OFFSET, ShmRing.LE);
+            int readers = seg.getInt(ShmRingDescriptor.READERS_OFFSET, ShmRing.LE);
+            if (entries < 1 || maxWater < 1 || readers < 1 || readers > ShmRingDescriptor.MAX_READERS || dataBytes < maxWater
+                            || seg.size() < ShmRingDescriptor.segmentBytes(entries, dataBytes, readers)) {
+                throw new IOException("shared memory segment " + name + ": " + entries + " descriptors, " + dataBytes + " bytes of data and " + readers
+                                + " readers do not fit its " + seg.size() + " bytes");
             }
             String refusal = tigris.RiverAttempt.refusal(attempt, attemptOf(seg, name));
             if (refusal != null) {
                 throw new IOException("shared memory segment " + name + ": " + refusal);
             }
-            if (seg.getLongVolatile(ShmRingDescriptor.CONSUMER_PID_OFFSET) != 0) {
-                throw new IOException("shared memory segment " + name + " already has a consumer (pid " + seg.getLongVolatile(ShmRingDescriptor.CONSUMER_PID_OFFSET) + ")");
+            long me = ProcessHandle.current().pid();
+            int reader = -1;
+            for (int r = 0; r < readers && reader < 0; r++) {
+                if (seg.compareAndSetLong(ShmRingDescriptor.readerPidOffset(r), 0, me)) {
+                    reader = r;
+                }
             }
-            seg.putLongVolatile(ShmRingDescriptor.CONSUMER_PID_OFFSET, ProcessHandle.current().pid());
-            seg.unlink();   // both ends have it mapped: the name has served its purpose
-            return new ShmConsumer(new ShmRing(name, seg, slots, slotSize, deadPeer.toNanos()));
+            if (reader < 0) {
+                throw new IOException("shared memory segment " + name + " already has its " + (readers == 1 ? "consumer (pid "
+                                + seg.getLongVolatile(ShmRingDescriptor.readerPidOffset(0)) + ")" : readers + " readers"));
+            }
+            boolean all = true;
+            for (int r = 0; r < readers; r++) {
+                all &= seg.getLongVolatile(ShmRingDescriptor.readerPidOffset(r)) != 0;
+            }
+            if (all) {
+                seg.unlink();   // every end has it mapped: the name has served its purpose
+            }
+            return new ShmConsumer(new ShmRing(name, seg, entries, maxWater, dataBytes, readers, deadPeer.toNanos()), reader);
         } catch (IOException | RuntimeException e) {
             seg.close();
             throw e;
         }
     }
 
-    /** The river attempt a ring's header names, or null for none. */
+    /** The river attempt a stream's header names, or null for none. */
     private static tigris.RiverAttempt attemptOf(SharedMemoryBuffer seg, String name) throws IOException {
         int epoch = seg.getInt(ShmRingDescriptor.EPOCH_OFFSET, ShmRing.LE);
         int n = Short.toUnsignedInt(seg.getShort(ShmRingDescriptor.RIVER_LENGTH_OFFSET, ShmRing.LE));
@@ -122,5 +152,4 @@ public final class ShmReservoir {
             throw new IOException("shared memory segment " + name + " names no river attempt: " + e.getMessage());
         }
     }
-
 }

@@ -4,59 +4,103 @@ import java.io.IOException;
 import java.nio.ByteOrder;
 
 import jaguar.ext.ExternalBuffer;
+import jaguar.ext.Futex;
 import jaguar.ext.SharedMemoryBuffer;
 import tigris.ReservoirFailedException;
 
 /**
- * One process's mapping of a shared-memory ring ({@link ShmRingDescriptor}): the segment, its
- * slots' payloads as buffers of their own, and the liveness check of the process at the other
- * end. Both of a ring's ends ({@link ShmProducer}, {@link ShmConsumer}) hold one.
+ * One process's mapping of a shared-memory reservoir ({@link ShmRingDescriptor}): the segment, its
+ * data ring as a buffer of its own, the sleeps and wake-ups across processes (futexes on the
+ * tail's low word and on the releases word), and the liveness check of the processes at the other
+ * end. Every end of a stream ({@link ShmProducer}, {@link ShmConsumer}) holds one.
  */
 final class ShmRing {
     static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    /** Longest a sleeper sleeps before it looks again: a stop, a dead peer, a wake-up lost to a kernel that has none. */
+    static final long SLEEP_NANOS = 20_000_000;
 
     final String name;
     final SharedMemoryBuffer segment;
-    final int slots;
-    final int slotSize;
-    final long slotStride;
-    /** Each slot's payload as a buffer of its own (a slice of the segment). */
-    final ExternalBuffer[] payloads;
+    final int entries;
+    final int maxWater;
+    final long dataBytes;
+    final int readers;
+    /** The data ring. */
+    final ExternalBuffer data;
     final long deadPeerNanos;
 
-    ShmRing(String name, SharedMemoryBuffer segment, int slots, int slotSize, long deadPeerNanos) {
+    ShmRing(String name, SharedMemoryBuffer segment, int entries, int maxWater, long dataBytes, int readers, long deadPeerNanos) {
         this.name = name;
         this.segment = segment;
-        this.slots = slots;
-        this.slotSize = slotSize;
-        this.slotStride = ShmRingDescriptor.stride(slotSize);
+        this.entries = entries;
+        this.maxWater = maxWater;
+        this.dataBytes = dataBytes;
+        this.readers = readers;
         this.deadPeerNanos = deadPeerNanos;
-        this.payloads = new ExternalBuffer[slots];
-        for (int i = 0; i < slots; i++) {
-            payloads[i] = segment.slice(ShmRingDescriptor.slotOffset(i, slotSize) + ShmRingDescriptor.SLOT_HEADER, slotSize);
-        }
+        this.data = segment.slice(ShmRingDescriptor.dataOffset(entries, readers), dataBytes);
     }
 
-    /** Offset of the header of the slot that holds the {@code n}th Water. */
-    long slotHeader(long n) {
-        return ShmRingDescriptor.slotOffset(n % slots, slotSize);
+    /** Where the entry of the {@code n}th Water is. */
+    long entry(long n) {
+        return ShmRingDescriptor.entryOffset(readers, n % entries);
     }
 
-    /** The slot whose payload is {@code buffers}' only buffer, or -1. */
-    int slotOf(ExternalBuffer[] buffers) {
-        if (buffers.length == 1) {
-            for (int i = 0; i < slots; i++) {
-                if (payloads[i] == buffers[0]) {
-                    return i;
-                }
-            }
+    /** The oldest head among the readers: the producer may reuse what comes before it. */
+    long oldestHead() {
+        long h = segment.getLongAcquire(ShmRingDescriptor.headOffset(0));
+        for (int r = 1; r < readers; r++) {
+            h = Math.min(h, segment.getLongAcquire(ShmRingDescriptor.headOffset(r)));
         }
-        return -1;
+        return h;
     }
 
     /**
-     * While waiting, looks at the other process every so often: a peer that has exited without
-     * End of River fails the reservoir.
+     * A reader's sleep until the tail moves past {@code tail} or the stream ends: it counts itself
+     * among the sleepers, looks once more (the producer's publish is a full store, its look at the
+     * sleepers after it), and sleeps on the tail's low word.
+     */
+    void sleepForData(long tail, long nanos) {
+        segment.getAndAddInt(ShmRingDescriptor.READERS_ASLEEP_OFFSET, 1);
+        try {
+            if (segment.getLongVolatile(ShmRingDescriptor.TAIL_OFFSET) == tail && segment.getLongVolatile(ShmRingDescriptor.ENDED_OFFSET) == 0) {
+                Futex.await(segment, ShmRingDescriptor.TAIL_OFFSET, (int) tail, nanos);
+            }
+        } finally {
+            segment.getAndAddInt(ShmRingDescriptor.READERS_ASLEEP_OFFSET, -1);
+        }
+    }
+
+    /** After a publish or the end (a full store): wakes the readers if any sleeps. */
+    void wakeReaders() {
+        if (segment.getIntVolatile(ShmRingDescriptor.READERS_ASLEEP_OFFSET) != 0) {
+            Futex.wake(segment, ShmRingDescriptor.TAIL_OFFSET, Integer.MAX_VALUE);
+        }
+    }
+
+    /** The producer's sleep until a reader frees something; {@code stillFull} is looked at once more after it says so. */
+    void sleepForRoom(java.util.function.BooleanSupplier stillFull, long nanos) {
+        int releases = segment.getIntVolatile(ShmRingDescriptor.RELEASES_OFFSET);
+        segment.putIntVolatile(ShmRingDescriptor.PRODUCER_ASLEEP_OFFSET, 1);
+        try {
+            if (stillFull.getAsBoolean()) {
+                Futex.await(segment, ShmRingDescriptor.RELEASES_OFFSET, releases, nanos);
+            }
+        } finally {
+            segment.putIntVolatile(ShmRingDescriptor.PRODUCER_ASLEEP_OFFSET, 0);
+        }
+    }
+
+    /** After a reader's head moved (a full store): wakes the producer if it sleeps. */
+    void wakeProducer() {
+        if (segment.getIntVolatile(ShmRingDescriptor.PRODUCER_ASLEEP_OFFSET) != 0) {
+            segment.getAndAddInt(ShmRingDescriptor.RELEASES_OFFSET, 1);
+            Futex.wake(segment, ShmRingDescriptor.RELEASES_OFFSET, 1);
+        }
+    }
+
+    /**
+     * While waiting, looks at a process at the other end every so often: one that has exited
+     * without End of River fails the reservoir.
      *
      * @param pidAt where the peer's pid is
      * @param since when the wait began, or the last look
@@ -80,7 +124,7 @@ final class ShmRing {
                         + " before End of River; " + progress);
     }
 
-    /** Unmaps the ring; {@code unlink}: removes the segment's name too (if the consumer never came for it). */
+    /** Unmaps the stream; {@code unlink}: removes the segment's name too (if a reader never came for it). */
     void close(boolean unlink) {
         if (unlink) {
             try {

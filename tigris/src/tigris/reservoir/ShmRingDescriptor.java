@@ -1,77 +1,133 @@
 package tigris.reservoir;
 
 /**
- * The byte layout of a shared-memory reservoir ring ({@link ShmReservoir}), the one definition
- * its ends and the tests share. Little-endian, in 64-byte lines so that each process writes its
- * own line:
+ * The byte layout of a shared-memory reservoir ({@link ShmReservoir}), the one definition its ends
+ * and the tests share: a stream of Waters as a ring of descriptors into a ring of data, which one
+ * producer writes and one or more readers read in place. Little-endian, in 64-byte lines so that
+ * each process writes its own:
  *
  * <pre>
- * line 0   0 u32 magic "TGRM" (written last, with release)   4 u32 version   8 u32 slots   12 u32 slot size
- *          16 u32 epoch   20 u16 n   22 n bytes river name (UTF-8, into line 1): the river attempt the
- *          producer belongs to (epoch 0 and n = 0: none); lines 0 and 1 are written once, before the magic
- * line 2   0 u64 tail (slots published by the producer)      8 u64 end flag   16 u64 producer pid
- * line 4   0 u64 head (slots freed by the consumer)          8 u64 consumer pid
- * slots    from line 6 (byte 384), each {@link #stride} bytes: u32 payload length, u8 state
- *          ({@link #DATA}, {@link #SKIPPED} or {@link #FAILED}), u8 the Water's kind, u16 0, then the payload
+ * line 0   0 u32 magic "TGRM" (written last, with release)   4 u32 version   8 u32 entries (descriptors)
+ *          12 u32 largest Water   16 u64 data bytes   24 u32 readers   28 u32 epoch   32 u16 n
+ *          34 n bytes river name (UTF-8, into line 1): the river attempt the producer belongs to
+ *          (epoch 0 and n = 0: none); lines 0 and 1 are written once, before the magic
+ * line 2   0 u64 tail (descriptors published; its low u32 is the word sleeping readers wait on)
+ *          8 u64 end flag   16 u64 producer pid   24 u32 readers asleep
+ * line 4   0 u32 releases (bumped by a reader that frees data while the producer sleeps: the word
+ *          the producer waits on)   4 u32 producer asleep
+ * line 6+2r  reader r: 0 u64 head (descriptors it has freed)   8 u64 its pid (0 until it attaches)
+ * descriptors  from line 6+2*readers, {@link #ENTRY} bytes each: u64 data position, u32 length,
+ *          u8 state ({@link #DATA} or {@link #FAILED}), u8 the Water's kind, u16 0
+ * data     from the next page: a ring of the data bytes
  * </pre>
+ *
+ * A data position counts bytes from the stream's start; its offset in the data ring is the
+ * position modulo the ring's size. A Water's bytes never wrap: one that does not fit before the
+ * ring's end begins at the next turn. Positions are whole lines ({@link #LINE}), so the producer
+ * never writes a line a reader is still reading. The producer may reuse data up to the oldest
+ * descriptor some reader has not freed, and a descriptor entry once every reader has freed it.
  *
  * The end flag is 0 while the river runs, {@link #END_OF_RIVER} once every Water is published, or
  * {@link #ENDED_BY_FAILURE} when the producer failed; the failure's cause (UTF-8, at most {@link
- * tigris.ProducerEnd#MAX_CAUSE_BYTES}) is then the payload of the last published slot, in state
- * {@link #FAILED}, if a slot was free for it. At either end the slots handed out and never put are
- * published as {@link #SKIPPED}, so every slot put before the end is published.
+ * tigris.ProducerEnd#MAX_CAUSE_BYTES}) is then the payload of the last descriptor, in state
+ * {@link #FAILED}, if there was room for it.
  *
- * Lines 3 and 5 stay empty, and line 1 holds only what is written before the ring is used: CPUs
- * fetch lines in adjacent pairs, so the producer's and the consumer's lines are two apart, as
- * Agrona pads its counters (version 1 had them adjacent).
+ * Version 5 (this) replaced version 4's fixed slots of the largest Water's size with the data
+ * ring: a Water takes the lines its bytes need, several readers can share one stream, and the
+ * waiting sides sleep on futexes instead of polling.
  */
 public final class ShmRingDescriptor {
     /** "TGRM" read as a little-endian u32. */
     public static final int MAGIC = 0x4D524754;
-    /** 4: the river attempt in the header (3: a producer's failure; 2: the Water's kind in the slot header, and the ends' lines two apart). */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     /** A cache line: each process writes only its own. */
     public static final int LINE = 64;
+    /** Where the data begins: a page, so the data ring can be as large as the segment allows without straddling the header. */
+    public static final int PAGE = 4096;
 
     public static final long MAGIC_OFFSET = 0;
     public static final long VERSION_OFFSET = 4;
-    public static final long SLOTS_OFFSET = 8;
-    public static final long SLOT_SIZE_OFFSET = 12;
-    public static final long EPOCH_OFFSET = 16;
-    public static final long RIVER_LENGTH_OFFSET = 20;
-    public static final long RIVER_OFFSET = 22;
+    public static final long ENTRIES_OFFSET = 8;
+    public static final long MAX_WATER_OFFSET = 12;
+    public static final long DATA_BYTES_OFFSET = 16;
+    public static final long READERS_OFFSET = 24;
+    public static final long EPOCH_OFFSET = 28;
+    public static final long RIVER_LENGTH_OFFSET = 32;
+    public static final long RIVER_OFFSET = 34;
     /** Longest river name the header holds: to the end of line 1. */
     public static final int MAX_RIVER = (int) (2 * LINE - RIVER_OFFSET);
+
     public static final long TAIL_OFFSET = 2 * LINE;
     public static final long ENDED_OFFSET = TAIL_OFFSET + 8;
     public static final long PRODUCER_PID_OFFSET = TAIL_OFFSET + 16;
-    public static final long HEAD_OFFSET = 4 * LINE;
-    public static final long CONSUMER_PID_OFFSET = HEAD_OFFSET + 8;
-    /** Where the first slot starts: after the header lines and their gaps. */
-    public static final long FIRST_SLOT_OFFSET = 6 * LINE;
+    public static final long READERS_ASLEEP_OFFSET = TAIL_OFFSET + 24;
 
-    /** Bytes of a slot's header, before its payload. */
-    public static final int SLOT_HEADER = 8;
-    public static final int SLOT_LENGTH_OFFSET = 0;
-    /** The slot's state (u8), and beside it the Water's kind (u8): written and read as one u32 word. */
-    public static final int SLOT_STATE_OFFSET = 4;
-    public static final int SLOT_KIND_OFFSET = 5;
-    /** Slot states: a published Water, a slot released without a put, the producer's failure. */
-    public static final int DATA = 1, SKIPPED = 2, FAILED = 3;
+    public static final long RELEASES_OFFSET = 4 * LINE;
+    public static final long PRODUCER_ASLEEP_OFFSET = RELEASES_OFFSET + 4;
+
+    /** Bytes of a descriptor. */
+    public static final int ENTRY = 16;
+    public static final int ENTRY_POSITION_OFFSET = 0;
+    public static final int ENTRY_LENGTH_OFFSET = 8;
+    /** The entry's state (u8) and beside it the Water's kind (u8): written and read as one u32 word. */
+    public static final int ENTRY_STATE_OFFSET = 12;
+    /** Entry states: a published Water, the producer's failure. */
+    public static final int DATA = 1, FAILED = 3;
     /** Values of the end flag. */
     public static final long END_OF_RIVER = 1, ENDED_BY_FAILURE = 2;
+    /** Most readers of one stream. */
+    public static final int MAX_READERS = 64;
 
-    /** The u32 word at {@link #SLOT_STATE_OFFSET} of a slot in {@code state} holding a Water of {@code kind}. */
+    private ShmRingDescriptor() {
+    }
+
+    /** Reader {@code r}'s head (u64). */
+    public static long headOffset(int r) {
+        return (6 + 2L * r) * LINE;
+    }
+
+    /** Reader {@code r}'s pid (u64). */
+    public static long readerPidOffset(int r) {
+        return headOffset(r) + 8;
+    }
+
+    /** Where the descriptors begin in a stream of {@code readers} readers. */
+    public static long descriptorsOffset(int readers) {
+        return (6 + 2L * readers) * LINE;
+    }
+
+    /** Where descriptor entry {@code i} is. */
+    public static long entryOffset(int readers, long i) {
+        return descriptorsOffset(readers) + i * ENTRY;
+    }
+
+    /** Where the data ring begins. */
+    public static long dataOffset(int entries, int readers) {
+        long end = descriptorsOffset(readers) + (long) entries * ENTRY;
+        return (end + PAGE - 1) / PAGE * PAGE;
+    }
+
+    /** Bytes of a stream's segment. */
+    public static long segmentBytes(int entries, long dataBytes, int readers) {
+        return dataOffset(entries, readers) + dataBytes;
+    }
+
+    /** {@code bytes} rounded up to whole lines: the data a Water of that many bytes takes. */
+    public static long lines(long bytes) {
+        return (bytes + LINE - 1) / LINE * LINE;
+    }
+
+    /** The u32 word at {@link #ENTRY_STATE_OFFSET} of an entry in {@code state} holding a Water of {@code kind}. */
     public static int stateWord(int state, byte kind) {
         return state | Byte.toUnsignedInt(kind) << 8;
     }
 
-    /** The state in a slot's state word. */
+    /** The state in an entry's state word. */
     public static int state(int stateWord) {
         return stateWord & 0xff;
     }
 
-    /** The Water's kind in a slot's state word. */
+    /** The Water's kind in an entry's state word. */
     public static byte kind(int stateWord) {
         return (byte) (stateWord >>> 8);
     }
@@ -79,23 +135,5 @@ public final class ShmRingDescriptor {
     /** True if a state word's reserved bytes are 0, as every writer of this version leaves them. */
     public static boolean reservedClear(int stateWord) {
         return stateWord >>> 16 == 0;
-    }
-
-    private ShmRingDescriptor() {
-    }
-
-    /** Bytes from one slot to the next for payloads of {@code slotSize}: header and payload, whole lines. */
-    public static long stride(int slotSize) {
-        return (SLOT_HEADER + (long) slotSize + LINE - 1) / LINE * LINE;
-    }
-
-    /** Offset of slot {@code i}'s header in a ring of {@code slotSize}-byte payloads. */
-    public static long slotOffset(long i, int slotSize) {
-        return FIRST_SLOT_OFFSET + i * stride(slotSize);
-    }
-
-    /** Bytes of a ring of {@code slots} slots of {@code slotSize}-byte payloads. */
-    public static long segmentBytes(int slots, int slotSize) {
-        return FIRST_SLOT_OFFSET + slots * stride(slotSize);
     }
 }

@@ -1,7 +1,6 @@
 package tigris.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteOrder;
@@ -15,74 +14,83 @@ import tigris.reservoir.ShmProducer;
 import tigris.reservoir.ShmReservoir;
 import tigris.reservoir.ShmRingDescriptor;
 
-/** The shared-memory ring's layout: what ShmRingDescriptor says is what a ring's bytes hold. */
+/** The shared-memory stream's layout: what ShmRingDescriptor says is what a stream's bytes hold. */
 class ShmRingDescriptorTest {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
 
     @Test
-    void offsetsAreLineAlignedAndTheStrideHoldsTheSlotHeader() {
-        long producerLine = ShmRingDescriptor.TAIL_OFFSET / ShmRingDescriptor.LINE;
-        long consumerLine = ShmRingDescriptor.HEAD_OFFSET / ShmRingDescriptor.LINE;
-        assertNotEquals(producerLine, consumerLine, "producer and consumer write different lines");
-        assertEquals(producerLine, ShmRingDescriptor.PRODUCER_PID_OFFSET / ShmRingDescriptor.LINE);
-        assertEquals(consumerLine, ShmRingDescriptor.CONSUMER_PID_OFFSET / ShmRingDescriptor.LINE);
-        assertEquals(0, ShmRingDescriptor.FIRST_SLOT_OFFSET % ShmRingDescriptor.LINE);
-        for (int size : new int[] {1, 55, 56, 57, 4096, 1 << 20}) {
-            long stride = ShmRingDescriptor.stride(size);
-            assertEquals(0, stride % ShmRingDescriptor.LINE, "stride of " + size);
-            assertTrue(stride >= ShmRingDescriptor.SLOT_HEADER + size && stride < ShmRingDescriptor.SLOT_HEADER + size + ShmRingDescriptor.LINE,
-                    "stride of " + size + " is " + stride);
-        }
-    }
-
-    @Test
-    void producerAndConsumerLinesAreTwoCacheLinesApart() {
-        long producerLine = ShmRingDescriptor.TAIL_OFFSET / ShmRingDescriptor.LINE;
-        long consumerLine = ShmRingDescriptor.HEAD_OFFSET / ShmRingDescriptor.LINE;
-        long firstSlotLine = ShmRingDescriptor.FIRST_SLOT_OFFSET / ShmRingDescriptor.LINE;
+    void eachWritersLineIsTwoCacheLinesFromAnotherAndTheDataBeginsAtAPage() {
+        long producer = ShmRingDescriptor.TAIL_OFFSET / ShmRingDescriptor.LINE;
+        long producerWait = ShmRingDescriptor.RELEASES_OFFSET / ShmRingDescriptor.LINE;
+        assertEquals(producer, ShmRingDescriptor.PRODUCER_PID_OFFSET / ShmRingDescriptor.LINE);
+        assertEquals(producer, ShmRingDescriptor.READERS_ASLEEP_OFFSET / ShmRingDescriptor.LINE);
+        assertEquals(producerWait, ShmRingDescriptor.PRODUCER_ASLEEP_OFFSET / ShmRingDescriptor.LINE);
         // Adjacent-line prefetch pairs lines 2k and 2k+1: no pair may hold two writers' lines.
-        assertTrue(producerLine >= 2 && consumerLine - producerLine >= 2 && firstSlotLine - consumerLine >= 2,
-                        "header line 0, producer " + producerLine + ", consumer " + consumerLine + ", slots from " + firstSlotLine);
+        long previous = producerWait;
+        assertTrue(producer >= 2 && producerWait - producer >= 2);
+        for (int r = 0; r < 4; r++) {
+            long reader = ShmRingDescriptor.headOffset(r) / ShmRingDescriptor.LINE;
+            assertEquals(reader, ShmRingDescriptor.readerPidOffset(r) / ShmRingDescriptor.LINE);
+            assertTrue(reader - previous >= 2, "reader " + r + " at line " + reader + ", the line before at " + previous);
+            previous = reader;
+        }
+        assertTrue(ShmRingDescriptor.descriptorsOffset(4) / ShmRingDescriptor.LINE - previous >= 2);
+        for (int entries : new int[] {1, 8, 255, 4096}) {
+            long data = ShmRingDescriptor.dataOffset(entries, 3);
+            assertEquals(0, data % ShmRingDescriptor.PAGE);
+            assertTrue(data >= ShmRingDescriptor.entryOffset(3, entries), "data after the descriptors");
+        }
+        assertEquals(64, ShmRingDescriptor.lines(1));
+        assertEquals(64, ShmRingDescriptor.lines(64));
+        assertEquals(128, ShmRingDescriptor.lines(65));
+        assertEquals(0, ShmRingDescriptor.lines(0));
     }
 
     @Test
-    void aVersion1RingIsRefusedWithBothVersionsNamed() throws Exception {
+    void aStreamOfAnotherVersionIsRefusedWithBothVersionsNamed() throws Exception {
         String name = "tigris-test-v1-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
         ShmProducer producer = ShmReservoir.create(name, 2, 64, Duration.ofSeconds(10));
         try (producer; SharedMemoryBuffer seg = SharedMemoryBuffer.open(name)) {
-            seg.putInt(ShmRingDescriptor.VERSION_OFFSET, 1, LE);
+            seg.putInt(ShmRingDescriptor.VERSION_OFFSET, 4, LE);
             java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                             () -> ShmReservoir.attach(name, Duration.ofSeconds(10)));
-            assertEquals("shared memory segment " + name + " is a ring of version 1; this end knows " + ShmRingDescriptor.VERSION, e.getMessage());
+            assertEquals("shared memory segment " + name + " is a stream of version 4; this end knows " + ShmRingDescriptor.VERSION, e.getMessage());
             seg.unlink();
         }
     }
 
     @Test
-    void aRingsBytesAreWhereTheDescriptorSays() throws Exception {
+    void aStreamsBytesAreWhereTheDescriptorSaysAndSmallWatersPack() throws Exception {
         String name = "tigris-test-descriptor-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        int slots = 3, slotSize = 100;
-        try (ShmProducer out = ShmReservoir.create(name, slots, slotSize, Duration.ofSeconds(10));
+        int entries = 3, maxWater = 100;
+        long dataBytes = 1024;
+        try (ShmProducer out = ShmReservoir.create(name, entries, maxWater, dataBytes, 1, null, Duration.ofSeconds(10));
                 SharedMemoryBuffer seg = SharedMemoryBuffer.open(name)) {
             seg.unlink();
-            assertEquals(ShmRingDescriptor.segmentBytes(slots, slotSize), seg.size());
+            assertEquals(ShmRingDescriptor.segmentBytes(entries, dataBytes, 1), seg.size());
             assertEquals(ShmRingDescriptor.MAGIC, seg.getInt(ShmRingDescriptor.MAGIC_OFFSET, LE));
             assertEquals(ShmRingDescriptor.VERSION, seg.getInt(ShmRingDescriptor.VERSION_OFFSET, LE));
-            assertEquals(slots, seg.getInt(ShmRingDescriptor.SLOTS_OFFSET, LE));
-            assertEquals(slotSize, seg.getInt(ShmRingDescriptor.SLOT_SIZE_OFFSET, LE));
+            assertEquals(entries, seg.getInt(ShmRingDescriptor.ENTRIES_OFFSET, LE));
+            assertEquals(maxWater, seg.getInt(ShmRingDescriptor.MAX_WATER_OFFSET, LE));
+            assertEquals(dataBytes, seg.getLong(ShmRingDescriptor.DATA_BYTES_OFFSET, LE));
+            assertEquals(1, seg.getInt(ShmRingDescriptor.READERS_OFFSET, LE));
             assertEquals(ProcessHandle.current().pid(), seg.getLong(ShmRingDescriptor.PRODUCER_PID_OFFSET, LE));
-            Water w = out.spring().createWater(8);
-            w.buffer().putLong(0, 0x1122334455667788L);
-            w.setLength(8);
-            w.setKind((byte) 0xA7);
-            out.put(w);
-            long slot = ShmRingDescriptor.slotOffset(0, slotSize);
-            assertEquals(8, seg.getInt(slot + ShmRingDescriptor.SLOT_LENGTH_OFFSET, LE));
-            assertEquals(ShmRingDescriptor.DATA, seg.getByte(slot + ShmRingDescriptor.SLOT_STATE_OFFSET));
-            assertEquals((byte) 0xA7, seg.getByte(slot + ShmRingDescriptor.SLOT_KIND_OFFSET));
-            assertEquals(0, seg.getShort(slot + ShmRingDescriptor.SLOT_KIND_OFFSET + 1, LE), "reserved");
-            assertEquals(0x1122334455667788L, seg.getLong(slot + ShmRingDescriptor.SLOT_HEADER));
-            assertEquals(1, seg.getLong(ShmRingDescriptor.TAIL_OFFSET, LE), "one slot published");
+            long data = ShmRingDescriptor.dataOffset(entries, 1);
+            for (int i = 0; i < 3; i++) {
+                Water w = out.spring().createWater(100);
+                w.buffer().putLong(0, 0x1122334455667700L + i);
+                w.setLength(8 + i);
+                w.setKind((byte) (0xA7 + i));
+                out.put(w);
+                long e = ShmRingDescriptor.entryOffset(1, i);
+                assertEquals(64L * i, seg.getLong(e + ShmRingDescriptor.ENTRY_POSITION_OFFSET, LE), "Water " + i + " takes the next line");
+                assertEquals(8 + i, seg.getInt(e + ShmRingDescriptor.ENTRY_LENGTH_OFFSET, LE));
+                assertEquals(ShmRingDescriptor.DATA, seg.getByte(e + ShmRingDescriptor.ENTRY_STATE_OFFSET));
+                assertEquals((byte) (0xA7 + i), seg.getByte(e + ShmRingDescriptor.ENTRY_STATE_OFFSET + 1));
+                assertEquals(0, seg.getShort(e + ShmRingDescriptor.ENTRY_STATE_OFFSET + 2, LE), "reserved");
+                assertEquals(0x1122334455667700L + i, seg.getLong(data + 64L * i, LE));
+                assertEquals(i + 1, seg.getLong(ShmRingDescriptor.TAIL_OFFSET, LE));
+            }
         }
     }
 }

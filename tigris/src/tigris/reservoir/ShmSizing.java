@@ -1,0 +1,98 @@
+package tigris.reservoir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * How much data a shared-memory stream holds unless told: as much as the cache each core has to
+ * itself, where Streamline found its rings fastest (the thesis's Figure 7.2: past it, misses cost
+ * more than the switches a larger ring saves). The cache is the highest level sysfs reports as a
+ * single CPU's ({@code /sys/devices/system/cpu/cpu0/cache/index*}: L2 on most machines), capped at
+ * {@link #CAP} because a virtual machine may report its host's shared cache as one core's. A
+ * stream holds at least two of its largest Waters, and no more than its window of them.
+ */
+public final class ShmSizing {
+    /** Most a core's cache is taken to be. */
+    public static final long CAP = 8L << 20;
+    /** When sysfs says nothing. */
+    public static final long UNKNOWN = 1L << 20;
+
+    /** The cache the default is sized by: its level, its size, where sysfs says so (or why it does not). */
+    public record Cache(int level, long bytes, String source) {
+        @Override
+        public String toString() {
+            return (level > 0 ? "L" + level + " " : "") + (bytes >> 10) + " KiB (" + source + ")";
+        }
+    }
+
+    private static final Cache CORE = coreCache(Path.of("/sys/devices/system/cpu/cpu0/cache"));
+
+    private ShmSizing() {
+    }
+
+    /** The cache of one core, as this machine's sysfs reports it. */
+    public static Cache coreCache() {
+        return CORE;
+    }
+
+    /** The highest data or unified cache level under {@code dir} that serves one CPU alone, capped. */
+    static Cache coreCache(Path dir) {
+        int best = 0;
+        long size = 0;
+        String where = null;
+        try (var entries = Files.list(dir)) {
+            for (Path index : entries.filter(p -> p.getFileName().toString().startsWith("index")).sorted().toList()) {
+                String type = read(index.resolve("type"));
+                if (!type.equals("Data") && !type.equals("Unified")) {
+                    continue;
+                }
+                String shared = read(index.resolve("shared_cpu_list"));
+                if (shared.contains(",") || shared.contains("-")) {
+                    continue;
+                }
+                int level = Integer.parseInt(read(index.resolve("level")));
+                long bytes = parseSize(read(index.resolve("size")));
+                if (level > best && bytes > 0) {
+                    best = level;
+                    size = bytes;
+                    where = index.toString();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return new Cache(0, UNKNOWN, "sysfs reports no cache (" + e.getClass().getSimpleName() + "): assumed");
+        }
+        if (where == null) {
+            return new Cache(0, UNKNOWN, "sysfs reports no cache of one core: assumed");
+        }
+        if (size > CAP) {
+            return new Cache(best, CAP, where + " says " + (size >> 10) + " KiB, more than a core has: capped");
+        }
+        return new Cache(best, size, where);
+    }
+
+    private static String read(Path p) throws IOException {
+        return Files.readString(p).strip();
+    }
+
+    /** "1024K", "32M", "512": bytes. */
+    static long parseSize(String s) {
+        long unit = 1;
+        if (s.endsWith("K")) {
+            unit = 1 << 10;
+        } else if (s.endsWith("M")) {
+            unit = 1 << 20;
+        } else if (s.endsWith("G")) {
+            unit = 1L << 30;
+        }
+        String digits = unit == 1 ? s : s.substring(0, s.length() - 1);
+        return Long.parseLong(digits) * unit;
+    }
+
+    /** The data bytes of a stream of {@code window} Waters of at most {@code maxWater} bytes: the core's cache, within two and {@code window} Waters. */
+    public static long dataBytes(int window, int maxWater) {
+        long water = ShmRingDescriptor.lines(maxWater);
+        long most = Math.max(2 * water, window * water);
+        return Math.max(2 * water, Math.min(most, ShmRingDescriptor.lines(CORE.bytes())));
+    }
+}
