@@ -447,6 +447,9 @@ public abstract class ModuleThread {
             if (!prepared) {
                 parker.prepare();   // then one more pass: a Water from now on unparks this thread
                 prepared = true;
+                for (ProducerEnd d : downstream) {
+                    d.flush();      // about to wait: what was put must not wait for more to follow
+                }
                 continue;
             }
             if (wait == null) {

@@ -31,6 +31,16 @@ public interface ProducerEnd extends AutoCloseable {
      */
     void put(Water w) throws InterruptedException;
 
+    /**
+     * Makes sure the consumer will wake for every Water put so far: an end that wakes a sleeping
+     * consumer only every few Waters (a shared-memory stream, to spare a context switch per Water)
+     * wakes it now. A ModuleThread flushes its downstream ends before it waits for input; a producer
+     * outside one flushes when it stops putting for a while. An end that wakes at every put does
+     * nothing.
+     */
+    default void flush() {
+    }
+
     /** Ends the river through this reservoir: the consumer gets what was put, then the end. Idempotent. */
     void endOfRiver() throws InterruptedException;
 

@@ -73,6 +73,18 @@ public final class Water {
         this.owner = Thread.currentThread();
     }
 
+    /**
+     * A Water over one buffer, owned by the calling thread, with no bytes in use: what a reservoir
+     * that hands out views of its own memory makes for each Water (no array to copy).
+     */
+    public static Water over(Recycler origin, ExternalBuffer only) {
+        Objects.requireNonNull(only, "buffer");
+        if (only.size() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a Water's buffers are at most 2 GiB; got " + only.size() + " bytes");
+        }
+        return new Water(origin, only);
+    }
+
     /** A Water over one buffer a spring made (shared, of a checked size): no copy of an array of one. */
     Water(Recycler origin, ExternalBuffer only) {
         this.buffers = new ExternalBuffer[] {only};

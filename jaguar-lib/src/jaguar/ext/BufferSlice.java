@@ -7,8 +7,8 @@ import java.lang.foreign.MemorySegment;
  * follows the parent's thread rules), same writability, own bounds.
  */
 final class BufferSlice extends ExternalBuffer {
-    BufferSlice(BufferScope scope, MemorySegment segment, boolean readOnly) {
-        super(scope, segment, readOnly);
+    BufferSlice(BufferScope scope, MemorySegment segment, long segmentOffset, long size, boolean readOnly) {
+        super(scope, segment, segmentOffset, size, readOnly);
     }
 
     /** A slice does not own its memory: closing it would silently close the parent and its siblings. */

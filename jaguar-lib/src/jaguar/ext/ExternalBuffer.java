@@ -36,17 +36,30 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** Size in bytes. */
     final long size;
     final BufferScope scope;
-    /** The same memory as an FFM segment, for bulk copies. */
+    /**
+     * An FFM segment over this memory and perhaps more, for bulk copies: the buffer's own, or for
+     * a slice its parent's, this buffer's byte 0 at {@link #segmentOffset} in it. A slice makes no
+     * segment of its own: making one costs more than the rest of a slice together, and a
+     * reservoir slices a buffer for every Water it hands out.
+     */
     final MemorySegment segment;
+    /** Where byte 0 of this buffer is in {@link #segment}. */
+    final long segmentOffset;
     final boolean readOnly;
     /** {@code size} if writable, 0 if read-only: writes check their bounds against it (see writeAddress). */
     final long writableSize;
 
     ExternalBuffer(BufferScope scope, MemorySegment segment, boolean readOnly) {
+        this(scope, segment, 0, segment.byteSize(), readOnly);
+    }
+
+    /** Over {@code size} bytes of {@code segment} from {@code segmentOffset} (a slice of a buffer over it). */
+    ExternalBuffer(BufferScope scope, MemorySegment segment, long segmentOffset, long size, boolean readOnly) {
         this.scope = scope;
         this.segment = segment;
-        this.address = segment.address();
-        this.size = segment.byteSize();
+        this.segmentOffset = segmentOffset;
+        this.address = segment.address() + segmentOffset;
+        this.size = size;
         this.readOnly = readOnly;
         this.writableSize = readOnly ? 0 : size;
     }
@@ -279,7 +292,7 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** A view of {@code length} bytes at {@code offset}, alive as long as this buffer. */
     public final ExternalBuffer slice(long offset, long length) {
         readAddress(offset, checkLength(length));
-        return new BufferSlice(scope, segment.asSlice(offset, length), readOnly);
+        return new BufferSlice(scope, segment, segmentOffset + offset, length, readOnly);
     }
 
     /**
@@ -714,14 +727,14 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     private void copyOut(long offset, ValueLayout layout, Object dst, int index, int length, int arrayLength) {
         Objects.checkFromIndexSize(index, length, arrayLength);
         readAddress(offset, length * layout.byteSize());
-        MemorySegment.copy(segment, layout, offset, dst, index, length);
+        MemorySegment.copy(segment, layout, segmentOffset + offset, dst, index, length);
         Reference.reachabilityFence(this);
     }
 
     private void copyIn(long offset, ValueLayout layout, Object src, int index, int length, int arrayLength) {
         Objects.checkFromIndexSize(index, length, arrayLength);
         writeAddress(offset, length * layout.byteSize());
-        MemorySegment.copy(src, index, segment, layout, offset, length);
+        MemorySegment.copy(src, index, segment, layout, segmentOffset + offset, length);
         Reference.reachabilityFence(this);
     }
 
@@ -732,7 +745,7 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     public final void copyTo(long offset, ExternalBuffer dst, long dstOffset, long length) {
         readAddress(offset, checkLength(length));
         dst.writeAddress(dstOffset, length);
-        MemorySegment.copy(segment, offset, dst.segment, dstOffset, length);
+        MemorySegment.copy(segment, segmentOffset + offset, dst.segment, dst.segmentOffset + dstOffset, length);
         Reference.reachabilityFence(this);
         Reference.reachabilityFence(dst);
     }
@@ -745,7 +758,7 @@ public abstract sealed class ExternalBuffer implements AutoCloseable
     /** Sets {@code length} bytes at {@code offset} to {@code value}. */
     public final void fill(long offset, long length, byte value) {
         writeAddress(offset, checkLength(length));
-        segment.asSlice(offset, length).fill(value);
+        segment.asSlice(segmentOffset + offset, length).fill(value);
         Reference.reachabilityFence(this);
     }
 }

@@ -22,7 +22,9 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     /** Each entry's Waters give their data back through its own recycler, from whichever thread releases them. */
     private final Recycler[] releasers;
     private volatile long consumed;
-    private boolean ended;
+    /** The tail as last read: descriptors before it are published, and need no look at the producer's line. */
+    private long knownTail;
+    private volatile boolean ended;
     /** The producer's failure, once taken: every later poll throws it again. */
     private ReservoirFailedException producerFailure;
     /** When polling began to find the stream empty (0 while it finds Waters), for the liveness check. */
@@ -30,6 +32,9 @@ public final class ShmConsumer extends AbstractConsumerEnd {
 
     // Freeing, from the consumer's thread and from whichever thread releases a Water: under this.
     private long freedUpTo;
+    private long publishedHead;
+    /** How many Waters are freed before the head is stored: an eighth of the window. */
+    private final long headBatch;
     private long creditedUpTo;
     private final boolean[] released;
 
@@ -39,10 +44,11 @@ public final class ShmConsumer extends AbstractConsumerEnd {
         this.reader = reader;
         this.headOffset = ShmRingDescriptor.headOffset(reader);
         this.released = new boolean[ring.entries];
+        this.headBatch = Math.max(1, ring.entries / 8);
         this.releasers = new Recycler[ring.entries];
         for (int i = 0; i < ring.entries; i++) {
             int entry = i;
-            releasers[i] = buffers -> free(entry, true, false);
+            releasers[i] = buffers -> released(entry);
         }
     }
 
@@ -57,22 +63,26 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             if (producerFailure != null) {
                 throw producerFailure.again();
             }
-            // Read the flag before the tail: if the flag is set, every descriptor before it is published.
-            long end = ring.segment.getLongAcquire(ShmRingDescriptor.ENDED_OFFSET);
-            long tail = ring.segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET);
             long n = consumed;
-            if (n == tail) {
-                if (end == ShmRingDescriptor.ENDED_BY_FAILURE) {
-                    producerFailure = producerFailed("(its cause did not fit in the ring: see the producer's report)");
-                    continue;
+            if (n == knownTail) {
+                // Read the flag before the tail: if the flag is set, every descriptor before it is published.
+                long end = ring.segment.getLongAcquire(ShmRingDescriptor.ENDED_OFFSET);
+                knownTail = ring.segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET);
+                if (n == knownTail) {
+                    publishHead();
+                    if (end == ShmRingDescriptor.ENDED_BY_FAILURE) {
+                        producerFailure = producerFailed("(its cause did not fit in the ring: see the producer's report)");
+                        continue;
+                    }
+                    if (end != 0) {
+                        ended = true;
+                        publishHead();
+                    } else {
+                        idleSince = ring.checkPeer(ShmRingDescriptor.PRODUCER_PID_OFFSET, idleSince == 0 ? System.nanoTime() : idleSince, "producer",
+                                        n + " Waters taken");
+                    }
+                    return null;
                 }
-                if (end != 0) {
-                    ended = true;
-                } else {
-                    idleSince = ring.checkPeer(ShmRingDescriptor.PRODUCER_PID_OFFSET, idleSince == 0 ? System.nanoTime() : idleSince, "producer",
-                                    n + " Waters taken");
-                }
-                return null;
             }
             idleSince = 0;
             long e = ring.entry(n);
@@ -80,15 +90,17 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             int length = ring.segment.getInt(e + ShmRingDescriptor.ENTRY_LENGTH_OFFSET, ShmRing.LE);
             int word = ring.segment.getInt(e + ShmRingDescriptor.ENTRY_STATE_OFFSET, ShmRing.LE);
             int state = ShmRingDescriptor.state(word);
-            int i = (int) (n % ring.entries);
-            long offset = position % ring.dataBytes;
+            int i = (int) (n & ring.entryMask);
+            long offset = position & ring.dataMask;
             boolean fits = length >= 0 && length <= ring.maxWater && position >= 0 && offset + length <= ring.dataBytes;
             consumed = n + 1;
             if (state == ShmRingDescriptor.FAILED && ShmRingDescriptor.reservedClear(word) && fits && length <= tigris.ProducerEnd.MAX_CAUSE_BYTES) {
                 byte[] why = new byte[length];
                 ring.data.get(offset, why, 0, length);
-                creditedUpTo++;
-                free(i, true, false);
+                synchronized (this) {
+                    creditedUpTo++;
+                }
+                released(i);
                 producerFailure = producerFailed(new String(why, java.nio.charset.StandardCharsets.UTF_8));
                 continue;
             }
@@ -97,7 +109,7 @@ public final class ShmConsumer extends AbstractConsumerEnd {
                                 + ", position " + position + ", length " + length + ": the stream is corrupt");
             }
             ExternalBuffer bytes = ring.data.slice(offset, length == 0 ? 0 : length);
-            Water w = new Water(releasers[i], bytes);
+            Water w = Water.over(releasers[i], bytes);
             w.setLength(length);
             w.setKind(ShmRingDescriptor.kind(word));
             return takeOver(w);
@@ -120,6 +132,7 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     /** Sleeps until the producer publishes past what this reader took, the stream ends, or {@code nanos} pass. */
     @Override
     public boolean awaitData(long nanos) throws InterruptedException {
+        publishHead();
         long n = consumed;
         if (!ended && ring.segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET) == n) {
             ring.sleepForData(n, nanos);
@@ -135,31 +148,44 @@ public final class ShmConsumer extends AbstractConsumerEnd {
 
     /** The oldest Water taken and not credited has been processed: its data is freed once it is released too. */
     @Override
-    public void creditBack() {
-        int i;
-        synchronized (this) {
-            if (creditedUpTo >= consumed) {
-                throw new IllegalStateException("reservoir " + name() + ": a credit back, but no Water taken from it awaits one");
-            }
-            i = (int) (creditedUpTo++ % ring.entries);
+    public synchronized void creditBack() {
+        if (creditedUpTo >= consumed) {
+            throw new IllegalStateException("reservoir " + name() + ": a credit back, but no Water taken from it awaits one");
         }
-        free(i, false, true);
+        creditedUpTo++;
+        advance();
     }
 
-    /** Marks entry {@code i} released (and/or a credit back), and moves the head over every Water, in order, that is both. */
-    private synchronized void free(int i, boolean releasedNow, boolean creditNow) {
-        if (releasedNow) {
-            released[i] = true;
-        }
+    /** Entry {@code i}'s Water was released, on whichever thread. */
+    private synchronized void released(int i) {
+        released[i] = true;
+        advance();
+    }
+
+    /** Moves the head over every Water, in order, both released and credited back. */
+    private synchronized void advance() {
         long f = freedUpTo;
-        while (f < creditedUpTo && released[(int) (f % ring.entries)]) {
-            released[(int) (f % ring.entries)] = false;
+        while (f < creditedUpTo && released[(int) (f & ring.entryMask)]) {
+            released[(int) (f & ring.entryMask)] = false;
             f++;
         }
         if (f != freedUpTo) {
             freedUpTo = f;
-            // A full store: the producer's sleeping flag is read after it (ShmRing.sleepForRoom).
-            ring.segment.putLongVolatile(headOffset, f);
+            // The head's line is written every few Waters (the producer reads it only when its idea of the
+            // heads says no room), when this reader has read all there is, and for every Water freed once
+            // the stream ended (released late, down the river): a producer asleep for room is woken for a
+            // batch of it, not for each Water (a switch per Water, on a shared CPU).
+            if (f - publishedHead >= headBatch || ended) {
+                publishHead();
+            }
+        }
+    }
+
+    /** Stores the head if it moved (a release store, no fence: ShmProducer#publish says why a wake-up is not lost to it). */
+    private synchronized void publishHead() {
+        if (freedUpTo != publishedHead) {
+            publishedHead = freedUpTo;
+            ring.segment.putLongRelease(headOffset, publishedHead);
             ring.wakeProducer();
         }
     }

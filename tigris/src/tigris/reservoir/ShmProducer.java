@@ -22,6 +22,12 @@ public final class ShmProducer extends AbstractProducerEnd {
     private final WaterPool overflow;
     /** Descriptors published. */
     private long tail;
+    /** The readers' oldest head as last read. */
+    private long knownHead;
+    /** Waters published since the readers were last woken; a put wakes them every {@link #wakeBatch}. */
+    private long publishedSinceWake;
+    /** An eighth of the window, at least one. */
+    private final long wakeBatch;
     /** The data position the next Water begins at (or after, if it would wrap). */
     private long writePosition;
     /** The Water over the ring's data that is out, its buffer and position; null when none is. */
@@ -36,10 +42,11 @@ public final class ShmProducer extends AbstractProducerEnd {
     private long disorderedTo = -1;
     private long lastPosition = -1;
 
-    ShmProducer(ShmRing ring) {
-        super(ring.name, ring.entries);
+    ShmProducer(ShmRing ring, int window) {
+        super(ring.name, window);
         this.ring = ring;
         this.positions = new long[ring.entries];
+        this.wakeBatch = Math.max(1, window / 8);
         this.overflow = new WaterPool(ring.maxWater, 2);
     }
 
@@ -51,7 +58,7 @@ public final class ShmProducer extends AbstractProducerEnd {
     /** Free descriptors: how many more Waters can be published before a reader frees one. */
     @Override
     public int credits() {
-        return (int) (ring.entries - (tail - ring.oldestHead()));
+        return (int) (window() - (tail - ring.oldestHead()));
     }
 
     /** Hands out a Water over the ring's free data if there is room and none is out, else a pool's (copied at put). */
@@ -69,8 +76,8 @@ public final class ShmProducer extends AbstractProducerEnd {
                 return overflow.createWater(size);
             }
             claimPosition = p;
-            claimBuffer = ring.data.slice(p % ring.dataBytes, size);
-            claim = new Water(this, claimBuffer);
+            claimBuffer = ring.data.slice(p & ring.dataMask, size);
+            claim = Water.over(this, claimBuffer);
             return claim;
         }
 
@@ -86,17 +93,26 @@ public final class ShmProducer extends AbstractProducerEnd {
 
     /** Where {@code size} bytes go at {@code position}: there, or at the ring's next turn if they would wrap. */
     private long fit(long position, long size) {
-        long offset = position % ring.dataBytes;
+        long offset = position & ring.dataMask;
         return offset + size <= ring.dataBytes ? position : position + (ring.dataBytes - offset);
     }
 
-    /** Whether {@code size} bytes at {@code position}, and a descriptor for them, are free of every reader. */
+    /**
+     * Whether {@code size} bytes at {@code position}, and a descriptor for them, are free of every
+     * reader: first by the readers' heads as last read (heads only move on), then, if that says
+     * no, by reading them again. A reader writes its head's line as it frees: reading it for
+     * every Water would move that line between the two CPUs for every Water.
+     */
     private boolean room(long position, long size) {
-        long head = ring.oldestHead();
-        if (tail - head >= ring.entries) {
-            return false;
+        if (roomAt(knownHead, position, size)) {
+            return true;
         }
-        return position + size - oldestInUse(head, position) <= ring.dataBytes;
+        knownHead = ring.oldestHead();
+        return roomAt(knownHead, position, size);
+    }
+
+    private boolean roomAt(long head, long position, long size) {
+        return tail - head < window() && position + size - oldestInUse(head, position) <= ring.dataBytes;
     }
 
     /**
@@ -105,9 +121,9 @@ public final class ShmProducer extends AbstractProducerEnd {
      * another was out was published before it at a higher position; then the lowest of those.
      */
     private long oldestInUse(long head, long otherwise) {
-        long oldest = head == tail ? otherwise : positions[(int) (head % ring.entries)];
+        long oldest = head == tail ? otherwise : positions[(int) (head & ring.entryMask)];
         for (long d = head + 1; d <= disorderedTo && d < tail; d++) {
-            oldest = Math.min(oldest, positions[(int) (d % ring.entries)]);
+            oldest = Math.min(oldest, positions[(int) (d & ring.entryMask)]);
         }
         return claim != null ? Math.min(oldest, claimPosition) : oldest;
     }
@@ -138,7 +154,7 @@ public final class ShmProducer extends AbstractProducerEnd {
             throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.maxWater + " bytes; this one has " + total);
         }
         long p = awaitRoom(total);
-        long at = p % ring.dataBytes;
+        long at = p & ring.dataMask;
         for (int k = 0; k < w.bufferCount(); k++) {
             w.buffer(k).copyTo(0, ring.data, at, w.length(k));
             at += w.length(k);
@@ -162,6 +178,7 @@ public final class ShmProducer extends AbstractProducerEnd {
                 return p;
             }
             since = ring.checkPeer(ShmRingDescriptor.readerPidOffset(0), since, "consumer", tail + " Waters published");
+            flush();
             ring.sleepForRoom(() -> !room(fit(from, size), size), ShmRing.SLEEP_NANOS);
             checkStop();
         }
@@ -169,10 +186,14 @@ public final class ShmProducer extends AbstractProducerEnd {
 
     /** Sleeps until a descriptor is free of every reader. */
     private void awaitDescriptor() throws InterruptedException {
+        if (tail - knownHead < window()) {
+            return;   // the usual case: no wait, no clock read
+        }
         long since = System.nanoTime();
-        while (tail - ring.oldestHead() >= ring.entries) {
+        while (tail - knownHead >= window() && tail - (knownHead = ring.oldestHead()) >= window()) {
             since = ring.checkPeer(ShmRingDescriptor.readerPidOffset(0), since, "consumer", tail + " Waters published");
-            ring.sleepForRoom(() -> tail - ring.oldestHead() >= ring.entries, ShmRing.SLEEP_NANOS);
+            flush();
+            ring.sleepForRoom(() -> tail - ring.oldestHead() >= window(), ShmRing.SLEEP_NANOS);
             checkStop();
         }
     }
@@ -187,16 +208,36 @@ public final class ShmProducer extends AbstractProducerEnd {
         ring.segment.putLong(e + ShmRingDescriptor.ENTRY_POSITION_OFFSET, position, ShmRing.LE);
         ring.segment.putInt(e + ShmRingDescriptor.ENTRY_LENGTH_OFFSET, length, ShmRing.LE);
         ring.segment.putInt(e + ShmRingDescriptor.ENTRY_STATE_OFFSET, ShmRingDescriptor.stateWord(state, kind), ShmRing.LE);
-        positions[(int) (tail % ring.entries)] = position;
+        positions[(int) (tail & ring.entryMask)] = position;
         if (position < lastPosition) {
             disorderedTo = tail;
         }
         lastPosition = Math.max(lastPosition, position);
         writePosition = Math.max(writePosition, position + ShmRingDescriptor.lines(length));
         tail++;
-        // A full store: the readers' count of sleepers is read after it (ShmRing.sleepForData).
-        ring.segment.putLongVolatile(ShmRingDescriptor.TAIL_OFFSET, tail);
-        ring.wakeReaders();
+        publishedSinceWake++;
+        // A release store, no fence: the fence would wait for the tail's line, which a reader that keeps up has just
+        // read. A reader that counts itself asleep while this store is still in the store buffer sleeps on the old
+        // tail; the kernel compares the word when it puts the reader to sleep, microseconds later, and a sleep is
+        // bounded (ShmRing.SLEEP_NANOS) in any case.
+        ring.segment.putLongRelease(ShmRingDescriptor.TAIL_OFFSET, tail);
+        if (publishedSinceWake >= wakeBatch) {
+            flush();
+        }
+    }
+
+    /**
+     * Wakes the readers that sleep, if anything was published since the last wake-up. A put wakes
+     * them only every {@link #wakeBatch} Waters, so that a reader on the producer's own CPU is not
+     * switched to for every Water (the thesis's event moderation); a module thread flushes before
+     * it waits for input, and the producer before it sleeps for room.
+     */
+    @Override
+    public void flush() {
+        if (publishedSinceWake > 0) {
+            publishedSinceWake = 0;
+            ring.wakeReaders();
+        }
     }
 
     @Override
@@ -218,7 +259,7 @@ public final class ShmProducer extends AbstractProducerEnd {
         byte[] why = causeBytes(cause, ring.maxWater);
         long p = fit(nextFree(), why.length);
         if (room(p, why.length)) {
-            ring.data.put(p % ring.dataBytes, why, 0, why.length);
+            ring.data.put(p & ring.dataMask, why, 0, why.length);
             publish(p, why.length, ShmRingDescriptor.FAILED, Water.DATA);
         }
         ring.segment.putLongVolatile(ShmRingDescriptor.ENDED_OFFSET, ShmRingDescriptor.ENDED_BY_FAILURE);

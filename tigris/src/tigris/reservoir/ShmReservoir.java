@@ -35,21 +35,23 @@ public final class ShmReservoir {
     }
 
     /**
-     * Creates the segment {@code name}: {@code entries} descriptors, Waters of at most
-     * {@code maxWater} bytes, {@code dataBytes} of data, read by {@code readers} readers, of river
-     * attempt {@code attempt} (null: none): the producer's end. A reader of another attempt does not
-     * attach to it.
+     * Creates the segment {@code name}: {@code window} Waters in flight (the descriptor ring holds
+     * the next power of two), Waters of at most {@code maxWater} bytes, {@code dataBytes} of data (a
+     * power of two, so that a position's place in the ring is a mask), read by {@code readers}
+     * readers, of river attempt {@code attempt} (null: none): the producer's end. A reader of another
+     * attempt does not attach to it.
      */
-    public static ShmProducer create(String name, int entries, int maxWater, long dataBytes, int readers, tigris.RiverAttempt attempt, Duration deadPeer)
+    public static ShmProducer create(String name, int window, int maxWater, long dataBytes, int readers, tigris.RiverAttempt attempt, Duration deadPeer)
                     throws IOException {
-        if (entries < 1 || entries > TcpProtocol.MAX_WINDOW || maxWater < 1 || maxWater > TcpProtocol.MAX_WATER) {
+        if (window < 1 || window > TcpProtocol.MAX_WINDOW || maxWater < 1 || maxWater > TcpProtocol.MAX_WATER) {
             throw new IllegalArgumentException("reservoir " + name + ": the window must be in 1.." + TcpProtocol.MAX_WINDOW + " and Waters of 1.."
-                            + TcpProtocol.MAX_WATER + " bytes; got " + entries + ", " + maxWater);
+                            + TcpProtocol.MAX_WATER + " bytes; got " + window + ", " + maxWater);
         }
-        if (dataBytes < ShmRingDescriptor.lines(maxWater) || dataBytes % ShmRingDescriptor.LINE != 0) {
-            throw new IllegalArgumentException("reservoir " + name + ": " + dataBytes + " bytes of data are not whole lines of "
-                            + ShmRingDescriptor.LINE + " holding a Water of " + maxWater + " bytes");
+        if (dataBytes < ShmRingDescriptor.lines(maxWater) || Long.bitCount(dataBytes) != 1 || dataBytes < ShmRingDescriptor.LINE) {
+            throw new IllegalArgumentException("reservoir " + name + ": " + dataBytes + " bytes of data are not a power of two of at least "
+                            + ShmRingDescriptor.LINE + " that holds a Water of " + maxWater + " bytes");
         }
+        int entries = Integer.highestOneBit(window) == window ? window : Integer.highestOneBit(window) << 1;
         if (readers < 1 || readers > ShmRingDescriptor.MAX_READERS) {
             throw new IllegalArgumentException("reservoir " + name + ": " + readers + " readers; a stream has 1 to " + ShmRingDescriptor.MAX_READERS);
         }
@@ -67,7 +69,7 @@ public final class ShmReservoir {
         }
         seg.putLong(ShmRingDescriptor.PRODUCER_PID_OFFSET, ProcessHandle.current().pid(), ShmRing.LE);
         seg.putIntRelease(ShmRingDescriptor.MAGIC_OFFSET, ShmRingDescriptor.MAGIC);   // last: an attaching reader sees a complete header
-        return new ShmProducer(new ShmRing(name, seg, entries, maxWater, dataBytes, readers, deadPeer.toNanos()));
+        return new ShmProducer(new ShmRing(name, seg, entries, maxWater, dataBytes, readers, deadPeer.toNanos()), window);
     }
 
     /** A reader's end of a stream outside any river ({@link #attach(String, tigris.RiverAttempt, Duration)}). */
@@ -98,7 +100,8 @@ public final class ShmReservoir {
             int maxWater = seg.getInt(ShmRingDescriptor.MAX_WATER_OFFSET, ShmRing.LE);
             long dataBytes = seg.getLong(ShmRingDescriptor.DATA_BYTES_OFFSET, ShmRing.LE);
             int readers = seg.getInt(ShmRingDescriptor.READERS_OFFSET, ShmRing.LE);
-            if (entries < 1 || maxWater < 1 || readers < 1 || readers > ShmRingDescriptor.MAX_READERS || dataBytes < maxWater
+            if (Integer.bitCount(entries) != 1 || maxWater < 1 || readers < 1 || readers > ShmRingDescriptor.MAX_READERS || dataBytes < maxWater
+                            || Long.bitCount(dataBytes) != 1
                             || seg.size() < ShmRingDescriptor.segmentBytes(entries, dataBytes, readers)) {
                 throw new IOException("shared memory segment " + name + ": " + entries + " descriptors, " + dataBytes + " bytes of data and " + readers
                                 + " readers do not fit its " + seg.size() + " bytes");

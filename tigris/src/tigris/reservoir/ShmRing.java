@@ -18,23 +18,35 @@ final class ShmRing {
     static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
     /** Longest a sleeper sleeps before it looks again: a stop, a dead peer, a wake-up lost to a kernel that has none. */
     static final long SLEEP_NANOS = 20_000_000;
+    /** How long a side looks before it sleeps: about the cost of a sleep and a wake-up on a virtual machine. */
+    static final long SPIN_NANOS = 20_000;
+    /** Pauses between two looks of a spinning side. */
+    static final int SPIN_PAUSES = Integer.getInteger("tigris.shm.spinPauses", 8);
 
     final String name;
     final SharedMemoryBuffer segment;
     final int entries;
+    /** entries - 1: entries and data bytes are powers of two, so a position's place is a mask, not a division. */
+    final int entryMask;
     final int maxWater;
     final long dataBytes;
+    final long dataMask;
     final int readers;
     /** The data ring. */
     final ExternalBuffer data;
     final long deadPeerNanos;
+    /** How long this end spins before it sleeps now; its own thread's (ends are single-threaded). */
+    private long spinNanos = SPIN_NANOS;
+    private int sleepsWithoutSpin;
 
     ShmRing(String name, SharedMemoryBuffer segment, int entries, int maxWater, long dataBytes, int readers, long deadPeerNanos) {
         this.name = name;
         this.segment = segment;
         this.entries = entries;
+        this.entryMask = entries - 1;
         this.maxWater = maxWater;
         this.dataBytes = dataBytes;
+        this.dataMask = dataBytes - 1;
         this.readers = readers;
         this.deadPeerNanos = deadPeerNanos;
         this.data = segment.slice(ShmRingDescriptor.dataOffset(entries, readers), dataBytes);
@@ -42,7 +54,7 @@ final class ShmRing {
 
     /** Where the entry of the {@code n}th Water is. */
     long entry(long n) {
-        return ShmRingDescriptor.entryOffset(readers, n % entries);
+        return ShmRingDescriptor.entryOffset(readers, n & entryMask);
     }
 
     /** The oldest head among the readers: the producer may reuse what comes before it. */
@@ -60,6 +72,9 @@ final class ShmRing {
      * sleepers after it), and sleeps on the tail's low word.
      */
     void sleepForData(long tail, long nanos) {
+        if (spin(() -> segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET) != tail || segment.getLongAcquire(ShmRingDescriptor.ENDED_OFFSET) != 0)) {
+            return;
+        }
         segment.getAndAddInt(ShmRingDescriptor.READERS_ASLEEP_OFFSET, 1);
         try {
             if (segment.getLongVolatile(ShmRingDescriptor.TAIL_OFFSET) == tail && segment.getLongVolatile(ShmRingDescriptor.ENDED_OFFSET) == 0) {
@@ -68,6 +83,49 @@ final class ShmRing {
         } finally {
             segment.getAndAddInt(ShmRingDescriptor.READERS_ASLEEP_OFFSET, -1);
         }
+    }
+
+    /**
+     * Looks at {@code done} for a while before a sleep: a peer on another CPU usually answers within
+     * {@link #SPIN_NANOS}, and a sleep and its wake-up are two system calls and two switches. The
+     * while adapts, as an adaptive mutex's spin does: it doubles (to that) when the spin paid and
+     * halves when it did not, and stops when it keeps not paying (a peer on this end's own CPU,
+     * which the spin only keeps from running), trying again every 64 sleeps.
+     */
+    private boolean spin(java.util.function.BooleanSupplier done) {
+        if (spinNanos == 0) {
+            // Spinning has not paid: the peer shares this CPU, or is slow. Look again now and then.
+            if (++sleepsWithoutSpin < 64) {
+                return done.getAsBoolean();
+            }
+            sleepsWithoutSpin = 0;
+            spinNanos = SPIN_NANOS / 8;
+        }
+        if (spinFor(done, spinNanos)) {
+            spinNanos = Math.min(SPIN_NANOS, spinNanos * 2);
+            return true;
+        }
+        spinNanos /= 2;
+        if (spinNanos < SPIN_NANOS / 64) {
+            spinNanos = 0;
+        }
+        return false;
+    }
+
+    private static boolean spinFor(java.util.function.BooleanSupplier done, long nanos) {
+        long end = System.nanoTime() + nanos;
+        do {
+            for (int i = 0; i < 16; i++) {
+                if (done.getAsBoolean()) {
+                    return true;
+                }
+                // Not every pause: each look pulls the other side's line back, and its next store must take it again.
+                for (int k = 0; k < SPIN_PAUSES; k++) {
+                    Thread.onSpinWait();
+                }
+            }
+        } while (System.nanoTime() < end);
+        return false;
     }
 
     /** After a publish or the end (a full store): wakes the readers if any sleeps. */
@@ -79,6 +137,9 @@ final class ShmRing {
 
     /** The producer's sleep until a reader frees something; {@code stillFull} is looked at once more after it says so. */
     void sleepForRoom(java.util.function.BooleanSupplier stillFull, long nanos) {
+        if (spin(() -> !stillFull.getAsBoolean())) {
+            return;
+        }
         int releases = segment.getIntVolatile(ShmRingDescriptor.RELEASES_OFFSET);
         segment.putIntVolatile(ShmRingDescriptor.PRODUCER_ASLEEP_OFFSET, 1);
         try {
@@ -90,9 +151,14 @@ final class ShmRing {
         }
     }
 
+    /** Whether the producer sleeps (or is about to) for room. */
+    boolean producerAsleep() {
+        return segment.getIntVolatile(ShmRingDescriptor.PRODUCER_ASLEEP_OFFSET) != 0;
+    }
+
     /** After a reader's head moved (a full store): wakes the producer if it sleeps. */
     void wakeProducer() {
-        if (segment.getIntVolatile(ShmRingDescriptor.PRODUCER_ASLEEP_OFFSET) != 0) {
+        if (producerAsleep()) {
             segment.getAndAddInt(ShmRingDescriptor.RELEASES_OFFSET, 1);
             Futex.wake(segment, ShmRingDescriptor.RELEASES_OFFSET, 1);
         }

@@ -10,7 +10,8 @@ import java.nio.file.Path;
  * more than the switches a larger ring saves). The cache is the highest level sysfs reports as a
  * single CPU's ({@code /sys/devices/system/cpu/cpu0/cache/index*}: L2 on most machines), capped at
  * {@link #CAP} because a virtual machine may report its host's shared cache as one core's. A
- * stream holds at least two of its largest Waters, and no more than its window of them.
+ * stream holds at least two of its largest Waters, and no more than its window of them, rounded up
+ * to a power of two.
  */
 public final class ShmSizing {
     /** Most a core's cache is taken to be. */
@@ -89,10 +90,16 @@ public final class ShmSizing {
         return Long.parseLong(digits) * unit;
     }
 
-    /** The data bytes of a stream of {@code window} Waters of at most {@code maxWater} bytes: the core's cache, within two and {@code window} Waters. */
+    /** The data bytes of a stream of {@code window} Waters of at most {@code maxWater} bytes: the core's cache, within two and {@code window} Waters, a power of two. */
     public static long dataBytes(int window, int maxWater) {
         long water = ShmRingDescriptor.lines(maxWater);
         long most = Math.max(2 * water, window * water);
-        return Math.max(2 * water, Math.min(most, ShmRingDescriptor.lines(CORE.bytes())));
+        return powerOfTwo(Math.max(2 * water, Math.min(most, CORE.bytes())));
+    }
+
+    /** The power of two at or above {@code n}. */
+    public static long powerOfTwo(long n) {
+        long p = Long.highestOneBit(n);
+        return p == n ? n : p << 1;
     }
 }

@@ -67,10 +67,10 @@ class ShmRingDescriptorTest {
         try (ShmProducer out = ShmReservoir.create(name, entries, maxWater, dataBytes, 1, null, Duration.ofSeconds(10));
                 SharedMemoryBuffer seg = SharedMemoryBuffer.open(name)) {
             seg.unlink();
-            assertEquals(ShmRingDescriptor.segmentBytes(entries, dataBytes, 1), seg.size());
+            assertEquals(ShmRingDescriptor.segmentBytes(4, dataBytes, 1), seg.size());
             assertEquals(ShmRingDescriptor.MAGIC, seg.getInt(ShmRingDescriptor.MAGIC_OFFSET, LE));
             assertEquals(ShmRingDescriptor.VERSION, seg.getInt(ShmRingDescriptor.VERSION_OFFSET, LE));
-            assertEquals(entries, seg.getInt(ShmRingDescriptor.ENTRIES_OFFSET, LE));
+            assertEquals(4, seg.getInt(ShmRingDescriptor.ENTRIES_OFFSET, LE), "a window of 3 in a ring of the next power of two");
             assertEquals(maxWater, seg.getInt(ShmRingDescriptor.MAX_WATER_OFFSET, LE));
             assertEquals(dataBytes, seg.getLong(ShmRingDescriptor.DATA_BYTES_OFFSET, LE));
             assertEquals(1, seg.getInt(ShmRingDescriptor.READERS_OFFSET, LE));
