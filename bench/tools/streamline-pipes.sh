@@ -13,7 +13,7 @@ RINGS=${RINGS:-"65536 262144 1048576 4194304 16777216 67108864"}
 REPEAT=${REPEAT:-3}
 JAVA_OPTS="--enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m"
 # Bytes a run moves: enough for a second or more at the rates seen (small blocks are slow).
-bytes() { b=$1; n=$((b * 4000000)); [ $n -gt 4000000000 ] && n=4000000000; echo $n; }
+bytes() { b=$1; n=$((b * 2000000)); [ $n -gt 1000000000 ] && n=1000000000; echo $n; }
 printf 'placement\ttransport\tring\tblock\trepeat\tMBps\n' > "$OUT"
 for placement in two-cpus one-cpu; do
   if [ $placement = two-cpus ]; then P=0 C=1 BOTH=0,1; else P=0 C=0 BOTH=0; fi

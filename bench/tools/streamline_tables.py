@@ -20,6 +20,11 @@ def load(path):
     return {k: statistics.median(v) for k, v in runs.items()}, runs
 
 
+def spread(values):
+    """min-max of a cell's runs as a multiple: "1.4×" when the fastest run was 1.4 times the slowest."""
+    return f"{max(values) / min(values):.1f}×" if values and min(values) > 0 else ""
+
+
 def size(n):
     n = int(n)
     return f"{n >> 20} MiB" if n >= 1 << 20 else f"{n >> 10} KiB" if n >= 1 << 10 else f"{n} B"
@@ -57,8 +62,8 @@ def main(raw, results, default_ring):
         say("")
         say(f"## {p.replace('-', ' ')}: the stream against the pipe and the in-process ring\n")
         say("| block | pipe | stream at its best size (size) | × pipe | in-process at its best size (size) | stream / in-process | "
-            f"stream at the default size ({size(default_ring)}) | default / best |")
-        say("|---|---|---|---|---|---|---|---|")
+            f"stream at the default size ({size(default_ring)}) | default / best | spread of the stream's runs at its best / the default size |")
+        say("|---|---|---|---|---|---|---|---|---|")
         for b in blocks:
             pipe = med.get((p, "pipe", "-", b))
             shm = {r: med[(p, "shm", r, b)] for r in rings if (p, "shm", r, b) in med}
@@ -69,9 +74,15 @@ def main(raw, results, default_ring):
             tbest = max(thr, key=thr.get)
             d = shm.get(str(default_ring))
             say(f"| {size(b)} | {pipe:.0f} | {shm[best]:.0f} ({size(best)}) | {shm[best] / pipe:.1f}× | {thr[tbest]:.0f} ({size(tbest)}) | "
-                f"{shm[best] / thr[tbest]:.2f} | {'' if d is None else f'{d:.0f}'} | {'' if d is None else f'{d / shm[best]:.2f}'} |")
+                f"{shm[best] / thr[tbest]:.2f} | {'' if d is None else f'{d:.0f}'} | {'' if d is None else f'{d / shm[best]:.2f}'} | "
+                f"{spread(runs[(p, 'shm', best, b)])} / {spread(runs.get((p, 'shm', str(default_ring), b), []))} |")
             summary.append((p, b, shm[best] / pipe, shm[best] / thr[tbest], None if d is None else d / shm[best]))
         say("")
+    wide = [v for v in runs.values() if len(v) > 1 and min(v) > 0 and max(v) / min(v) > 1.2]
+    say(f"**Noise.** {len(wide)} of {len(runs)} cells have runs more than 20% apart (the spread column above: the fastest run over "
+        "the slowest); this virtual machine's two CPUs are shared with other guests, and a ratio between cells is judged here only "
+        "where both cells' runs agree within that. On a quiet machine: `make -C bench streamline-pipes REPEAT=5` (and "
+        "`BLOCKS=... RINGS=...` to narrow the sweep).\n")
     open(os.path.join(results, "streamline-pipes.md"), "w").write("\n".join(out) + "\n")
     plot(med, placements, blocks, rings, os.path.join(results, "streamline-pipes.png"))
 

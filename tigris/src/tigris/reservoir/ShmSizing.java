@@ -5,17 +5,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * How much data a shared-memory stream holds unless told: as much as the cache each core has to
- * itself, where Streamline found its rings fastest (the thesis's Figure 7.2: past it, misses cost
- * more than the switches a larger ring saves). The cache is the highest level sysfs reports as a
- * single CPU's ({@code /sys/devices/system/cpu/cpu0/cache/index*}: L2 on most machines), capped at
- * {@link #CAP} because a virtual machine may report its host's shared cache as one core's. A
- * stream holds at least two of its largest Waters, and no more than its window of them, rounded up
- * to a power of two.
+ * How much data a shared-memory stream holds unless told: four times the cache each core has to
+ * itself. The cache is the highest level sysfs reports as a single CPU's
+ * ({@code /sys/devices/system/cpu/cpu0/cache/index*}: L2 on most machines), capped at
+ * {@link #CAP} because a virtual machine may report its host's shared cache as one core's. The
+ * factor is measured, not derived: Streamline found its rings fastest at a size comparable to the
+ * L2 (the thesis's Figure 7.2: past it, misses cost more than the switches a larger ring saves; 1
+ * MB with a 4 MB L2), and this project's sweep of 64 KiB to 64 MiB (bench/results/streamline-pipes.md)
+ * found the best at 4 MiB, four of its 1 MiB L2s, for five of six block sizes: a ring that holds
+ * more Waters batches more wake-ups, and the producer's and the consumer's caches and the lines
+ * in flight between them all hold part of it. A stream holds at least two of its largest Waters,
+ * and no more than its window of them, rounded up to a power of two.
  */
 public final class ShmSizing {
     /** Most a core's cache is taken to be. */
     public static final long CAP = 8L << 20;
+    /** How many of a core's caches a stream holds by default. */
+    public static final int CACHES = 4;
     /** When sysfs says nothing. */
     public static final long UNKNOWN = 1L << 20;
 
@@ -90,11 +96,16 @@ public final class ShmSizing {
         return Long.parseLong(digits) * unit;
     }
 
-    /** The data bytes of a stream of {@code window} Waters of at most {@code maxWater} bytes: the core's cache, within two and {@code window} Waters, a power of two. */
+    /** The data bytes of a stream of {@code window} Waters of at most {@code maxWater} bytes: {@link #defaultBytes()}, within two and {@code window} Waters, a power of two. */
     public static long dataBytes(int window, int maxWater) {
         long water = ShmRingDescriptor.lines(maxWater);
         long most = Math.max(2 * water, window * water);
-        return powerOfTwo(Math.max(2 * water, Math.min(most, CORE.bytes())));
+        return powerOfTwo(Math.max(2 * water, Math.min(most, defaultBytes())));
+    }
+
+    /** What a stream holds by default when its window does not limit it: {@link #CACHES} of a core's caches. */
+    public static long defaultBytes() {
+        return powerOfTwo(CACHES * CORE.bytes());
     }
 
     /** The power of two at or above {@code n}. */

@@ -203,6 +203,17 @@ class PipeCommandTest {
     }
 
     @Test
+    void wordsAndTallyCountWhatTrSortAndUniqCount() throws Exception {
+        Run t = run(null, "file in=log.txt | words | tally | head 12");
+        assertEquals(0, t.status(), t.err());
+        Run bash = sh("LC_ALL=C tr -cs 'A-Za-z0-9' '\\n' < log.txt | grep -v '^$' | LC_ALL=C sort | uniq -c | LC_ALL=C sort -k1,1nr -k2,2 | head -12");
+        assertEquals(bash.text(), t.text());
+        Run words = run(null, "file in=log.txt | words | count -l");
+        assertEquals(sh("LC_ALL=C tr -cs 'A-Za-z0-9' '\\n' < log.txt | grep -v '^$' | wc -l").text().trim(), words.text().trim(),
+                        "as many words as tr cuts");
+    }
+
+    @Test
     void anApplicationsFilterComesInItsJar() throws Exception {
         Path jar = dir.resolve("upper.jar");
         Path classes = Path.of(UpperFilter.class.getProtectionDomain().getCodeSource().getLocation().toURI());

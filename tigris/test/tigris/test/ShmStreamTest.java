@@ -319,11 +319,12 @@ class ShmStreamTest {
     }
 
     @Test
-    void theDefaultDataFitsACoresCache() {
+    void theDefaultDataIsFourOfACoresCaches() {
         ShmSizing.Cache c = ShmSizing.coreCache();
         assertTrue(c.bytes() > 0 && c.bytes() <= ShmSizing.CAP, c.toString());
-        long d = ShmSizing.dataBytes(64, 64 << 10);
-        assertTrue(d >= 2 * (64 << 10) && d <= Math.max(2 * (64 << 10), c.bytes()), d + " for " + c);
-        assertEquals(8 * 4096, ShmSizing.dataBytes(8, 4096), "a window of 8 small Waters takes 8 of them, no more (a core's cache holds them)");
+        assertEquals(ShmSizing.powerOfTwo(4 * c.bytes()), ShmSizing.defaultBytes());
+        assertEquals(ShmSizing.defaultBytes(), ShmSizing.dataBytes(1 << 16, 1024), "a wide window of small Waters gets the default");
+        assertEquals(2 * (64 << 10) + 0L, ShmSizing.dataBytes(1, 64 << 10), "two of the largest Waters at least");
+        assertEquals(8 * 4096, ShmSizing.dataBytes(8, 4096), "a window of 8 small Waters takes 8 of them, no more");
     }
 }
