@@ -72,11 +72,12 @@ int main(int argc, char **argv) {
     for (long n = 0; n < blocks; n++) {
         int64_t due = t0 + (int64_t) (n * per);
         int64_t now;
-        while ((now = now_ns()) < due) {
-            if (due - now > 200000) {
-                struct timespec ts = {0, 100000};
-                nanosleep(&ts, 0);
-            }
+        /* Ahead of the rate: sleep (at least a tenth of a millisecond), then write what fell due. No spin: the
+         * writer's CPU is the copies', not a timer's. */
+        if ((now = now_ns()) < due) {
+            int64_t wait = due - now < 100000 ? 100000 : due - now;
+            struct timespec ts = {0, (long) wait};
+            nanosleep(&ts, 0);
         }
         for (int r = 0; r < readers; r++) {
             if (write(out[r], b, block) != (ssize_t) block) {

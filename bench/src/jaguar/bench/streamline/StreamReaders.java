@@ -56,14 +56,11 @@ public final class StreamReaders {
             long c0 = cpuNanos();
             for (long n = 0; n < blocks; n++) {
                 long due = t0 + (long) (n * nanosPerBlock);
-                long now;
-                while ((now = System.nanoTime()) < due) {
-                    if (due - now > 200_000) {
-                        out.flush();
-                        Thread.sleep(0, 100_000);
-                    } else {
-                        Thread.onSpinWait();
-                    }
+                long now = System.nanoTime();
+                if (now < due) {
+                    // Ahead of the rate: the readers get what was put, the writer sleeps (no spin: its CPU is the copies').
+                    out.flush();
+                    java.util.concurrent.locks.LockSupport.parkNanos(Math.max(100_000, due - now));
                 }
                 Water w = out.spring().createWater(block);
                 w.buffer().put(0, src, 0, block);
