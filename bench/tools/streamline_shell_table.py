@@ -9,9 +9,9 @@ import statistics
 import sys
 
 TASKS = {
-    "filter-compress": "filter and compress the log: grep -v DEBUG | gzip -6",
-    "count-words": "count its words: wc -w",
-    "word-frequency": "its 20 most frequent words: tr -cs | sort | uniq -c | sort -rn | head",
+    "filter-compress": "filter and compress the log: `grep -v DEBUG \\| gzip -6`",
+    "count-words": "count its words: `wc -w`",
+    "word-frequency": "its 20 most frequent words: `tr -cs \\| sort \\| uniq -c \\| sort -rn \\| head`",
 }
 RUNNERS = {
     "bash": "bash, coreutils, gzip",
@@ -31,7 +31,8 @@ def shell(raw, results, log_bytes):
            "(`LogGenerator`), in the page cache before the runs. Wall and CPU seconds (user and system of the whole process tree, "
            "`/usr/bin/time`), medians of "
            f"{max(len(v) for v in runs.values())} runs; every output checked against bash's (the decompressed bytes, the count, "
-           "the top 20 words and their counts). `tigris pipe` starts a JVM (about 0.3 s of each run).\n",
+           "the top 20 words and their counts). `tigris pipe`'s times include its JVM's start. The commands: "
+           "`raw/streamline-shell.cmd` and `tools/streamline-shell.sh`.\n",
            "| task | runner | wall s | CPU s | wall vs bash | MB/s of log |", "|---|---|---|---|---|---|"]
     for task, what in TASKS.items():
         base = runs.get((task, "bash"))

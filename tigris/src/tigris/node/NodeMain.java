@@ -19,7 +19,7 @@ import tigris.reservoir.TcpDataPlane;
  *
  * <pre>
  * tigris node --key NAME.p12 --password-file FILE [--revoked FILE] [--name NAME] --port PORT [--host ADDRESS] [--work DIR]
- *             [--network-memory MIB] [--io-threads N] [--data-tls yes|no]
+ *             [--network-memory MIB] [--io-threads N] [--data-tls yes|no] [--allow-exec PROGRAM[,PROGRAM...]]
  * </pre>
  *
  * {@code --host} is the address agents reach this node at (default 127.0.0.1), written into its RMI
@@ -27,7 +27,8 @@ import tigris.reservoir.TcpDataPlane;
  * TCP reservoirs send and receive in (default 256 MiB), {@code --io-threads} the threads that serve
  * its connections to other nodes (default half the cores, one or two); {@code --data-tls yes} encrypts those
  * connections with TLS 1.3 (node certificates on both sides), besides the attempt keys' proofs that
- * authenticate every reservoir either way.
+ * authenticate every reservoir either way. {@code --allow-exec} names the programs a pipeline may
+ * run on this node as processes (names or absolute paths; none by default: tigris.pipe.ExecPolicy).
  *
  * Prints "tigris node NAME listening on PORT" once it accepts calls (port 0: the port chosen).
  */
@@ -41,13 +42,14 @@ public final class NodeMain {
     /** The node's usage. */
     public static final String USAGE = """
                     usage: tigris node --key NAME.p12 --password-file FILE [--revoked FILE] [--name NAME] --port PORT [--host ADDRESS] [--work DIR]
-                                       [--network-memory MIB] [--io-threads N] [--data-tls yes|no]
+                                       [--network-memory MIB] [--io-threads N] [--data-tls yes|no] [--allow-exec PROGRAM[,PROGRAM...]]
                     --key and --password-file are the node's identity (tigris cert NAME --role node), --revoked the cluster's
                     revocation list (default: revoked.crl beside the key store), --name the node's name (its certificate's).
                     --host is the address agents reach the node at and the only one it listens on (default 127.0.0.1);
                     --port 0 picks a free port. --network-memory is the MiB its TCP reservoirs' buffers may take
                     (default 256), --io-threads how many threads serve its connections to other nodes (default: half the cores, 1 or 2),
                     --data-tls yes encrypts them with TLS 1.3 under node certificates (default no: authenticated, not encrypted).
+                    --allow-exec names the programs a pipeline may run here as processes (names or absolute paths; default none).
                     It prints "tigris node NAME listening on PORT", then serves until killed.""";
 
     /** The node alone ({@code java -m jaguar.tigris/tigris.node.NodeMain ...}), as {@code tigris node} runs it. */
@@ -69,7 +71,7 @@ public final class NodeMain {
      */
     public static void run(String[] args) throws Exception {
         Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--revoked", "--host", "--work", "--network-memory", "--io-threads",
-                        "--data-tls");
+                        "--data-tls", "--allow-exec");
         int port;
         try {
             port = Integer.parseInt(require(opts, "--port"));
@@ -100,6 +102,18 @@ public final class NodeMain {
         if (!tls.equals("yes") && !tls.equals("no")) {
             throw new IllegalArgumentException("--data-tls " + tls + ": say yes or no");
         }
+        java.util.Set<String> programs = new java.util.LinkedHashSet<>();
+        for (String program : opts.getOrDefault("--allow-exec", "").split(",")) {
+            if (program.isBlank()) {
+                continue;
+            }
+            if (program.contains("/") && !program.startsWith("/")) {
+                throw new IllegalArgumentException("--allow-exec " + program + ": name a program (gzip) or give its absolute path (/usr/bin/gzip)");
+            }
+            programs.add(program.strip());
+        }
+        // A node runs no program for a pipeline unless named here: a pipeline must not become a way to run commands on every node.
+        tigris.pipe.ExecPolicy.restrictTo(programs);
         TcpDataPlane.Settings network = new TcpDataPlane.Settings(mib << 20, ioThreads, defaults.deadPeer(), defaults.connect(), null);
         // Agents reach the node's RMI objects at the address it is listed at, written into its stubs.
         System.setProperty("java.rmi.server.hostname", bind.getHostAddress());

@@ -68,7 +68,7 @@ class NodeControlTest {
     @BeforeAll
     static void cluster() throws Exception {
         cluster = Identities.shared();
-        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "a12", "c1", "p1", "p2");
+        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "a12", "e1", "e2", "c1", "p1", "p2");
         cluster.agent();
         jar = moduleJar();
     }
@@ -101,10 +101,11 @@ class NodeControlTest {
         return startNode(name, process, 0);
     }
 
-    /** As {@link #startNode(String, Process[])}, on {@code port} (0: any). */
-    private static Node startNode(String name, Process[] process, int port) throws Exception {
+    /** As {@link #startNode(String, Process[])}, on {@code port} (0: any), with {@code more} options. */
+    private static Node startNode(String name, Process[] process, int port, String... more) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "node", "--name", name, "--port", Integer.toString(port), "--work",
                         dir.resolve("work-" + name).toString()));
+        cmd.addAll(List.of(more));
         cmd.addAll(cluster.node(name).options());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         NODES.add(p);
@@ -523,6 +524,34 @@ class NodeControlTest {
         assertTrue(Files.readString(dir.resolve("committed-sum.committed")).startsWith("tigris river finished attempt 1 committed 1 part(s)\na10 "),
                         Files.readString(dir.resolve("committed-sum.committed")));
         assertFalse(Files.exists(dir.resolve(".committed-sum.tigris-finished@1")));
+    }
+
+    /**
+     * A pipeline's process runs on a node only if the node's allow-list names the program: a node
+     * started without one fails the river, naming the program and the option that allows it.
+     */
+    @Test
+    void aNodeRunsOnlyTheProgramsItsAllowListNames() throws Exception {
+        Path in = dir.resolve("exec-in.txt");
+        Files.writeString(in, "alpha\nbeta\n");
+        Path out = dir.resolve("exec-out.txt");
+        RiverGraph g = tigris.pipe.PipelinePlan.of(tigris.pipe.Pipeline.parse("file in=" + in + " | cat | file out=" + out),
+                        tigris.pipe.FilterRegistry.standard()).river("execs");
+        Node closed = startNode("e1", null);
+        ControlAgent agent = agent();
+        Map<String, List<Node>> onClosed = new HashMap<>();
+        g.moduleList().forEach(m -> onClosed.put(m.name(), List.of(closed)));
+        ControlAgent.RunReport refused = agent.start("execs", g, onClosed, null, null).await(60_000, null);
+        assertFalse(refused.completed());
+        assertTrue(String.valueOf(refused.failure()).contains("node e1 does not run the program /usr/bin/cat: its allow-list is empty (start the node with"
+                        + " --allow-exec cat)"), String.valueOf(refused.failure()));
+        Node open = startNode("e2", null, 0, "--allow-exec", "gzip,cat");
+        Map<String, List<Node>> onOpen = new HashMap<>();
+        g.moduleList().forEach(m -> onOpen.put(m.name(), List.of(open)));
+        var run = agent.start(RiverAttempt.first("execs"), g, onOpen, null, null);
+        assertTrue(run.await(60_000, null).completed());
+        run.commit();
+        assertEquals("alpha\nbeta\n", Files.readString(out));
     }
 
     /**
