@@ -25,7 +25,7 @@ for r in $(seq 1 "$REPEAT"); do
   timed filter-compress tigris-gzip "$r" "$TIGRIS" pipe "file in=$LOG | grep -v DEBUG | gzip -6 | file out=process.gz"
   timed count-words bash "$r" bash -c "wc -w < '$LOG' > bash.count"
   timed count-words tigris-native "$r" bash -c "'$TIGRIS' pipe 'file in=$LOG | count -w' > native.count"
-  timed word-frequency bash "$r" bash -c "tr -cs 'A-Za-z0-9' '\n' < '$LOG' | grep -v '^\$' | sort | uniq -c | sort -k1,1nr -k2,2 | head -20 > bash.top"
+  timed word-frequency bash "$r" bash -c "tr -cs 'A-Za-z0-9' '\n' < '$LOG' | grep -v '^\$' | sort | uniq -c | sort -rn | head -20 > bash.top"
   timed word-frequency tigris-native "$r" bash -c "'$TIGRIS' pipe 'file in=$LOG | words | tally | head 20' > native.top"
   echo "repeat $r done" >&2
 done

@@ -5,21 +5,39 @@ import java.util.Set;
 
 /**
  * Which programs a node lets a pipeline run as processes: none unless the node was started with
- * {@code --allow-exec NAME,...} (names of programs, or their absolute paths). A pipeline must not
+ * {@code --allow-exec NAME,...} (names of programs on its PATH, or absolute paths; compared by real
+ * path). A pipeline must not
  * become a way to run commands on every node. Outside a node (a pipeline run on the local host by
  * its own user) every program runs.
  */
 public final class ExecPolicy {
-
-    /** Null outside a node: every program runs. */
-    private static volatile Set<String> allowed;
+    /** The real paths a node allows; null outside a node: every program runs. */
+    private static volatile Set<Path> allowed;
+    /** As the node's operator named them, for messages. */
+    private static volatile Set<String> named = Set.of();
 
     private ExecPolicy() {
     }
 
-    /** Makes this JVM a node's: from now on it runs only {@code programs} (names or absolute paths). */
+    /**
+     * Makes this JVM a node's: from now on it runs only {@code programs}, each a name found on this
+     * node's PATH or an absolute path, compared by real path (a program of the same name elsewhere,
+     * or a link to another, is not allowed).
+     *
+     * @throws IllegalArgumentException naming a program that is not on this node
+     */
     public static void restrictTo(Set<String> programs) {
-        allowed = Set.copyOf(programs);
+        Set<Path> real = new java.util.LinkedHashSet<>();
+        for (String p : programs) {
+            try {
+                real.add(ProcessFilter.resolve(p).toRealPath());
+            } catch (IllegalArgumentException | java.io.IOException e) {
+                throw new IllegalArgumentException("--allow-exec " + p + ": " + (p.contains("/") ? "no program at " + p : "no program " + p
+                                + " on this node's PATH"));
+            }
+        }
+        named = Set.copyOf(programs);
+        allowed = Set.copyOf(real);
     }
 
     /**
@@ -28,15 +46,21 @@ public final class ExecPolicy {
      * @throws SecurityException saying which program, which node, and how to allow it
      */
     public static void check(Path program, String node) {
-        Set<String> a = allowed;
+        Set<Path> a = allowed;
         if (a == null) {
             return;
         }
-        String name = program.getFileName().toString();
-        if (a.contains(name) || a.contains(program.toString())) {
+        Path real;
+        try {
+            real = program.toRealPath();
+        } catch (java.io.IOException e) {
+            real = program;
+        }
+        if (a.contains(real)) {
             return;
         }
+        Set<String> n = named;
         throw new SecurityException("node " + node + " does not run the program " + program + ": its allow-list "
-                        + (a.isEmpty() ? "is empty" : "is " + a) + " (start the node with --allow-exec " + name + ")");
+                        + (n.isEmpty() ? "is empty" : "is " + n) + " (start the node with --allow-exec " + program.getFileName() + ")");
     }
 }

@@ -9,10 +9,16 @@ import tigris.Water;
 
 /**
  * Where a {@link PipeModule} puts its Waters: each goes, by its class, to every pipe after the
- * filter that selects that class (a copy for each but the last), or nowhere. The pipes are the
- * module's downstream ends in its graph connections' order; the selection of end {@code i} is its
- * parameter {@code route.i} ({@link ClassSet}), written by {@link PipelinePlan}; with none, a single
- * end takes every class.
+ * filter that selects that class, or nowhere. The pipes are the module's downstream ends in its
+ * graph connections' order; the selection of end {@code i} is its parameter {@code route.i}
+ * ({@link ClassSet}), written by {@link PipelinePlan}; with none, a single end takes every class.
+ *
+ * <p>A Water of class c is made by the spring of the first pipe that takes c and put there as it
+ * is; the other pipes that take c get copies. So a Water over a reservoir's own memory (a
+ * shared-memory stream's data) goes back into that reservoir and nowhere else. Where several of a
+ * filter's writers ({@link WaterWriter}s, one a class) go to one pipe, they all make their Waters
+ * from a pool (copied in at their put): a stream hands out one Water over its data at a time, and
+ * a writer of a class that rarely comes would hold it while the others wait for room.
  */
 public final class Outlet {
     /** The parameter that says which classes downstream end {@code i} takes: {@code route.i}. */
@@ -29,6 +35,10 @@ public final class Outlet {
     private final ClassSet wanted;
     private List<ProducerEnd> ends;
     private final List<ProducerEnd> matching = new ArrayList<>();
+    /** Per end: how many writers make Waters for it. */
+    private int[] writers;
+    /** Waters for writers that find their pipe's spring taken, and for splitting what is too large. */
+    private tigris.WaterPool pool;
 
     Outlet(ModuleConfig config) {
         this.module = config.name();
@@ -59,6 +69,41 @@ public final class Outlet {
             throw new IllegalStateException("module " + module + " has " + outs.size() + " downstream reservoirs and no route to choose among them");
         }
         ends = List.copyOf(outs);
+        writers = new int[ends.size()];
+    }
+
+    /** The first end that takes class {@code c}, or -1. */
+    private int firstTaking(int c) {
+        for (int i = 0; i < ends.size(); i++) {
+            if (routes.isEmpty() || routes.get(i).contains(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A writer of class {@code c} comes ({@link WaterWriter}: a filter makes all its writers before it writes). */
+    void register(int c) {
+        int i = firstTaking(c);
+        if (i >= 0) {
+            writers[i]++;
+        }
+    }
+
+    /**
+     * Where a writer of class {@code c} makes its next Water: the spring of the first pipe that
+     * takes the class if it is that pipe's only writer, else a pool's.
+     */
+    tigris.Spring springFor(int c) {
+        int i = firstTaking(c);
+        return i >= 0 && writers[i] <= 1 ? ends.get(i).spring() : pool();
+    }
+
+    private tigris.WaterPool pool() {
+        if (pool == null) {
+            pool = new tigris.WaterPool(waterSize, 4);
+        }
+        return pool;
     }
 
     /** Whether any pipe after the filter takes Waters of class {@code c}: a filter need not make those nobody takes. */
@@ -71,17 +116,19 @@ public final class Outlet {
         return waterSize;
     }
 
-    /** A new, empty Water of {@link #waterSize()} bytes, the caller's. */
+    /** A new, empty Water of {@link #waterSize()} bytes for class 0, the caller's (a filter that writes one class: a source's). */
     public Water water() {
         if (ends == null || ends.isEmpty()) {
             throw new IllegalStateException("module " + module + " has no pipe after it to make Waters for");
         }
-        return ends.getFirst().spring().createWater(waterSize);
+        int i = firstTaking(0);
+        return (i < 0 ? pool() : ends.get(i).spring()).createWater(waterSize);
     }
 
     /**
-     * Puts {@code w}, of class {@code c}, into every pipe that takes the class; releases it if
-     * none does. Afterwards it is not the caller's.
+     * Puts {@code w}, of class {@code c}, into every pipe that takes the class (itself into the
+     * first, copies into the others); releases it if none does. A Water larger than these pipes
+     * carry (passed on from a pipe of larger Waters) goes as several. Afterwards it is not the caller's.
      */
     public void put(Water w, int c) throws InterruptedException {
         w.setKind((byte) c);
@@ -95,11 +142,41 @@ public final class Outlet {
             w.release();
             return;
         }
-        for (int i = 0; i < matching.size() - 1; i++) {
+        if (bytesOf(w) > waterSize) {
+            split(w);
+            return;
+        }
+        for (int i = 1; i < matching.size(); i++) {
             ProducerEnd e = matching.get(i);
             e.put(copy(w, e));
         }
-        matching.getLast().put(w);
+        matching.getFirst().put(w);
+    }
+
+    private static long bytesOf(Water w) {
+        long total = 0;
+        for (int i = 0; i < w.bufferCount(); i++) {
+            total += w.length(i);
+        }
+        return total;
+    }
+
+    /** {@code w}'s bytes as Waters of at most {@link #waterSize} each, into every matching pipe; {@code w} released. */
+    private void split(Water w) throws InterruptedException {
+        byte kind = w.kind();
+        for (ProducerEnd e : matching) {
+            for (int b = 0; b < w.bufferCount(); b++) {
+                for (long at = 0; at < w.length(b); at += waterSize) {
+                    int n = (int) Math.min(waterSize, w.length(b) - at);
+                    Water part = e.spring().createWater(n);
+                    w.buffer(b).copyTo(at, part.buffer(), 0, n);
+                    part.setLength(n);
+                    part.setKind(kind);
+                    e.put(part);
+                }
+            }
+        }
+        w.release();
     }
 
     /** {@code w}'s bytes and class in a new Water of {@code end}'s. */

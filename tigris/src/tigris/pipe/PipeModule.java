@@ -17,11 +17,19 @@ import tigris.Water;
  * <p>A failure is reported as {@code filter NAME: what}; the river ends with it.
  */
 public abstract class PipeModule implements PartitioningModuleIF {
+    /** The parameter that says how many pipes a filter merges (absent: one): {@code inputs}. */
+    public static final String INPUTS = "inputs";
+    /** A source that took longer than this to produce its Waters flushes them: its readers must not wait for more. */
+    private static final long SLOW_PRODUCE_NANOS = 200_000;
+
     protected PipeModule() {
     }
 
     private String name = getClass().getSimpleName();
     private Outlet outlet;
+    private int inputs = 1;
+    /** Whole lines out of the merged pipes, for a filter that merges several and reads bytes; null otherwise. */
+    private MergedLines merged;
 
     @Override
     public final String getName() {
@@ -32,6 +40,10 @@ public abstract class PipeModule implements PartitioningModuleIF {
     public final void init(ModuleConfig config) {
         name = config.name();
         outlet = new Outlet(config);
+        inputs = (int) config.getLong(INPUTS, 1);
+        if (inputs > 1 && !readsLinesByPort()) {
+            merged = new MergedLines(outlet.waterSize());
+        }
         try {
             open(config);
         } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
@@ -46,11 +58,24 @@ public abstract class PipeModule implements PartitioningModuleIF {
         outlet.bind(outs);
         try {
             if (isSource()) {
+                long t0 = System.nanoTime();
                 if (!produce(outlet)) {
                     throw new EndOfRiverException();
                 }
+                if (System.nanoTime() - t0 > SLOW_PRODUCE_NANOS) {
+                    // A source that waited (a socket, a process, a terminal) never waits for input, where a module
+                    // thread flushes: what it put must reach its readers now.
+                    for (ProducerEnd e : outs) {
+                        e.flush();
+                    }
+                }
             } else if (in == null) {
+                if (merged != null) {
+                    merged.finish(w -> take(w, outlet));
+                }
                 finish(outlet);
+            } else if (merged != null) {
+                merged.take(in, w -> take(w, outlet));
             } else {
                 take(in, outlet);
             }
@@ -64,6 +89,20 @@ public abstract class PipeModule implements PartitioningModuleIF {
     private FilterFailedException failed(Exception e) {
         String what = e instanceof java.io.IOException io ? tigris.FileProblems.describe(io) : e.getMessage() == null ? e.toString() : e.getMessage();
         return new FilterFailedException("filter " + name + ": " + what, e);
+    }
+
+    /**
+     * Whether this filter keeps the lines of each input port apart itself ({@link PortLines}, or a
+     * join's branches): else, when it merges several pipes, it is given whole lines of each in turn
+     * ({@link MergedLines}).
+     */
+    protected boolean readsLinesByPort() {
+        return false;
+    }
+
+    /** How many pipes this filter merges: more than one, and their Waters come interleaved (see {@link PortLines}). */
+    protected final int inputs() {
+        return inputs;
     }
 
     /** Reads the filter's parameters and opens what it needs; an IllegalArgumentException names a bad parameter. */

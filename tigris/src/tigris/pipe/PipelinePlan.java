@@ -64,15 +64,14 @@ public final class PipelinePlan {
             return List.copyOf(hints);
         }
 
-        /** The hint {@code key}'s value on this filter (the innermost given), or null. */
+        /** The hint {@code key}'s value on this filter (the innermost given: inner expressions add theirs first), or null. */
         String hint(Hint.Key key) {
-            String v = null;
             for (Hint h : hints) {
                 if (h.key() == key) {
-                    v = h.value() == null ? "" : h.value();
+                    return h.value() == null ? "" : h.value();
                 }
             }
-            return v;
+            return null;
         }
 
         @Override
@@ -328,17 +327,31 @@ public final class PipelinePlan {
             int n = used.merge(base, 1, Integer::sum);
             names.put(v, n == 1 ? base : base + "-" + n);
         }
+        // A filter that merges several pipes gets a port for each (in0, in1..), so that it keeps each
+        // stream's unfinished line apart (PortLines); a join's ports are its branches'.
+        Map<Edge, String> ports = new java.util.HashMap<>();
+        for (Vertex v : vertices) {
+            List<Edge> in = edges.stream().filter(e -> e.to() == v).toList();
+            for (int i = 0; i < in.size(); i++) {
+                ports.put(in.get(i), v.inputs == 1 && in.size() > 1 ? JoinModule.port(i) : in.get(i).port());
+            }
+        }
         for (Vertex v : vertices) {
             List<Edge> out = edges.stream().filter(e -> e.from() == v).toList();
+            List<Edge> in = edges.stream().filter(e -> e.to() == v).toList();
             BoundFilter f = v.filter;
             boolean routes = f.routesItself();
             boolean direct = out.size() == 1 && out.getFirst().classes().and(f.classes().put()).equals(f.classes().put());
             ModuleSpec m = module(g, names.get(v), f.module(), f.parameters(), v);
-            if (v.inputs == 1 && f.input()) {
+            if (v.inputs == 1 && f.input() && in.size() <= 1) {
                 m.input("in", Water.class);
             }
-            for (int i = 0; v.inputs > 1 && i < v.inputs; i++) {
+            int merged = v.inputs > 1 ? v.inputs : in.size() > 1 ? in.size() : 0;
+            for (int i = 0; i < merged; i++) {
                 m.input(JoinModule.port(i), Water.class);
+            }
+            if (merged > 1 && PipeModule.class.isAssignableFrom(f.module())) {
+                m.parameter(PipeModule.INPUTS, Integer.toString(merged));
             }
             if (!out.isEmpty()) {
                 m.output("out", Water.class);
@@ -361,7 +374,7 @@ public final class PipelinePlan {
                 }
             }
             for (Edge e : routed) {
-                g.connect(from, names.get(e.to()) + "." + e.port(), reservoir(v));
+                g.connect(from, names.get(e.to()) + "." + ports.get(e), reservoir(v));
             }
         }
         return g.validate();

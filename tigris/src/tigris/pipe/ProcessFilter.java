@@ -45,7 +45,8 @@ public final class ProcessFilter {
         return new BoundFilter(f.label(), f.module(), p, false, true, f.classes(), true);
     }
 
-    private static Path resolve(String program) {
+    /** The program {@code program} names: a path with a '/', or the first on PATH; IllegalArgumentException if none. */
+    static Path resolve(String program) {
         if (program.contains("/")) {
             Path p = Path.of(program).toAbsolutePath().normalize();
             if (!Files.isRegularFile(p)) {

@@ -21,13 +21,14 @@ public final class WaterWriter {
         this.out = out;
         this.cls = cls;
         this.wholeLines = wholeLines;
+        out.register(cls);
     }
 
     /** Writes {@code b[off, off + len)}. */
     public void write(byte[] b, int off, int len) throws InterruptedException {
         while (len > 0) {
             if (water == null) {
-                water = out.water();
+                water = out.springFor(cls).createWater(out.waterSize());
                 used = 0;
             }
             int room = water.capacity() - used;

@@ -37,6 +37,11 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     private final long headBatch;
     private long creditedUpTo;
     private final boolean[] released;
+    /** The data each entry's Water takes (its lines), and the data freed since the head was last stored. */
+    private final int[] entryBytes;
+    private long linesFreed;
+    /** An eighth of the data: freed, it is stored too, whatever the count of Waters (a few large Waters fill a ring). */
+    private final long bytesBatch;
 
     ShmConsumer(ShmRing ring, int reader) {
         super(ring.name);
@@ -45,6 +50,8 @@ public final class ShmConsumer extends AbstractConsumerEnd {
         this.headOffset = ShmRingDescriptor.headOffset(reader);
         this.released = new boolean[ring.entries];
         this.headBatch = Math.max(1, ring.entries / 8);
+        this.entryBytes = new int[ring.entries];
+        this.bytesBatch = Math.max(ShmRingDescriptor.LINE, ring.dataBytes / 8);
         this.releasers = new Recycler[ring.entries];
         for (int i = 0; i < ring.entries; i++) {
             int entry = i;
@@ -108,6 +115,7 @@ public final class ShmConsumer extends AbstractConsumerEnd {
                 throw new ReservoirFailedException("reservoir " + name() + ": descriptor " + n + " holds state word 0x" + Integer.toHexString(word)
                                 + ", position " + position + ", length " + length + ": the stream is corrupt");
             }
+            entryBytes[i] = (int) ShmRingDescriptor.lines(length);
             ExternalBuffer bytes = ring.data.slice(offset, length == 0 ? 0 : length);
             Water w = Water.over(releasers[i], bytes);
             w.setLength(length);
@@ -167,6 +175,7 @@ public final class ShmConsumer extends AbstractConsumerEnd {
         long f = freedUpTo;
         while (f < creditedUpTo && released[(int) (f & ring.entryMask)]) {
             released[(int) (f & ring.entryMask)] = false;
+            linesFreed += entryBytes[(int) (f & ring.entryMask)];
             f++;
         }
         if (f != freedUpTo) {
@@ -175,7 +184,7 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             // heads says no room), when this reader has read all there is, and for every Water freed once
             // the stream ended (released late, down the river): a producer asleep for room is woken for a
             // batch of it, not for each Water (a switch per Water, on a shared CPU).
-            if (f - publishedHead >= headBatch || ended) {
+            if (f - publishedHead >= headBatch || linesFreed >= bytesBatch || ended) {
                 publishHead();
             }
         }
@@ -185,6 +194,7 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     private synchronized void publishHead() {
         if (freedUpTo != publishedHead) {
             publishedHead = freedUpTo;
+            linesFreed = 0;
             ring.segment.putLongRelease(headOffset, publishedHead);
             ring.wakeProducer();
         }

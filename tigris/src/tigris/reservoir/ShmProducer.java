@@ -31,9 +31,11 @@ public final class ShmProducer extends AbstractProducerEnd {
     /** The data position the next Water begins at (or after, if it would wrap). */
     private long writePosition;
     /** The Water over the ring's data that is out, its buffer and position; null when none is. */
-    private Water claim;
-    private ExternalBuffer claimBuffer;
-    private long claimPosition;
+    private record Claim(Water water, ExternalBuffer buffer, long position) {
+    }
+
+    /** One reference, so a Water over the data released on another thread clears it whole. */
+    private volatile Claim claim;
     /** Written by the producer's thread; read where a Water is released too. */
     private volatile boolean endPut;
     /** The data position of each published descriptor, by entry: the producer's own copy. */
@@ -75,18 +77,18 @@ public final class ShmProducer extends AbstractProducerEnd {
             if (!room(p, size)) {
                 return overflow.createWater(size);
             }
-            claimPosition = p;
-            claimBuffer = ring.data.slice(p & ring.dataMask, size);
-            claim = Water.over(this, claimBuffer);
-            return claim;
+            ExternalBuffer b = ring.data.slice(p & ring.dataMask, size);
+            Water w = Water.over(this, b);
+            claim = new Claim(w, b, p);
+            return w;
         }
 
         /** The Water over the ring's data released without a put: its data stays free. */
         @Override
         public void recycle(ExternalBuffer[] buffers) {
-            if (buffers.length == 1 && buffers[0] == claimBuffer) {
+            Claim c = claim;
+            if (c != null && buffers.length == 1 && buffers[0] == c.buffer()) {
                 claim = null;
-                claimBuffer = null;
             }
         }
     }
@@ -125,7 +127,8 @@ public final class ShmProducer extends AbstractProducerEnd {
         for (long d = head + 1; d <= disorderedTo && d < tail; d++) {
             oldest = Math.min(oldest, positions[(int) (d & ring.entryMask)]);
         }
-        return claim != null ? Math.min(oldest, claimPosition) : oldest;
+        Claim c = claim;
+        return c != null ? Math.min(oldest, c.position()) : oldest;
     }
 
     @Override
@@ -135,14 +138,14 @@ public final class ShmProducer extends AbstractProducerEnd {
         }
         recordPut(w);
         byte kind = w.kind();
-        if (claim != null && w == claim) {
+        Claim c = claim;
+        if (c != null && w == c.water()) {
             int length = w.length();
             // Its data is its own since it was handed out; a descriptor may have gone to Waters copied in meanwhile.
             awaitDescriptor();
             handOff(w);
             claim = null;
-            claimBuffer = null;
-            publish(claimPosition, length, ShmRingDescriptor.DATA, kind);
+            publish(c.position(), length, ShmRingDescriptor.DATA, kind);
             return;
         }
         // Not the ring's own data: copy it in.
@@ -165,7 +168,8 @@ public final class ShmProducer extends AbstractProducerEnd {
 
     /** Where bytes copied in go: after what was published, and after the Water out (not yet put), which keeps its data. */
     private long nextFree() {
-        return claim != null ? Math.max(writePosition, claimPosition + ShmRingDescriptor.lines(claimBuffer.size())) : writePosition;
+        Claim c = claim;
+        return c != null ? Math.max(writePosition, c.position() + ShmRingDescriptor.lines(c.buffer().size())) : writePosition;
     }
 
     /** The position {@code size} bytes can go at once there is room, sleeping until a reader frees some. */
@@ -177,7 +181,7 @@ public final class ShmProducer extends AbstractProducerEnd {
             if (room(p, size)) {
                 return p;
             }
-            since = ring.checkPeer(ShmRingDescriptor.readerPidOffset(0), since, "consumer", tail + " Waters published");
+            since = ring.checkReaders(since, tail + " Waters published");
             flush();
             ring.sleepForRoom(() -> !room(fit(from, size), size), ShmRing.SLEEP_NANOS);
             checkStop();
@@ -191,7 +195,7 @@ public final class ShmProducer extends AbstractProducerEnd {
         }
         long since = System.nanoTime();
         while (tail - knownHead >= window() && tail - (knownHead = ring.oldestHead()) >= window()) {
-            since = ring.checkPeer(ShmRingDescriptor.readerPidOffset(0), since, "consumer", tail + " Waters published");
+            since = ring.checkReaders(since, tail + " Waters published");
             flush();
             ring.sleepForRoom(() -> tail - ring.oldestHead() >= window(), ShmRing.SLEEP_NANOS);
             checkStop();

@@ -67,18 +67,20 @@ final class ShmRing {
     }
 
     /**
-     * A reader's sleep until the tail moves past {@code tail} or the stream ends: it counts itself
-     * among the sleepers, looks once more (the producer's publish is a full store, its look at the
-     * sleepers after it), and sleeps on the tail's low word.
+     * A reader's sleep until the tail moves past {@code tail} or the stream ends: it reads the
+     * signal word, counts itself among the sleepers, looks once more, and sleeps on the signal,
+     * which the producer bumps before it wakes anyone: a wake-up between the look and the sleep
+     * changes the word, and the sleep returns at once (for the end flag too, which moves no tail).
      */
     void sleepForData(long tail, long nanos) {
         if (spin(() -> segment.getLongAcquire(ShmRingDescriptor.TAIL_OFFSET) != tail || segment.getLongAcquire(ShmRingDescriptor.ENDED_OFFSET) != 0)) {
             return;
         }
+        int signal = segment.getIntVolatile(ShmRingDescriptor.SIGNAL_OFFSET);
         segment.getAndAddInt(ShmRingDescriptor.READERS_ASLEEP_OFFSET, 1);
         try {
             if (segment.getLongVolatile(ShmRingDescriptor.TAIL_OFFSET) == tail && segment.getLongVolatile(ShmRingDescriptor.ENDED_OFFSET) == 0) {
-                Futex.await(segment, ShmRingDescriptor.TAIL_OFFSET, (int) tail, nanos);
+                Futex.await(segment, ShmRingDescriptor.SIGNAL_OFFSET, signal, nanos);
             }
         } finally {
             segment.getAndAddInt(ShmRingDescriptor.READERS_ASLEEP_OFFSET, -1);
@@ -128,11 +130,21 @@ final class ShmRing {
         return false;
     }
 
-    /** After a publish or the end (a full store): wakes the readers if any sleeps. */
+    /** After a publish or the end: wakes the readers if any sleeps, the signal bumped first. */
     void wakeReaders() {
         if (segment.getIntVolatile(ShmRingDescriptor.READERS_ASLEEP_OFFSET) != 0) {
-            Futex.wake(segment, ShmRingDescriptor.TAIL_OFFSET, Integer.MAX_VALUE);
+            segment.getAndAddInt(ShmRingDescriptor.SIGNAL_OFFSET, 1);
+            Futex.wake(segment, ShmRingDescriptor.SIGNAL_OFFSET, Integer.MAX_VALUE);
         }
+    }
+
+    /** The producer's look at its readers while it waits: one that has exited, or never attached, fails the reservoir. */
+    long checkReaders(long since, String progress) {
+        long next = since;
+        for (int r = 0; r < readers; r++) {
+            next = Math.max(next, checkPeer(ShmRingDescriptor.readerPidOffset(r), since, readers == 1 ? "consumer" : "reader " + r, progress));
+        }
+        return next;
     }
 
     /** The producer's sleep until a reader frees something; {@code stillFull} is looked at once more after it says so. */

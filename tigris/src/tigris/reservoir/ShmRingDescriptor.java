@@ -11,8 +11,8 @@ package tigris.reservoir;
  *          12 u32 largest Water   16 u64 data bytes   24 u32 readers   28 u32 epoch   32 u16 n
  *          34 n bytes river name (UTF-8, into line 1): the river attempt the producer belongs to
  *          (epoch 0 and n = 0: none); lines 0 and 1 are written once, before the magic
- * line 2   0 u64 tail (descriptors published; its low u32 is the word sleeping readers wait on)
- *          8 u64 end flag   16 u64 producer pid   24 u32 readers asleep
+ * line 2   0 u64 tail (descriptors published)   8 u64 end flag   16 u64 producer pid   24 u32 readers asleep
+ *          28 u32 signal (bumped by the producer before it wakes the readers: the word they sleep on)
  * line 4   0 u32 releases (bumped by a reader that frees data while the producer sleeps: the word
  *          the producer waits on)   4 u32 producer asleep
  * line 6+2r  reader r: 0 u64 head (descriptors it has freed)   8 u64 its pid (0 until it attaches)
@@ -61,6 +61,7 @@ public final class ShmRingDescriptor {
     public static final long ENDED_OFFSET = TAIL_OFFSET + 8;
     public static final long PRODUCER_PID_OFFSET = TAIL_OFFSET + 16;
     public static final long READERS_ASLEEP_OFFSET = TAIL_OFFSET + 24;
+    public static final long SIGNAL_OFFSET = TAIL_OFFSET + 28;
 
     public static final long RELEASES_OFFSET = 4 * LINE;
     public static final long PRODUCER_ASLEEP_OFFSET = RELEASES_OFFSET + 4;

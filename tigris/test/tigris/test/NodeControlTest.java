@@ -552,6 +552,15 @@ class NodeControlTest {
         assertTrue(run.await(60_000, null).completed());
         run.commit();
         assertEquals("alpha\nbeta\n", Files.readString(out));
+        // A program the node does not have is refused when it starts, not when a pipeline asks.
+        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "node", "--name", "e1", "--port", "0", "--work",
+                        dir.resolve("work-e1b").toString(), "--allow-exec", "nosuchprogram-tigris"));
+        cmd.addAll(cluster.node("e1").options());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), said);
+        assertTrue(said.startsWith("tigris node: --allow-exec nosuchprogram-tigris: no program nosuchprogram-tigris on this node's PATH"), said);
     }
 
     /**

@@ -203,10 +203,53 @@ class PipeCommandTest {
     }
 
     @Test
+    void mergedStreamsKeepTheirLinesWholeAndTeePassesEveryClass() throws Exception {
+        // Two files whose Waters end mid-line: merged, each stream's lines stay whole.
+        StringBuilder a = new StringBuilder();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 30_000; i++) {
+            a.append("alpha ").append(i).append(" x".repeat(i % 50)).append('\n');
+            b.append("beta ").append(i).append(" y".repeat(i % 70)).append('\n');
+        }
+        Files.writeString(dir.resolve("a.txt"), a);
+        Files.writeString(dir.resolve("b.txt"), b);
+        Run grep = run(null, "(file in=a.txt + file in=b.txt) | grep 7");
+        assertEquals(0, grep.status(), grep.err());
+        assertSameLines(sortedLines(sh("grep -h 7 a.txt b.txt").out()), sortedLines(grep.out()));
+        Run copy = run(null, "(file in=a.txt + file in=b.txt) | file out=ab.txt");
+        assertEquals(0, copy.status(), copy.err());
+        assertSameLines(sortedLines(sh("cat a.txt b.txt").out()), sortedLines(Files.readAllBytes(dir.resolve("ab.txt"))));
+        // tee after a filter that sorts: what grep passes reaches tee's file and the pipe after it.
+        Run tee = run(null, "file in=log.txt | grep ERROR | tee errors.txt | count -l");
+        assertEquals(sh("grep ERROR log.txt | wc -l").text(), tee.text(), tee.err());
+        assertSameBytes(sh("grep ERROR log.txt").out(), Files.readAllBytes(dir.resolve("errors.txt")), "tee's file");
+    }
+
+    @Test
+    void grepReadsBytesOfAnyValueWithinALineAndRawInflateDrainsItsLastBytes() throws Exception {
+        // C3 85 is the UTF-8 of a letter; read as ISO-8859-1, 0x85 is a line terminator to Java unless UNIX_LINES.
+        Files.writeString(dir.resolve("utf8.txt"), "ERROR \u00c5sa timeout\nINFO fine\n", StandardCharsets.UTF_8);
+        assertEquals("ERROR \u00c5sa timeout\n", run(null, "file in=utf8.txt | grep 'ERROR.*timeout'").text());
+        // A raw deflate stream whose last bytes expand to more than one output buffer (a megabyte of zeros).
+        java.util.zip.Deflater d = new java.util.zip.Deflater(9, true);
+        d.setInput(new byte[1 << 20]);
+        d.finish();
+        byte[] z = new byte[1 << 16];
+        int n = d.deflate(z);
+        d.end();
+        Files.write(dir.resolve("zeros.raw"), Arrays.copyOf(z, n));
+        Run raw = run(null, "file in=zeros.raw | inflate format=raw | count -c");
+        assertEquals("1048576\n", raw.text(), raw.err());
+        // Ties come out as sort -rn gives them: the last resort (the line) reversed too.
+        Files.writeString(dir.resolve("ties.txt"), "b\na\nb\na\nc\n");
+        assertEquals(sh("sort ties.txt | uniq -c | LC_ALL=C sort -rn").text(), run(null, "file in=ties.txt | tally").text());
+    }
+
+    @Test
     void wordsAndTallyCountWhatTrSortAndUniqCount() throws Exception {
         Run t = run(null, "file in=log.txt | words | tally | head 12");
         assertEquals(0, t.status(), t.err());
-        Run bash = sh("LC_ALL=C tr -cs 'A-Za-z0-9' '\\n' < log.txt | grep -v '^$' | LC_ALL=C sort | uniq -c | LC_ALL=C sort -k1,1nr -k2,2 | head -12");
+        Run bash = sh("LC_ALL=C tr -cs 'A-Za-z0-9' '\\n' < log.txt | grep -v '^$' | LC_ALL=C sort | uniq -c | LC_ALL=C sort -rn | head -12");
         assertEquals(bash.text(), t.text());
         Run words = run(null, "file in=log.txt | words | count -l");
         assertEquals(sh("LC_ALL=C tr -cs 'A-Za-z0-9' '\\n' < log.txt | grep -v '^$' | wc -l").text().trim(), words.text().trim(),

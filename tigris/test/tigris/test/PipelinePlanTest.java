@@ -113,6 +113,20 @@ class PipelinePlanTest {
     }
 
     @Test
+    void theInnermostHintWins() throws Exception {
+        RiverGraph g = plan("((file in=a @water=1m) | count) @water=4k").river("h");
+        assertEquals("1048576", g.modules().get("file").parameters().get("water"));
+        assertEquals("4096", g.modules().get("count").parameters().get("water"));
+    }
+
+    @Test
+    void aFilterThatMergesPipesGetsAPortForEach() throws Exception {
+        RiverGraph g = plan("(file in=a + file in=b) | count").river("m");
+        assertEquals(java.util.Set.of("in0", "in1", "out"), g.modules().get("count").ports().keySet());
+        assertEquals("2", g.modules().get("count").parameters().get("inputs"));
+    }
+
+    @Test
     void aProcessThatBeginsAPipelineReadsItsStandardInputItself() throws Exception {
         PipelinePlan p = plan("cat | head 2");
         assertEquals("cat", p.vertices().getFirst().filter().label());

@@ -11,7 +11,7 @@ import tigris.pipe.BoundFilter;
 import tigris.pipe.FilterArgumentException;
 import tigris.pipe.FilterClasses;
 import tigris.pipe.FilterDefinition;
-import tigris.pipe.Lines;
+import tigris.pipe.PortLines;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
@@ -109,7 +109,12 @@ public final class Grep implements FilterDefinition {
 
         private LineMatcher matcher;
         private boolean invert;
-        private final Lines lines = new Lines();
+        private final PortLines lines = new PortLines();
+
+        @Override
+        protected boolean readsLinesByPort() {
+            return true;
+        }
         private WaterWriter selected;
         private WaterWriter others;
         private boolean ready;

@@ -9,7 +9,7 @@ import tigris.pipe.BoundFilter;
 import tigris.pipe.FilterArgumentException;
 import tigris.pipe.FilterClasses;
 import tigris.pipe.FilterDefinition;
-import tigris.pipe.Lines;
+import tigris.pipe.PortLines;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
@@ -69,7 +69,12 @@ public final class Head implements FilterDefinition {
         }
 
         private long left;
-        private final Lines lines = new Lines();
+        private final PortLines lines = new PortLines();
+
+        @Override
+        protected boolean readsLinesByPort() {
+            return true;
+        }
         private WaterWriter head;
         private WaterWriter rest;
 

@@ -163,6 +163,25 @@ public final class Inflate implements FilterDefinition {
             }
             System.arraycopy(pending, at, pending, 0, pendingLength - at);
             pendingLength -= at;
+            drain();
+        }
+
+        /**
+         * Takes what the inflater still holds once its input is used up: an output buffer filled by
+         * the last bytes leaves more behind (a long match at a raw stream's end).
+         */
+        private void drain() throws DataFormatException, InterruptedException {
+            while (inMember || !gzip) {
+                if (inflater.finished() || inflater.needsDictionary()) {
+                    return;
+                }
+                int made = inflater.inflate(outBuf);
+                if (made == 0) {
+                    return;
+                }
+                crc.update(outBuf, 0, made);
+                writer.write(outBuf, 0, made);
+            }
         }
 
         /** The length of the gzip header at {@code b[at..end)}, or -1 if it has not all arrived; IOException if it is not one. */
@@ -211,6 +230,8 @@ public final class Inflate implements FilterDefinition {
             if (writer == null) {
                 writer = new WaterWriter(out, 0, false);
             }
+            // What the inflater still held, and a trailer that came with the last bytes: then the stream must be whole.
+            consume();
             if (inMember || !gzip && !inflater.finished() && offset > 0 || pendingLength > 0) {
                 throw new IOException("inflate: the " + format + " stream ends early, at byte " + (offset + pendingLength) + ", in the middle of "
                                 + (inMember || !gzip ? "its compressed data" : "a gzip header"));

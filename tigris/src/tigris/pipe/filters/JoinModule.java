@@ -96,6 +96,12 @@ public final class JoinModule extends PipeModule {
     private WaterWriter writer;
     private final byte[] newline = {'\n'};
 
+    /** Its ports are its branches: it reads each one's lines apart. */
+    @Override
+    protected boolean readsLinesByPort() {
+        return true;
+    }
+
     @Override
     protected void open(ModuleConfig config) {
         union = switch (config.get(JOIN)) {

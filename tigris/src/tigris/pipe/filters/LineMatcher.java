@@ -25,7 +25,8 @@ final class LineMatcher {
         } else {
             fixed = null;
             String latin1 = new String(utf8, StandardCharsets.ISO_8859_1);
-            regex = Pattern.compile(latin1, ignoreCase ? Pattern.CASE_INSENSITIVE : 0);
+            // UNIX_LINES: a line's bytes read as ISO-8859-1 hold 0x85 (NEL), which Java would take for a line's end.
+            regex = Pattern.compile(latin1, Pattern.UNIX_LINES | (ignoreCase ? Pattern.CASE_INSENSITIVE : 0));
         }
     }
 

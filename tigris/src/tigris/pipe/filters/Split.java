@@ -10,7 +10,7 @@ import tigris.pipe.BoundFilter;
 import tigris.pipe.FilterArgumentException;
 import tigris.pipe.FilterClasses;
 import tigris.pipe.FilterDefinition;
-import tigris.pipe.Lines;
+import tigris.pipe.PortLines;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
@@ -84,7 +84,12 @@ public final class Split implements FilterDefinition {
         private int n;
         private int field;
         private WaterWriter[] writers;
-        private final Lines lines = new Lines();
+        private final PortLines lines = new PortLines();
+
+        @Override
+        protected boolean readsLinesByPort() {
+            return true;
+        }
 
         @Override
         protected void open(ModuleConfig config) {

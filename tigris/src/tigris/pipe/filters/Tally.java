@@ -12,7 +12,7 @@ import tigris.pipe.BoundFilter;
 import tigris.pipe.FilterArgumentException;
 import tigris.pipe.FilterClasses;
 import tigris.pipe.FilterDefinition;
-import tigris.pipe.Lines;
+import tigris.pipe.PortLines;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
@@ -20,7 +20,7 @@ import tigris.pipe.WaterWriter;
 
 /**
  * {@code tally}: how often each distinct line occurs, at the end of its input, most frequent first
- * (ties in byte order), as {@code sort | uniq -c | sort -rn} says it: the count right-aligned in
+ * (ties in descending byte order), as {@code sort | uniq -c | sort -rn} says it: the count right-aligned in
  * seven columns, a space, the line. A hash table instead of two sorts of the whole stream.
  */
 public final class Tally implements FilterDefinition {
@@ -69,7 +69,12 @@ public final class Tally implements FilterDefinition {
     /** Counts lines in a hash table, a lookup by a probe key that copies nothing unless the line is new. */
     public static final class Module extends PipeModule {
         private final Map<Key, long[]> counts = new HashMap<>();
-        private final Lines lines = new Lines();
+        private final PortLines lines = new PortLines();
+
+        @Override
+        protected boolean readsLinesByPort() {
+            return true;
+        }
 
         public Module() {
         }
@@ -89,7 +94,8 @@ public final class Tally implements FilterDefinition {
         protected void finish(Outlet o) throws Exception {
             lines.finish(this::line);
             List<Map.Entry<Key, long[]>> all = new ArrayList<>(counts.entrySet());
-            all.sort((x, y) -> x.getValue()[0] != y.getValue()[0] ? Long.compare(y.getValue()[0], x.getValue()[0]) : x.getKey().compareTo(y.getKey()));
+            // sort -rn reverses its last resort too (the whole line in byte order): ties come out in descending order.
+            all.sort((x, y) -> x.getValue()[0] != y.getValue()[0] ? Long.compare(y.getValue()[0], x.getValue()[0]) : y.getKey().compareTo(x.getKey()));
             WaterWriter w = new WaterWriter(o, 0, true);
             for (var e : all) {
                 byte[] count = String.format("%7d ", e.getValue()[0]).getBytes(StandardCharsets.US_ASCII);

@@ -15,7 +15,7 @@ import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
 
-/** {@code tee PATH} (or {@code out=PATH}): writes its stream to a file and passes it on unchanged. */
+/** {@code tee PATH} (or {@code out=PATH}): writes its stream to a file and passes its bytes on unchanged (in class 0: it sorts nothing). */
 public final class Tee implements FilterDefinition {
     public Tee() {
     }
@@ -50,7 +50,7 @@ public final class Tee implements FilterDefinition {
         return new BoundFilter("tee " + path, Module.class, Map.of(OUT, abs), true, true, FilterClasses.NONE);
     }
 
-    /** Writes each Water, then passes it on as it is (class kept). */
+    /** Writes each Water, then passes it on as it is (in class 0: tee sorts nothing). */
     public static final class Module extends PipeModule {
         private OutputFile file;
 
@@ -65,7 +65,8 @@ public final class Tee implements FilterDefinition {
         @Override
         protected void take(Water in, Outlet out) throws Exception {
             file.write(in);
-            out.put(in, in.kind() & 0xFF);
+            // Its output is a stream of its own: class 0, as every filter that sorts nothing puts.
+            out.put(in, 0);
         }
 
         @Override
