@@ -5,7 +5,7 @@ import java.rmi.server.ServerNotActiveException;
 
 /**
  * A node's log: one line on standard output per event of a river's life (created, started,
- * finished, failed, stopped, destroyed), after the node's "listening" line, naming the agent that
+ * finished, failed, stopped, destroyed, its staged outputs discarded), after the node's "listening" line, naming the agent that
  * asked where there is one.
  */
 final class NodeLog {

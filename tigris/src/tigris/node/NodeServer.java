@@ -326,6 +326,7 @@ public final class NodeServer implements RiverManager {
     public void discard(RiverAttempt a) {
         outputs.discard(a, true);
         jobEnded(a);
+        NodeLog.river(name, a.toString(), "staged outputs (and earlier attempts') discarded " + NodeLog.byAgent());
     }
 
     /** The job of {@code a}'s river ended (committed or given up): a later job may use the river's name again from epoch 1. */

@@ -138,6 +138,13 @@ class LostNodeSortTest {
                 if (p.attempt() == 2 && !mended[0]) {
                     mended[0] = true;
                     mend(c, 2);
+                    // Holds the job (not the heartbeats) until the agent's fencing reached h2, so the
+                    // job cannot end in the seconds a try begun while h2 was cut may still take.
+                    try {
+                        c.awaitLog(2, "river " + rivers.get(0).snapshot().river() + " staged outputs (and earlier attempts') discarded by agent", 30);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
                 }
             }, rivers);
             LostNode l = onlyLoss(run.report, "h2", name);
