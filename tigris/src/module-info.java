@@ -12,6 +12,7 @@ module jaguar.tigris {
     requires jdk.jfr;          // Tigris's flight recorder events (tigris.events)
     requires jdk.management;   // the machine's memory, for TigrisSort's choice of entries (SortPlan)
     requires jdk.unsupported;  // ExtendedOpenOption.DIRECT (reflectively) for the sorters' writes (RecordWriter)
+    requires ojalgo;           // the pipeline planner's integer programs (tigris.pipe.plan.OjAlgoSolver)
     exports tigris;
     exports tigris.cli;
     exports tigris.dq;
@@ -21,6 +22,7 @@ module jaguar.tigris {
     exports tigris.node;
     exports tigris.pipe;
     exports tigris.pipe.filters;
+    exports tigris.pipe.plan;
     exports tigris.reservoir;
     exports tigris.river;
     exports tigris.sort;

@@ -146,7 +146,7 @@ final class RunCommand implements Command {
     }
 
     /** A whole number of seconds, at least 1, given as {@code option} (or {@code otherwise}). */
-    private static long seconds(Map<String, String> opts, String option, long otherwise) {
+    static long seconds(Map<String, String> opts, String option, long otherwise) {
         String v = opts.get(option);
         if (v == null) {
             return otherwise;

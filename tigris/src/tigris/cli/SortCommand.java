@@ -89,7 +89,7 @@ public final class SortCommand {
                     case "--no-sync" -> sync = false;
                     case "--page-cache" -> direct = false;
                     case "-q" -> quiet = true;
-                    case "--node" -> nodes.add(node(a, value(args, ++i, a), "="));
+                    case "--node" -> nodes.add(NodeAddress.parse(a, value(args, ++i, a), "="));
                     case "--nodes" -> nodes.addAll(nodesFile(value(args, ++i, a)));
                     case "--key" -> key = Path.of(value(args, ++i, a));
                     case "--transport" -> transport = value(args, ++i, a);
@@ -221,25 +221,6 @@ public final class SortCommand {
                         out, err));
     }
 
-    /** NAME{sep}HOST:PORT. */
-    private static Node node(String option, String v, String sep) {
-        int s = v.indexOf(sep);
-        int colon = v.lastIndexOf(':');
-        if (s < 1 || colon < s + 2 || colon == v.length() - 1) {
-            throw new IllegalArgumentException(option + " " + v + ": not NAME" + (sep.isBlank() ? " " : sep) + "HOST:PORT");
-        }
-        int port;
-        try {
-            port = Integer.parseInt(v.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " " + v + ": port '" + v.substring(colon + 1) + "' is not a number");
-        }
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException(option + " " + v + ": port " + port + " is not between 1 and 65535");
-        }
-        return new Node(v.substring(0, s).strip(), v.substring(s + sep.length(), colon).strip(), port);
-    }
-
     private static List<Node> nodesFile(String file) {
         List<String> lines;
         try {
@@ -251,7 +232,7 @@ public final class SortCommand {
         for (int n = 0; n < lines.size(); n++) {
             String line = lines.get(n).replaceAll("#.*", "").strip();
             if (!line.isEmpty()) {
-                nodes.add(node(file + ":" + (n + 1) + ":", line.replaceAll("\\s+", " "), " "));
+                nodes.add(NodeAddress.parse(file + ":" + (n + 1) + ":", line.replaceAll("\\s+", " "), " "));
             }
         }
         if (nodes.isEmpty()) {

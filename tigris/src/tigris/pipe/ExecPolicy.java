@@ -41,6 +41,21 @@ public final class ExecPolicy {
     }
 
     /**
+     * The file names of the programs this JVM runs as processes (each allowed program's name and
+     * its real path's), or null outside a node, where every program runs.
+     */
+    public static Set<String> allowedNames() {
+        Set<Path> a = allowed;
+        if (a == null) {
+            return null;
+        }
+        Set<String> names = new java.util.TreeSet<>();
+        a.forEach(p -> names.add(p.getFileName().toString()));
+        named.forEach(n -> names.add(Path.of(n).getFileName().toString()));
+        return names;
+    }
+
+    /**
      * Refuses to run {@code program} on node {@code node} if this JVM is a node's that does not allow it.
      *
      * @throws SecurityException saying which program, which node, and how to allow it

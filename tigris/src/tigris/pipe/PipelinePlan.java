@@ -56,8 +56,18 @@ public final class PipelinePlan {
             this.inputs = inputs;
         }
 
+        /** Its index in {@link PipelinePlan#vertices()}. */
+        public int id() {
+            return id;
+        }
+
         public BoundFilter filter() {
             return filter;
+        }
+
+        /** Where it was written in the expression; -1 for what the plan added. */
+        public int offset() {
+            return offset;
         }
 
         public List<Hint> hints() {
@@ -84,6 +94,14 @@ public final class PipelinePlan {
     public record Edge(Vertex from, Vertex to, String port, ClassSet classes) {
     }
 
+    /** The filters an expression with hints covers ({@code (a | b) @node=h1}), its hints, and where they were written. */
+    public record HintGroup(List<Vertex> members, List<Hint> hints, int offset) {
+        public HintGroup {
+            members = List.copyOf(members);
+            hints = List.copyOf(hints);
+        }
+    }
+
     /** A place a part's output leaves from, and whether its selection is inverted ({@code !}). */
     private record Exit(Vertex vertex, boolean inverted, int notOffset) {
     }
@@ -96,6 +114,7 @@ public final class PipelinePlan {
     private final FilterRegistry filters;
     private final List<Vertex> vertices = new ArrayList<>();
     private final List<Edge> edges = new ArrayList<>();
+    private final List<HintGroup> hintGroups = new ArrayList<>();
 
     private PipelinePlan(Pipeline pipeline, FilterRegistry filters) {
         this.pipeline = pipeline;
@@ -138,6 +157,16 @@ public final class PipelinePlan {
 
     public List<Edge> edges() {
         return List.copyOf(edges);
+    }
+
+    /** Every expression with hints, innermost first. */
+    public List<HintGroup> hintGroups() {
+        return List.copyOf(hintGroups);
+    }
+
+    /** An error about what was written at {@code offset}, with the expression and a caret. */
+    public PipelineSyntaxException error(int offset, String problem) {
+        return pipeline.error(offset, problem);
     }
 
     private Vertex vertex(BoundFilter f, int offset, int inputs) {
@@ -209,6 +238,7 @@ public final class PipelinePlan {
                 for (Vertex v : vertices.subList(first, vertices.size())) {
                     v.hints.addAll(h.hints());
                 }
+                hintGroups.add(new HintGroup(vertices.subList(first, vertices.size()), h.hints(), h.hintsOffset()));
                 yield inner;
             }
         };
@@ -242,7 +272,7 @@ public final class PipelinePlan {
     }
 
     /** A size written 65536, 64k or 1m; -1 if it is not one. */
-    static long bytes(String text) {
+    public static long bytes(String text) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
         long unit = 1;
         if (t.endsWith("k")) {
@@ -319,6 +349,16 @@ public final class PipelinePlan {
      * to a selection, a memory reservoir per pipe sized by the hints.
      */
     public RiverGraph river(String name) {
+        return river(name, e -> reservoir(e.from()), (module, v) -> {
+        });
+    }
+
+    /**
+     * The plan as a river named {@code name} whose pipes are made as {@code pipes} says (a placed
+     * pipeline's transports and Waters); {@code modules} hears each module's name with the filter
+     * it runs (a route with the filter it follows).
+     */
+    public RiverGraph river(String name, java.util.function.Function<Edge, ReservoirSpec> pipes, java.util.function.BiConsumer<String, Vertex> modules) {
         RiverGraph g = new RiverGraph(name);
         Map<Vertex, String> names = new LinkedHashMap<>();
         Map<String, Integer> used = new LinkedHashMap<>();
@@ -343,6 +383,7 @@ public final class PipelinePlan {
             boolean routes = f.routesItself();
             boolean direct = out.size() == 1 && out.getFirst().classes().and(f.classes().put()).equals(f.classes().put());
             ModuleSpec m = module(g, names.get(v), f.module(), f.parameters(), v);
+            modules.accept(names.get(v), v);
             if (v.inputs == 1 && f.input() && in.size() <= 1) {
                 m.input("in", Water.class);
             }
@@ -361,6 +402,7 @@ public final class PipelinePlan {
             if (!routes && !direct && !out.isEmpty()) {
                 String route = names.get(v) + "-route";
                 ModuleSpec r = module(g, route, RouteModule.class, Map.of(), v);
+                modules.accept(route, v);
                 r.input("in", Water.class).output("out", Water.class);
                 g.connect(from, route + ".in", reservoir(v));
                 from = route + ".out";
@@ -374,7 +416,7 @@ public final class PipelinePlan {
                 }
             }
             for (Edge e : routed) {
-                g.connect(from, names.get(e.to()) + "." + ports.get(e), reservoir(v));
+                g.connect(from, names.get(e.to()) + "." + ports.get(e), pipes.apply(e));
             }
         }
         return g.validate();
@@ -405,19 +447,5 @@ public final class PipelinePlan {
     private static ReservoirSpec reservoir(Vertex v) {
         String n = v.hint(Hint.Key.WINDOW);
         return ReservoirSpec.of(n == null ? DEFAULT_WINDOW : (int) bytes(n), water(v));
-    }
-
-    /** The plan in words, a filter a line with the pipes out of it: what {@code tigris pipe --explain} prints. */
-    public String explain() {
-        StringBuilder s = new StringBuilder();
-        for (Vertex v : vertices) {
-            s.append(String.format("%3d  %s%s%n", v.id, v.filter.label(), v.hints.isEmpty() ? "" : "  @" + String.join(",", v.hints.stream().map(Hint::toString).toList())));
-            for (Edge e : edges) {
-                if (e.from() == v) {
-                    s.append(String.format("       -> %d %s (classes %s)%n", e.to().id, e.to().inputs > 1 ? e.port() : "", e.classes()));
-                }
-            }
-        }
-        return s.toString();
     }
 }

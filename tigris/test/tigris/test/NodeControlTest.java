@@ -68,7 +68,7 @@ class NodeControlTest {
     @BeforeAll
     static void cluster() throws Exception {
         cluster = Identities.shared();
-        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "a12", "e1", "e2", "c1", "p1", "p2");
+        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "a12", "e1", "e2", "c1", "p1", "p2", "pa", "pb");
         cluster.agent();
         jar = moduleJar();
     }
@@ -524,6 +524,71 @@ class NodeControlTest {
         assertTrue(Files.readString(dir.resolve("committed-sum.committed")).startsWith("tigris river finished attempt 1 committed 1 part(s)\na10 "),
                         Files.readString(dir.resolve("committed-sum.committed")));
         assertFalse(Files.exists(dir.resolve(".committed-sum.tigris-finished@1")));
+    }
+
+    /**
+     * {@code tigris pipe --node}: the planner asks each node what it is, places the filters (the
+     * process only where a node allows it), and the pipeline runs there as a job whose output is
+     * committed once; --explain shows the plan and runs nothing; wrong options are refused.
+     */
+    @Test
+    void aPipelineIsPlacedOnNodesAndRunsThere() throws Exception {
+        Path in = dir.resolve("placed-in.txt");
+        StringBuilder text = new StringBuilder();
+        StringBuilder kept = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            String line = (i % 3 == 0 ? "DEBUG " : "INFO ") + "line " + i + "\n";
+            text.append(line);
+            if (i % 3 != 0) {
+                kept.append(line);
+            }
+        }
+        Files.writeString(in, text);
+        Path out = dir.resolve("placed-out.txt");
+        Node a = startNode("pa", null);
+        Node b = startNode("pb", null, 0, "--allow-exec", "cat");
+        String expression = "file in=" + in + " | grep -v DEBUG | cat | file out=" + out;
+        List<String> nodes = List.of("--node", "pa=127.0.0.1:" + a.port(), "--node", "pb=127.0.0.1:" + b.port());
+
+        Run plan = tigrisPipe(nodes, "--explain", expression);
+        assertEquals(0, plan.status(), plan.said());
+        assertTrue(plan.said().matches("(?s).*  2  cat +on pb\n.*"), "the process runs on the node that allows it:\n" + plan.said());
+        assertTrue(plan.said().contains("optimal: solved by ojAlgo"), plan.said());
+        assertFalse(Files.exists(out), "--explain runs nothing");
+
+        Run run = tigrisPipe(nodes, expression);
+        assertEquals(0, run.status(), run.said());
+        assertEquals(kept.toString(), Files.readString(out));
+        assertTrue(run.said().contains("committed 1 output file(s)"), run.said());
+
+        Run unknown = tigrisPipe(nodes, "file in=" + in + " | (grep x @node=zz) | file out=" + out);
+        assertEquals(2, unknown.status(), unknown.said());
+        assertTrue(unknown.said().contains("hint node=zz names no place of this pipeline's: pa, pb"), unknown.said());
+        Run stdin = tigrisPipe(nodes, "grep x");
+        assertEquals(2, stdin.status(), stdin.said());
+        assertTrue(stdin.said().contains("stdin can run in none of the places given: it runs in this command's own JVM"), stdin.said());
+        Run noKey = tigrisPipeWith(List.of("--node", "pa=127.0.0.1:" + a.port(), expression));
+        assertEquals(2, noKey.status(), noKey.said());
+        assertTrue(noKey.said().startsWith("tigris pipe: missing option --key"), noKey.said());
+        Run keyAlone = tigrisPipeWith(List.of("--key", "agent.p12", expression));
+        assertEquals(2, keyAlone.status(), keyAlone.said());
+        assertTrue(keyAlone.said().startsWith("tigris pipe: --key is for a pipeline placed on nodes: give --node NAME=HOST:PORT too"), keyAlone.said());
+    }
+
+    private Run tigrisPipe(List<String> nodes, String... rest) throws Exception {
+        List<String> args = new ArrayList<>(nodes);
+        args.addAll(cluster.agent().options());
+        args.addAll(List.of(rest));
+        return tigrisPipeWith(args);
+    }
+
+    private Run tigrisPipeWith(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "pipe"));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        return new Run(p.exitValue(), said);
     }
 
     /**

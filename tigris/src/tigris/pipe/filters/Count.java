@@ -15,6 +15,7 @@ import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
 import tigris.pipe.WaterWriter;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code count [-l] [-w] [-c]}: at the end of its input, one line with the number of lines, words
@@ -63,6 +64,7 @@ public final class Count implements FilterDefinition {
     }
 
     /** Counts as the bytes go by. */
+    @FilterCost(nanosPerByte = 2.0, bytesOut = 0)
     public static final class Module extends PipeModule {
         public Module() {
         }

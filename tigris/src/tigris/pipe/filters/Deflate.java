@@ -19,6 +19,7 @@ import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
 import tigris.pipe.WaterWriter;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code deflate [level=1..9] [format=gzip|zlib|raw]}: compresses its stream; gzip (what
@@ -73,6 +74,7 @@ public final class Deflate implements FilterDefinition {
     }
 
     /** The JDK's deflater, writing into Waters. */
+    @FilterCost(nanosPerByte = 33, bytesOut = 0.19)
     public static final class Module extends PipeModule {
         public Module() {
         }

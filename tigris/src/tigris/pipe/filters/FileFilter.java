@@ -16,6 +16,7 @@ import tigris.pipe.FilterDefinition;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code file in=PATH}: a source of the file's bytes; {@code file out=PATH}: a sink that writes its
@@ -65,6 +66,7 @@ public final class FileFilter implements FilterDefinition {
     }
 
     /** Reads the file straight into Waters. */
+    @FilterCost(nanosPerByte = 0.2)
     public static final class Source extends PipeModule {
         public Source() {
         }
@@ -105,6 +107,7 @@ public final class FileFilter implements FilterDefinition {
     }
 
     /** Writes each Water into the file (staged on a node until the commit). */
+    @FilterCost(nanosPerByte = 0.2)
     public static final class Sink extends PipeModule {
         private OutputFile out;
 

@@ -11,11 +11,12 @@ import tigris.pipe.BoundFilter;
 import tigris.pipe.FilterArgumentException;
 import tigris.pipe.FilterClasses;
 import tigris.pipe.FilterDefinition;
-import tigris.pipe.PortLines;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.PortLines;
 import tigris.pipe.WaterWriter;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code grep [-v] [-i] [-F] [-x] PATTERN} (or {@code pattern=PATTERN}): sorts lines into those it
@@ -103,6 +104,7 @@ public final class Grep implements FilterDefinition {
     }
 
     /** Sorts each line into class 1 or 0, making only the Waters of the classes some pipe takes. */
+    @FilterCost(nanosPerByte = 2.0)
     public static final class Module extends PipeModule {
         public Module() {
         }

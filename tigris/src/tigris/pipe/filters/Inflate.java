@@ -18,6 +18,7 @@ import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
 import tigris.pipe.WaterWriter;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code inflate [format=gzip|zlib|raw]}: decompresses its stream (gzip unless told otherwise; a
@@ -66,6 +67,7 @@ public final class Inflate implements FilterDefinition {
      * The JDK's inflater fed Water by Water; a gzip member's header and trailer are read here
      * (RFC 1952), the compressed data between them by the inflater.
      */
+    @FilterCost(nanosPerByte = 16, bytesOut = 5.2)
     public static final class Module extends PipeModule {
         public Module() {
         }

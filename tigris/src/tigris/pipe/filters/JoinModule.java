@@ -13,6 +13,7 @@ import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Join;
 import tigris.pipe.WaterWriter;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * The join of {@code a * b} (union) and {@code a & b} (intersection). A record is a line, and it is
@@ -27,6 +28,7 @@ import tigris.pipe.WaterWriter;
  * intersection every line some branch has passed and another not yet. More than
  * {@code memory} bytes remembered fails the river, saying so.
  */
+@FilterCost(nanosPerByte = 2.0)
 public final class JoinModule extends PipeModule {
     public JoinModule() {
     }

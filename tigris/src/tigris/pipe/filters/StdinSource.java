@@ -13,6 +13,7 @@ import tigris.pipe.FilterDefinition;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.plan.FilterCost;
 
 /** {@code stdin}: the bytes of the standard input of the JVM it runs in; a pipeline whose first filter takes input begins with it. */
 public final class StdinSource implements FilterDefinition {
@@ -46,6 +47,7 @@ public final class StdinSource implements FilterDefinition {
     }
 
     /** Reads standard input straight into Waters. */
+    @FilterCost(nanosPerByte = 0.2, local = true)
     public static final class Module extends PipeModule {
         public Module() {
         }

@@ -15,6 +15,7 @@ import tigris.pipe.FilterDefinition;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code stdout}: writes its stream to the standard output of the JVM it runs in; a pipeline whose
@@ -52,6 +53,7 @@ public final class StdoutSink implements FilterDefinition {
     }
 
     /** Writes each Water's bytes to standard output. */
+    @FilterCost(nanosPerByte = 0.2, local = true)
     public static final class Module extends PipeModule {
         public Module() {
         }

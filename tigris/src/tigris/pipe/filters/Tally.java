@@ -12,11 +12,12 @@ import tigris.pipe.BoundFilter;
 import tigris.pipe.FilterArgumentException;
 import tigris.pipe.FilterClasses;
 import tigris.pipe.FilterDefinition;
-import tigris.pipe.PortLines;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.PortLines;
 import tigris.pipe.WaterWriter;
+import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code tally}: how often each distinct line occurs, at the end of its input, most frequent first
@@ -67,6 +68,7 @@ public final class Tally implements FilterDefinition {
     }
 
     /** Counts lines in a hash table, a lookup by a probe key that copies nothing unless the line is new. */
+    @FilterCost(nanosPerByte = 54)
     public static final class Module extends PipeModule {
         private final Map<Key, long[]> counts = new HashMap<>();
         private final PortLines lines = new PortLines();

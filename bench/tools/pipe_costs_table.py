@@ -1,0 +1,36 @@
+"""pipe-costs.tsv -> pipe-costs.md: each filter's CPU per byte taken and bytes out per byte in (medians)."""
+import csv
+import statistics
+import sys
+
+raw, results = sys.argv[1], sys.argv[2]
+runs = {}
+with open(f"{raw}/pipe-costs.tsv") as f:
+    for row in csv.DictReader(f, delimiter="\t"):
+        runs.setdefault(row["filter"], []).append(row)
+
+
+def med(name, key):
+    return statistics.median(float(r[key]) for r in runs[name])
+
+
+lines = ["# What each filter costs: the planner's FilterCost figures", "",
+         "`make -C bench pipe-costs` (`tools/pipe-costs.sh`); raw runs in `raw/pipe-costs.tsv`, the machine in `raw/pipe-costs.machine.md`.",
+         "CPU (user + system of the `tigris pipe` process) of `file in=LOG | FILTER | file out=/dev/null` less that of",
+         "`file in=LOG | file out=/dev/null`, per byte the filter takes; bytes out from `... | FILTER | count -c`; medians of the runs.",
+         "The source's row (with the sink's) is the baseline less an empty input's, per byte read.", "",
+         "| filter | ns per byte taken | bytes out per byte in | runs |", "|---|---|---|---|"]
+base = med("(none)", "cpu_s")
+gzbase = med("(none, gzip input)", "cpu_s")
+empty = med("(empty input)", "cpu_s")
+size = med("(none)", "bytes_in")
+lines.append(f"| file in= and file out= | {(base - empty) * 1e9 / size:.2f} | 1 | {len(runs['(none)'])} |")
+for name, rs in runs.items():
+    if name.startswith("("):
+        continue
+    b = gzbase if name == "inflate" else base
+    taken = med(name, "bytes_in")
+    cpu = (med(name, "cpu_s") - b) * 1e9 / taken
+    out = med(name, "bytes_out") / taken
+    lines.append(f"| {name} | {cpu:.2f} | {out:.3f} | {len(rs)} |")
+open(f"{results}/pipe-costs.md", "w").write("\n".join(lines) + "\n")

@@ -1,0 +1,71 @@
+package tigris.pipe.plan;
+
+import java.util.List;
+
+import tigris.pipe.Hint;
+import tigris.pipe.PipelinePlan;
+import tigris.pipe.PipelinePlan.Edge;
+import tigris.pipe.PipelinePlan.Vertex;
+
+/**
+ * A pipeline placed: the place of each filter (by {@link Vertex#id()}), the link of each pipe (by
+ * its index in {@link PipelinePlan#edges()}), what the plan costs and how it was found.
+ *
+ * @param solver the solver that found it
+ * @param optimal whether the solver proved it optimal (else its time ran out: the best it found)
+ */
+public record Placement(PipelinePlan plan, List<Place> places, List<Link> links, PlanCost cost, String solver, boolean optimal, long solveNanos) {
+    public Placement {
+        places = List.copyOf(places);
+        links = List.copyOf(links);
+    }
+
+    public Place place(Vertex v) {
+        return places.get(v.id());
+    }
+
+    public Link link(Edge e) {
+        return links.get(plan.edges().indexOf(e));
+    }
+
+    /** This placement as a river named {@code name}: each pipe its link's transport and Waters, each module where its filter runs. */
+    public PlacedRiver river(String name) {
+        java.util.Map<String, Place> at = new java.util.LinkedHashMap<>();
+        tigris.graph.RiverGraph g = plan.river(name, e -> {
+            Link l = link(e);
+            return new tigris.graph.ReservoirSpec(l.window(), l.water(), l.transport());
+        }, (module, v) -> at.put(module, place(v)));
+        return new PlacedRiver(g, at);
+    }
+
+    /** The plan in words, a filter a line with its place and the pipes out of it: what {@code tigris pipe --explain} prints. */
+    public String explain() {
+        StringBuilder s = new StringBuilder();
+        List<Edge> edges = plan.edges();
+        for (Vertex v : plan.vertices()) {
+            s.append(String.format("%3d  %-28s on %s%s%n", v.id(), v.filter().label(), place(v).node(),
+                            v.hints().isEmpty() ? "" : "  @" + String.join(",", v.hints().stream().map(Hint::toString).toList())));
+            for (int i = 0; i < edges.size(); i++) {
+                Edge e = edges.get(i);
+                if (e.from() == v) {
+                    s.append(String.format("       -> %d %s(classes %s) by %s%n", e.to().id(), e.to().filter().input() && !e.port().equals("in") ? e.port() + " " : "",
+                                    e.classes(), links.get(i)));
+                }
+            }
+        }
+        s.append("cost: ").append(cost).append('\n');
+        s.append(String.format(optimal ? "optimal: solved by %s in %.1f ms%n" : "not proven optimal: the best %s found in %.1f ms%n", solver, solveNanos / 1e6));
+        return s.toString();
+    }
+
+    /** "64 KiB", "1 MiB", "100 B". */
+    static String size(long bytes) {
+        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0) {
+            return (bytes >> 20) + " MiB";
+        }
+        if (bytes >= 1 << 10 && bytes % (1 << 10) == 0) {
+            return (bytes >> 10) + " KiB";
+        }
+        return bytes + " B";
+    }
+}

@@ -1,0 +1,41 @@
+package tigris.pipe.plan;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import tigris.pipe.PipelinePlan;
+import tigris.pipe.PipelineSyntaxException;
+
+/**
+ * Prices any plan of one pipeline on one set of places by the planner's own terms: what
+ * {@code --explain} shows of an alternative, and what the tests compare the solver's optimum with
+ * by enumerating every plan of a small pipeline.
+ */
+public final class PlanPricer {
+    private final PlacementProblem problem;
+
+    private PlanPricer(PlacementProblem problem) {
+        this.problem = problem;
+    }
+
+    /** The pricer of {@code plan} on {@code places} under {@code model}, its hints honoured. */
+    public static PlanPricer of(PipelinePlan plan, List<Place> places, CostModel model) throws PipelineSyntaxException {
+        return new PlanPricer(new PlacementProblem(plan, places, model, Set.of()));
+    }
+
+    /** The transports a pipe may be, in the order {@link #price} names them. */
+    public static List<String> transports() {
+        return PlacementProblem.TRANSPORTS;
+    }
+
+    /**
+     * What placing filter {@code i} in {@code places.get(at[i])} with pipe {@code j} (in
+     * {@link PipelinePlan#edges()}'s order) on transport {@code by[j]} costs; empty if a place
+     * cannot run a filter, a transport cannot join its pipe's places, or a hint forbids the plan.
+     */
+    public Optional<PlanCost> price(int[] at, String[] by) {
+        PlacementProblem.Choice c = new PlacementProblem.Choice(at.clone(), by.clone());
+        return problem.feasible(c) ? Optional.of(problem.cost(c)) : Optional.empty();
+    }
+}
