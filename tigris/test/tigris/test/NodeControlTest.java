@@ -553,7 +553,7 @@ class NodeControlTest {
         Run plan = tigrisPipe(nodes, "--explain", expression);
         assertEquals(0, plan.status(), plan.said());
         assertTrue(plan.said().matches("(?s).*  2  cat +on pb\n.*"), "the process runs on the node that allows it:\n" + plan.said());
-        assertTrue(plan.said().contains("optimal: solved by ojAlgo"), plan.said());
+        assertTrue(plan.said().contains("optimal (ojAlgo "), plan.said());
         assertFalse(Files.exists(out), "--explain runs nothing");
 
         Run run = tigrisPipe(nodes, expression);

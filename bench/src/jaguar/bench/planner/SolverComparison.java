@@ -20,14 +20,17 @@ import tigris.pipe.plan.Planner;
 
 /**
  * The planner's two candidate solvers on the same programs (doc/pipelines.md, "The planner"):
- * pipelines of 3 to 12 filters, with a fan-out, on 2 to 8 places (two JVMs a host), each placed
+ * pipelines of 4 to 10 filters, with a fan-out, of heavy stages and of light ones, on 2 to 8 places (two JVMs a host), each placed
  * REPEAT times by ojAlgo and by Choco after a warm-up; the median time of each and the optimum each
  * found and whether it proved it optimal within the time limit. TSV, a line a case and solver:
- * filters places solver median_ms objective optimal
+ * stages filters places solver median_ms objective optimal
  * Usage: SolverComparison OUT.tsv [REPEAT]
  */
 public final class SolverComparison {
-    private static final String[] STAGES = {"grep -v DEBUG", "deflate", "inflate", "words", "grep -i error", "tally", "count -l", "head 100000"};
+    /** Stages of which one or two dominate (deflate, tally): the bottleneck is a thread, and the bound is easy to prove. */
+    private static final String[] HEAVY = {"grep -v DEBUG", "deflate", "inflate", "words", "grep -i error", "tally", "count -l", "head 100000"};
+    /** Stages of about equal cost: the bottleneck is the machines' CPUs, and the solver must balance them. */
+    private static final String[] LIGHT = {"grep -v DEBUG", "words", "split n=2", "grep -i error", "tee /tmp/t", "count -l", "grep -F x", "words"};
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
@@ -35,24 +38,26 @@ public final class SolverComparison {
         CostModel model = CostModel.measured();
         List<PlanSolver> solvers = List.of(new OjAlgoSolver(), new ChocoSolver());
         try (PrintStream tsv = new PrintStream(Files.newOutputStream(out))) {
-            tsv.println("filters\tplaces\tsolver\tmedian_ms\tobjective\toptimal");
-            for (int filters : new int[] {3, 4, 6, 8, 10}) {
-                for (int places : new int[] {2, 4, 6, 8}) {
-                    PipelinePlan plan = PipelinePlan.of(Pipeline.parse(chain(filters)), FilterRegistry.standard());
-                    List<Place> at = places(places);
-                    for (PlanSolver s : solvers) {
-                        Planner planner = new Planner(s, model);
-                        planner.place(plan, at);   // warm-up
-                        long[] ms = new long[repeat];
-                        Placement p = null;
-                        for (int r = 0; r < repeat; r++) {
-                            p = planner.place(plan, at);
-                            ms[r] = p.solveNanos();
+            tsv.println("stages\tfilters\tplaces\tsolver\tmedian_ms\tobjective\toptimal");
+            for (String[] stages : List.of(HEAVY, LIGHT)) {
+                for (int filters : new int[] {4, 6, 8, 10}) {
+                    for (int places : new int[] {2, 4, 6, 8}) {
+                        PipelinePlan plan = PipelinePlan.of(Pipeline.parse(chain(stages, filters)), FilterRegistry.standard());
+                        List<Place> at = places(places);
+                        for (PlanSolver s : solvers) {
+                            Planner planner = new Planner(s, model);
+                            planner.place(plan, at);   // warm-up
+                            long[] ms = new long[repeat];
+                            Placement p = null;
+                            for (int r = 0; r < repeat; r++) {
+                                p = planner.place(plan, at);
+                                ms[r] = p.solveNanos();
+                            }
+                            Arrays.sort(ms);
+                            tsv.printf("%s\t%d\t%d\t%s\t%.2f\t%.6f\t%s%n", stages == HEAVY ? "heavy" : "light", plan.vertices().size(), places, s.name(), ms[repeat / 2] / 1e6, p.cost().objective(), p.optimal());
+                            tsv.flush();
+                            System.err.printf("%d filters, %d places, %s: %.1f ms%n", plan.vertices().size(), places, s.name(), ms[repeat / 2] / 1e6);
                         }
-                        Arrays.sort(ms);
-                        tsv.printf("%d\t%d\t%s\t%.2f\t%.6f\t%s%n", plan.vertices().size(), places, s.name(), ms[repeat / 2] / 1e6, p.cost().objective(), p.optimal());
-                        tsv.flush();
-                        System.err.printf("%d filters, %d places, %s: %.1f ms%n", plan.vertices().size(), places, s.name(), ms[repeat / 2] / 1e6);
                     }
                 }
             }
@@ -60,12 +65,12 @@ public final class SolverComparison {
     }
 
     /** A pipeline of about {@code n} filters: a source, a fan-out of two branches of stages, their sinks. */
-    static String chain(int n) {
+    static String chain(String[] kinds, int n) {
         int stages = Math.max(1, n - 3);
         List<String> left = new ArrayList<>();
         List<String> right = new ArrayList<>();
         for (int i = 0; i < stages; i++) {
-            (i % 2 == 0 ? left : right).add(STAGES[i % STAGES.length]);
+            (i % 2 == 0 ? left : right).add(kinds[i % kinds.length]);
         }
         String l = String.join(" | ", left) + " | file out=/tmp/a";
         String r = right.isEmpty() ? "file out=/tmp/b" : String.join(" | ", right) + " | file out=/tmp/b";

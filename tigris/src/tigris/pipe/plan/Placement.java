@@ -54,7 +54,7 @@ public record Placement(PipelinePlan plan, List<Place> places, List<Link> links,
             }
         }
         s.append("cost: ").append(cost).append('\n');
-        s.append(String.format(optimal ? "optimal: solved by %s in %.1f ms%n" : "not proven optimal: the best %s found in %.1f ms%n", solver, solveNanos / 1e6));
+        s.append(String.format(optimal ? "optimal (%s, %.1f ms)%n" : "not proven optimal (the best %s found in %.1f ms)%n", solver, solveNanos / 1e6));
         return s.toString();
     }
 

@@ -51,7 +51,7 @@ public final class Planner {
             java.util.Arrays.fill(memory, "memory");
             PlacementProblem.Choice only = new PlacementProblem.Choice(here, memory);
             if (problem.feasible(only)) {
-                return placement(plan, places, problem, only, "no solver (one place)", true, System.nanoTime() - t0);
+                return placement(plan, places, problem, only, "one place: nothing to choose", true, System.nanoTime() - t0);
             }
         }
         PlanSolver.Solution s = solver.solve(problem.program());
