@@ -30,7 +30,7 @@ module jaguar.tigris {
     exports tigris.view;
     uses tigris.transport.Transport;
     uses tigris.pipe.FilterDefinition;
-    provides tigris.pipe.FilterDefinition with tigris.pipe.filters.Count, tigris.pipe.filters.Deflate, tigris.pipe.filters.Exec, tigris.pipe.filters.FileFilter,
-                    tigris.pipe.filters.Grep, tigris.pipe.filters.Head, tigris.pipe.filters.Inflate, tigris.pipe.filters.Split, tigris.pipe.filters.StdinSource,
-                    tigris.pipe.filters.StdoutSink, tigris.pipe.filters.Tally, tigris.pipe.filters.Tee, tigris.pipe.filters.Words;
+    provides tigris.pipe.FilterDefinition with tigris.pipe.filters.Count, tigris.pipe.filters.Deflate, tigris.pipe.filters.Exec, tigris.pipe.filters.FileFilter, tigris.pipe.filters.GenSort,
+                    tigris.pipe.filters.Grep, tigris.pipe.filters.Head, tigris.pipe.filters.Inflate, tigris.pipe.filters.RecSort, tigris.pipe.filters.Split, tigris.pipe.filters.StdinSource,
+                    tigris.pipe.filters.StdoutSink, tigris.pipe.filters.Tally, tigris.pipe.filters.TcpFilter, tigris.pipe.filters.Tee, tigris.pipe.filters.ValSort, tigris.pipe.filters.Words;
 }

@@ -20,7 +20,6 @@ import tigris.graph.RiverReport;
 import tigris.node.ClusterIdentity;
 import tigris.node.ControlAgent;
 import tigris.node.ControlAgent.Node;
-import tigris.node.MovingPlanner;
 import tigris.node.NodeMain;
 import tigris.node.RiverJob;
 import tigris.pipe.FilterDefinition;
@@ -28,8 +27,7 @@ import tigris.pipe.FilterRegistry;
 import tigris.pipe.Pipeline;
 import tigris.pipe.PipelinePlan;
 import tigris.pipe.PipelineSyntaxException;
-import tigris.pipe.plan.PlaceFacts;
-import tigris.pipe.plan.PlacedRiver;
+import tigris.pipe.plan.PipelineJob;
 import tigris.pipe.plan.Place;
 import tigris.pipe.plan.Placement;
 import tigris.pipe.plan.Planner;
@@ -215,12 +213,9 @@ final class PipeCommand implements Command {
             jarBytes = Files.readAllBytes(jar);
         }
         ControlAgent agent = new ControlAgent(key, answer, ControlAgent.defaultLease(answer));
-        List<Place> places = new ArrayList<>();
+        List<Place> places;
         try {
-            List<PlaceFacts.Facts> facts = agent.performEverywhere(nodes, n -> PlaceFacts.plan(), 4 * answer.toMillis());
-            for (int k = 0; k < nodes.size(); k++) {
-                places.add(facts.get(k).place(nodes.get(k)));
-            }
+            places = PipelineJob.places(agent, nodes, 4 * answer.toMillis());
         } catch (IOException e) {
             err.println("tigris pipe: cannot ask the nodes what they are: " + e.getMessage());
             return ExitCode.FAILED.status();
@@ -238,25 +233,18 @@ final class PipeCommand implements Command {
             return ExitCode.OK.status();
         }
         String name = "pipe-" + Long.toHexString(System.currentTimeMillis());
-        PlacedRiver river;
         try {
-            river = placement.river(name);
-        } catch (tigris.graph.GraphException e) {
-            err.println("tigris pipe: the pipeline is not a river Tigris can run: " + e.getMessage());
-            return ExitCode.USAGE.status();
-        }
-        Map<String, List<Node>> at = new LinkedHashMap<>();
-        river.modules().forEach((module, place) -> at.put(module, nodes.stream().filter(n -> n.name().equals(place.node())).toList()));
-        MovingPlanner moving = new MovingPlanner(river.graph(), at, nodes, jar == null ? null : jar.getFileName().toString(), jarBytes);
-        try {
-            RiverJob.Outcome outcome = RiverJob.run(agent, name, nodes, moving, timeout > 0 ? timeout * 1000 : Long.MAX_VALUE / 4, new RiverJob.Following() {
-            });
+            RiverJob.Outcome outcome = PipelineJob.run(agent, nodes, placement, name, jar == null ? null : jar.getFileName().toString(), jarBytes,
+                            timeout > 0 ? timeout * 1000 : Long.MAX_VALUE / 4);
             for (RiverJob.Loss l : outcome.losses()) {
                 err.println("tigris pipe: lost node " + l.node() + " in attempt " + l.attempt().epoch() + " (" + l.silence().cause() + "); the pipeline went on"
                                 + " without it");
             }
             err.println("tigris pipe: " + name + " committed " + outcome.committed().size() + " output file(s)");
             return ExitCode.OK.status();
+        } catch (tigris.graph.GraphException e) {
+            err.println("tigris pipe: the pipeline is not a river Tigris can run: " + e.getMessage());
+            return ExitCode.USAGE.status();
         } catch (RiverJob.JobFailedException e) {
             err.println("tigris pipe: the pipeline failed: " + e.getMessage());
             return ExitCode.FAILED.status();

@@ -84,17 +84,7 @@ public final class ValSortCommand {
             }
         }
         if (!quiet) {
-            if (!s.firstUnordered().isZero()) {
-                err.println("First unordered record is record " + s.firstUnordered());
-            }
-            err.println("Records: " + s.recordCount());
-            err.println("Checksum: " + s.checksum().toHex());
-            if (!s.isOrdered()) {
-                err.println("ERROR - there are " + s.unorderedCount() + " unordered records");
-            } else {
-                err.println("Duplicate keys: " + s.duplicateCount());
-                err.println("SUCCESS - all records are in order");
-            }
+            s.report().forEach(err::println);
         }
         return s.isOrdered() ? 0 : 1;
     }

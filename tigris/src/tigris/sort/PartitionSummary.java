@@ -2,7 +2,9 @@ package tigris.sort;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What valsort knows about a run of records once it has read them: how many, how many keys repeat
@@ -45,6 +47,23 @@ public final class PartitionSummary {
         this.checksum = checksum;
         this.firstRecord = firstRecord.clone();
         this.lastRecord = lastRecord.clone();
+    }
+
+    /** What valsort says of the records, a line each (without the first-unordered line when all are in order). */
+    public List<String> report() {
+        List<String> lines = new ArrayList<>();
+        if (!firstUnordered.isZero()) {
+            lines.add("First unordered record is record " + firstUnordered);
+        }
+        lines.add("Records: " + recordCount);
+        lines.add("Checksum: " + checksum.toHex());
+        if (!isOrdered()) {
+            lines.add("ERROR - there are " + unorderedCount + " unordered records");
+        } else {
+            lines.add("Duplicate keys: " + duplicateCount);
+            lines.add("SUCCESS - all records are in order");
+        }
+        return lines;
     }
 
     /** Index of the first record whose key is below its predecessor's; zero when there is none. */

@@ -58,6 +58,92 @@ class PipeCommandTest {
         Files.writeString(log, s);
     }
 
+    /**
+     * {@code tcp connect=} sends the stream over a connection to a listener (here the test's), and
+     * {@code tcp listen=} reads what one connection sends: the log's bytes, whole, both ways; a
+     * refused connection and a bad address are errors saying so.
+     */
+    @Test
+    void tcpSourcesAndSinksMoveTheStreamsBytes() throws Exception {
+        byte[] whole = Files.readAllBytes(log);
+        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            byte[][] got = new byte[1][];
+            Thread reader = Thread.ofPlatform().start(() -> {
+                try (java.net.Socket s = listener.accept()) {
+                    got[0] = s.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            Run sent = run(null, "file in=log.txt | tcp connect=127.0.0.1:" + listener.getLocalPort());
+            reader.join(60_000);
+            assertEquals(0, sent.status(), sent.err());
+            assertTrue(java.util.Arrays.equals(whole, got[0]), "the listener got the log's bytes: " + (got[0] == null ? "none" : got[0].length + " bytes"));
+        }
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Run[] received = new Run[1];
+        Thread pipeline = Thread.ofPlatform().start(() -> {
+            try {
+                received[0] = run(null, "tcp listen=127.0.0.1:" + port + " | file out=received.txt");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+                s.getOutputStream().write(whole);
+                break;
+            } catch (java.net.ConnectException e) {
+                assertTrue(System.nanoTime() < deadline, "the pipeline listened on " + port);
+                Thread.sleep(50);
+            }
+        }
+        pipeline.join(60_000);
+        assertEquals(0, received[0].status(), received[0].err());
+        assertTrue(java.util.Arrays.equals(whole, Files.readAllBytes(dir.resolve("received.txt"))), "the file holds the bytes sent");
+
+        Run refused = run(null, "file in=log.txt | tcp connect=127.0.0.1:" + port);
+        assertEquals(1, refused.status(), refused.err());
+        assertTrue(refused.err().contains("tcp connect=127.0.0.1:" + port + ": nothing accepted a connection there within 10 s"), refused.err());
+        Run bad = run(null, "tcp listen=localhost:99999 | count");
+        assertEquals(2, bad.status(), bad.err());
+        assertTrue(bad.err().contains("tcp: port 99999 is not between 1 and 65535"), bad.err());
+    }
+
+    /**
+     * gensort, recsort and valsort as filters: the records {@code tigris gensort} writes, sorted as
+     * {@code tigris sort} sorts them, judged as {@code tigris valsort} judges them; bytes that are
+     * not whole records are refused.
+     */
+    @Test
+    void recordFiltersMakeSortAndCheckAsTheCommandsDo() throws Exception {
+        String t = tigris();
+        assertEquals(0, sh(t + " gensort 50000 ref.dat 2>/dev/null && " + t + " sort -q ref.dat ref-sorted.dat > /dev/null").status());
+        Run made = run(null, "gensort n=50000 | file out=made.dat");
+        assertEquals(0, made.status(), made.err());
+        assertTrue(Arrays.equals(Files.readAllBytes(dir.resolve("ref.dat")), Files.readAllBytes(dir.resolve("made.dat"))), "gensort's bytes");
+        Run sorted = run(null, "file in=made.dat | recsort | file out=sorted.dat");
+        assertEquals(0, sorted.status(), sorted.err());
+        assertTrue(Arrays.equals(Files.readAllBytes(dir.resolve("ref-sorted.dat")), Files.readAllBytes(dir.resolve("sorted.dat"))), "tigris sort's order");
+        for (String f : List.of("ref.dat", "ref-sorted.dat")) {
+            Run filter = run(null, "file in=" + f + " | valsort");
+            assertEquals(0, filter.status(), filter.err());
+            assertEquals(sh(t + " valsort " + f + " 2>&1 || true").text(), filter.text(), "valsort's words on " + f);
+        }
+        assertTrue(run(null, "gensort n=20000 b=7 | recsort | valsort").text().endsWith("SUCCESS - all records are in order\n"));
+        Run bytes = run(null, "file in=log.txt | valsort");
+        assertEquals(1, bytes.status(), bytes.err());
+        assertTrue(bytes.err().contains("valsort: the stream's " + Files.size(log) + " bytes are not whole records of 100 bytes (the last has "
+                        + Files.size(log) % 100 + ")"), bytes.err());
+        Run none = run(null, "gensort b=3");
+        assertEquals(2, none.status(), none.err());
+        assertTrue(none.err().contains("gensort: needs n=RECORDS, the number of records to make"), none.err());
+    }
+
     static String tigris() {
         return Path.of(ProcessHandle.current().info().command().orElseThrow()).getParent().resolve("tigris").toString();
     }

@@ -3,14 +3,12 @@ package tigris.pipe.filters;
 import tigris.Water;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
-import tigris.pipe.plan.FilterCost;
 
 /**
  * Routes each Water, as it is, to the pipes that select its class: what the plan puts after a
  * module that cannot route its own output (a river module, a Unix process) when that output goes
  * to several pipes or to a selection.
  */
-@FilterCost(nanosPerByte = 0.1)
 public final class RouteModule extends PipeModule {
     public RouteModule() {
     }

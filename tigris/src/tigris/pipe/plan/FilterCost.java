@@ -10,10 +10,11 @@ import java.lang.annotation.Target;
  * What a filter's module costs, for the planner: CPU per byte it takes (a source: per byte it
  * makes), the bytes it puts per byte it takes, and whether it must run in the JVM that runs the
  * pipeline command (standard input and output). A module without it costs {@link #UNKNOWN_NANOS}
- * a byte and passes its bytes on. The figures of Tigris's own filters are measured
- * (make -C bench pipe-costs, bench/results/pipe-costs.md), but three: a file source and sink (and
- * standard input and output) share the 0.43 ns a byte measured of the pair; a join and a route
- * are estimates (2 and 0.1 ns: a hash of each line, a look at each Water's class).
+ * a byte and passes its bytes on. The figures of Tigris's own filters are measured (make -C bench
+ * pipe-costs, bench/results/pipe-costs.md) but these: a file source and sink (and standard input
+ * and output) share the 0.43 ns a byte measured of the pair; a join's 2 ns (a hash of each line),
+ * TCP's 0.5 ns (the model's TCP end) and the record filters' (gensort 2, recsort 5, valsort 1) are
+ * estimates. A route the plan puts after a filter (a look at each Water's class) is not priced.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -11,8 +11,9 @@ import tigris.pipe.PipelinePlan.Vertex;
  * A pipeline placed: the place of each filter (by {@link Vertex#id()}), the link of each pipe (by
  * its index in {@link PipelinePlan#edges()}), what the plan costs and how it was found.
  *
- * @param solver the solver that found it
+ * @param solver the solver that found it, or how it was chosen ({@link PlanPricer#placement})
  * @param optimal whether the solver proved it optimal (else its time ran out: the best it found)
+ * @param solveNanos how long the solver took; 0 for a plan no solver chose
  */
 public record Placement(PipelinePlan plan, List<Place> places, List<Link> links, PlanCost cost, String solver, boolean optimal, long solveNanos) {
     public Placement {
@@ -54,7 +55,13 @@ public record Placement(PipelinePlan plan, List<Place> places, List<Link> links,
             }
         }
         s.append("cost: ").append(cost).append('\n');
-        s.append(String.format(optimal ? "optimal (%s, %.1f ms)%n" : "not proven optimal (the best %s found in %.1f ms)%n", solver, solveNanos / 1e6));
+        if (optimal) {
+            s.append(String.format("optimal (%s, %.1f ms)%n", solver, solveNanos / 1e6));
+        } else if (solveNanos > 0) {
+            s.append(String.format("not proven optimal (the best %s found in %.1f ms)%n", solver, solveNanos / 1e6));
+        } else {
+            s.append(solver).append('\n');
+        }
         return s.toString();
     }
 

@@ -13,20 +13,44 @@ import tigris.pipe.PipelineSyntaxException;
  * by enumerating every plan of a small pipeline.
  */
 public final class PlanPricer {
+    private final PipelinePlan plan;
     private final PlacementProblem problem;
 
-    private PlanPricer(PlacementProblem problem) {
+    private PlanPricer(PipelinePlan plan, PlacementProblem problem) {
+        this.plan = plan;
         this.problem = problem;
     }
 
     /** The pricer of {@code plan} on {@code places} under {@code model}, its hints honoured. */
     public static PlanPricer of(PipelinePlan plan, List<Place> places, CostModel model) throws PipelineSyntaxException {
-        return new PlanPricer(new PlacementProblem(plan, places, model, Set.of()));
+        return new PlanPricer(plan, new PlacementProblem(plan, places, model, Set.of()));
     }
 
     /** The transports a pipe may be, in the order {@link #price} names them. */
     public static List<String> transports() {
         return PlacementProblem.TRANSPORTS;
+    }
+
+    /**
+     * Plan {@code at}, {@code by} (as {@link #price} takes them) as a placement, to run or explain
+     * beside the planner's own: its links and cost by the planner's terms.
+     *
+     * @throws IllegalArgumentException if a place cannot run a filter, a transport cannot join its pipe's places, or a hint forbids it
+     */
+    public Placement placement(int[] at, String[] by) {
+        PlacementProblem.Choice c = new PlacementProblem.Choice(at.clone(), by.clone());
+        if (!problem.feasible(c)) {
+            throw new IllegalArgumentException("the plan breaks a rule of its places, transports or hints");
+        }
+        List<Place> places = new java.util.ArrayList<>();
+        for (int p : at) {
+            places.add(problem.places().get(p));
+        }
+        List<Link> links = new java.util.ArrayList<>();
+        for (int e = 0; e < by.length; e++) {
+            links.add(problem.link(e, by[e]));
+        }
+        return new Placement(plan, places, links, problem.cost(c), "a plan chosen by hand, not by the planner", false, 0);
     }
 
     /**

@@ -1,0 +1,116 @@
+package tigris.pipe.filters;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tigris.ModuleConfig;
+import tigris.Water;
+import tigris.pipe.BoundFilter;
+import tigris.pipe.FilterArgumentException;
+import tigris.pipe.FilterClasses;
+import tigris.pipe.FilterDefinition;
+import tigris.pipe.Outlet;
+import tigris.pipe.PipeModule;
+import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.plan.FilterCost;
+import tigris.sort.RecordGenerator;
+import tigris.sort.Uint128;
+
+/**
+ * {@code gensort n=RECORDS [b=FIRST] [-a]}: a source of sortbenchmark.org's records, the bytes
+ * gensort 1.5 (and {@code tigris gensort}) writes for records FIRST to FIRST + RECORDS - 1.
+ */
+public final class GenSort implements FilterDefinition {
+    static final String N = "n";
+    static final String FIRST = "b";
+    static final String ASCII = "ascii";
+
+    public GenSort() {
+    }
+
+    @Override
+    public String name() {
+        return "gensort";
+    }
+
+    @Override
+    public String usage() {
+        return "gensort n=RECORDS [b=FIRST] [-a]";
+    }
+
+    @Override
+    public String summary() {
+        return "makes sortbenchmark.org's 100-byte records, as gensort does (-a: its ASCII records)";
+    }
+
+    @Override
+    public BoundFilter bind(List<Argument> args) throws FilterArgumentException {
+        Map<String, String> p = new LinkedHashMap<>(Map.of(FIRST, "0", ASCII, "false"));
+        for (int i = 0; i < args.size(); i++) {
+            Argument a = args.get(i);
+            if (a.named() && (a.key().equals(N) || a.key().equals(FIRST))) {
+                p.put(a.key(), Long.toString(Arguments.number(a.value(), i, a.key().equals(N) ? 1 : 0, a.key().equals(N) ? "the number of records" : "the first record")));
+            } else if (!a.named() && a.text().equals("-a")) {
+                p.put(ASCII, "true");
+            } else {
+                throw Arguments.unknown(args, i);
+            }
+        }
+        if (!p.containsKey(N)) {
+            throw new FilterArgumentException(-1, "needs n=RECORDS, the number of records to make");
+        }
+        return new BoundFilter("gensort n=" + p.get(N) + (p.get(FIRST).equals("0") ? "" : " b=" + p.get(FIRST)) + (p.get(ASCII).equals("true") ? " -a" : ""),
+                        Module.class, p, false, true, FilterClasses.NONE);
+    }
+
+    /** Fills each Water with whole records. */
+    @FilterCost(nanosPerByte = 2.0)
+    public static final class Module extends PipeModule {
+        private RecordGenerator records;
+        private long left;
+        private byte[] block = new byte[0];
+
+        public Module() {
+        }
+
+        @Override
+        protected void open(ModuleConfig config) {
+            left = Long.parseLong(config.get(N));
+            records = new RecordGenerator(Boolean.parseBoolean(config.get(ASCII)) ? RecordGenerator.Format.ASCII : RecordGenerator.Format.BINARY,
+                            Uint128.of(Long.parseLong(config.get(FIRST))));
+        }
+
+        @Override
+        protected boolean isSource() {
+            return true;
+        }
+
+        @Override
+        protected boolean produce(Outlet out) throws Exception {
+            if (left == 0) {
+                return false;
+            }
+            Water w = out.water();
+            MemorySegment s = w.buffer().asSegment();
+            int n = (int) Math.min(left, s.byteSize() / Records.BYTES);
+            if (n == 0) {
+                w.release();
+                throw new IllegalStateException("gensort: a Water of " + s.byteSize() + " bytes holds no record of " + Records.BYTES + " (give it @water=64k)");
+            }
+            if (block.length < n * Records.BYTES) {
+                block = new byte[n * Records.BYTES];
+            }
+            for (int r = 0; r < n; r++) {
+                records.next(block, r * Records.BYTES);
+            }
+            MemorySegment.copy(block, 0, s, ValueLayout.JAVA_BYTE, 0, n * Records.BYTES);
+            w.setLength(n * Records.BYTES);
+            out.put(w, 0);
+            left -= n;
+            return left > 0;
+        }
+    }
+}

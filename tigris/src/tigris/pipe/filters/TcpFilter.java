@@ -1,0 +1,209 @@
+package tigris.pipe.filters;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+import java.util.Map;
+
+import tigris.ModuleConfig;
+import tigris.Water;
+import tigris.pipe.BoundFilter;
+import tigris.pipe.FilterArgumentException;
+import tigris.pipe.FilterClasses;
+import tigris.pipe.FilterDefinition;
+import tigris.pipe.Outlet;
+import tigris.pipe.PipeModule;
+import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.plan.FilterCost;
+
+/**
+ * {@code tcp listen=[HOST:]PORT}: a source of the bytes one TCP connection sends (it accepts the
+ * first, reads it to its end); {@code tcp connect=HOST:PORT}: a sink that sends its stream over a
+ * connection it makes, and closes it at the end. Plain bytes, as netcat moves them: the pipeline's
+ * own data, not Tigris's authenticated pipes between nodes.
+ */
+public final class TcpFilter implements FilterDefinition {
+    static final String LISTEN = "listen";
+    static final String CONNECT = "connect";
+    /** How long {@code connect=} tries a peer that refuses before it fails. */
+    static final long CONNECT_MILLIS = 10_000;
+
+    public TcpFilter() {
+    }
+
+    @Override
+    public String name() {
+        return "tcp";
+    }
+
+    @Override
+    public String usage() {
+        return "tcp listen=[HOST:]PORT | tcp connect=HOST:PORT";
+    }
+
+    @Override
+    public String summary() {
+        return "reads the bytes of one TCP connection it accepts (listen=, a source) or sends the stream over one it makes (connect=, a sink)";
+    }
+
+    @Override
+    public BoundFilter bind(List<Argument> args) throws FilterArgumentException {
+        if (args.size() != 1 || !args.getFirst().named()) {
+            throw new FilterArgumentException(args.size() > 1 ? 1 : -1, "takes one argument, listen=[HOST:]PORT (a source) or connect=HOST:PORT (a sink)");
+        }
+        Argument a = args.getFirst();
+        return switch (a.key()) {
+            case LISTEN -> {
+                address(a.value(), false);
+                yield new BoundFilter("tcp listen=" + a.value(), Source.class, Map.of(LISTEN, a.value()), false, true, FilterClasses.NONE);
+            }
+            case CONNECT -> {
+                address(a.value(), true);
+                yield new BoundFilter("tcp connect=" + a.value(), Sink.class, Map.of(CONNECT, a.value()), true, false, FilterClasses.NONE);
+            }
+            default -> throw new FilterArgumentException(0, "takes listen=[HOST:]PORT or connect=HOST:PORT, not " + a.key() + "=");
+        };
+    }
+
+    /** HOST:PORT (or PORT alone where {@code needHost} is false: every address), unresolved. */
+    static InetSocketAddress address(String text, boolean needHost) throws FilterArgumentException {
+        int colon = text.lastIndexOf(':');
+        if (needHost && colon <= 0) {
+            throw new FilterArgumentException(0, "'" + text + "' is not HOST:PORT");
+        }
+        String host = colon < 0 ? "" : text.substring(0, colon);
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new FilterArgumentException(0, "the port '" + text.substring(colon + 1) + "' is not a number");
+        }
+        if (port < 1 || port > 65535) {
+            throw new FilterArgumentException(0, "port " + port + " is not between 1 and 65535");
+        }
+        return host.isEmpty() ? new InetSocketAddress(port) : InetSocketAddress.createUnresolved(host, port);
+    }
+
+    private static InetSocketAddress resolved(String text, boolean needHost) throws IOException {
+        InetSocketAddress a;
+        try {
+            a = address(text, needHost);
+        } catch (FilterArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        InetSocketAddress r = a.isUnresolved() ? new InetSocketAddress(a.getHostString(), a.getPort()) : a;
+        if (r.isUnresolved()) {
+            throw new IOException("tcp " + text + ": no host " + a.getHostString() + " is known here");
+        }
+        return r;
+    }
+
+    /** Accepts one connection and reads it straight into Waters. */
+    @FilterCost(nanosPerByte = 0.5)
+    public static final class Source extends PipeModule {
+        private ServerSocketChannel server;
+        private SocketChannel in;
+        private String at;
+
+        public Source() {
+        }
+
+        @Override
+        protected void open(ModuleConfig config) throws IOException {
+            at = config.get(LISTEN);
+            server = ServerSocketChannel.open();
+            try {
+                server.bind(resolved(at, false));
+            } catch (IOException e) {
+                server.close();
+                throw new IOException("tcp listen=" + at + ": cannot listen there: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        protected boolean isSource() {
+            return true;
+        }
+
+        @Override
+        protected boolean produce(Outlet out) throws Exception {
+            if (in == null) {
+                // Waits for the writer; a river stopped meanwhile interrupts the thread, which closes the channel.
+                in = server.accept();
+                server.close();
+            }
+            return Channels.readInto(in, out, "the connection accepted at " + at);
+        }
+
+        @Override
+        protected void close() {
+            try {
+                if (in != null) {
+                    in.close();
+                }
+                if (server != null) {
+                    server.close();
+                }
+            } catch (IOException e) {
+                // closing
+            }
+        }
+    }
+
+    /** Sends each Water's bytes over the connection it makes. */
+    @FilterCost(nanosPerByte = 0.5)
+    public static final class Sink extends PipeModule {
+        private SocketChannel out;
+        private String to;
+
+        public Sink() {
+        }
+
+        @Override
+        protected void open(ModuleConfig config) throws IOException, InterruptedException {
+            to = config.get(CONNECT);
+            InetSocketAddress a = resolved(to, true);
+            long deadline = System.nanoTime() + CONNECT_MILLIS * 1_000_000;
+            while (true) {
+                try {
+                    out = SocketChannel.open(a);
+                    return;
+                } catch (java.net.ConnectException e) {
+                    // The reader may not listen yet: a pipeline's ends start together.
+                    if (System.nanoTime() > deadline) {
+                        throw new IOException("tcp connect=" + to + ": nothing accepted a connection there within " + CONNECT_MILLIS / 1000 + " s ("
+                                        + e.getMessage() + ")", e);
+                    }
+                    Thread.sleep(100);
+                }
+            }
+        }
+
+        @Override
+        protected void take(Water in, Outlet o) throws IOException {
+            try {
+                Channels.write(in, out);
+            } catch (IOException e) {
+                throw new IOException("tcp connect=" + to + ": the connection failed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        protected void finish(Outlet o) throws IOException {
+            out.shutdownOutput();
+        }
+
+        @Override
+        protected void close() {
+            try {
+                if (out != null) {
+                    out.close();
+                }
+            } catch (IOException e) {
+                // closing
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package tigris.pipe.plan;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tigris.node.ControlAgent;
+import tigris.node.ControlAgent.Node;
+import tigris.node.MovingPlanner;
+import tigris.node.RiverJob;
+
+/** A pipeline on nodes: what the nodes are, for the planner, and a placement run there as a job (recovered where its sources replay, committed once). */
+public final class PipelineJob {
+    private PipelineJob() {
+    }
+
+    /**
+     * The places {@code nodes} are, each asked by {@code agent} ({@link PlaceFacts}).
+     *
+     * @throws IOException naming a node that did not answer or failed to say
+     */
+    public static List<Place> places(ControlAgent agent, List<Node> nodes, long timeoutMillis) throws IOException, InterruptedException {
+        List<PlaceFacts.Facts> facts = agent.performEverywhere(nodes, n -> PlaceFacts.plan(), timeoutMillis);
+        List<Place> places = new ArrayList<>();
+        for (int k = 0; k < nodes.size(); k++) {
+            places.add(facts.get(k).place(nodes.get(k)));
+        }
+        return places;
+    }
+
+    /**
+     * Runs {@code placement} on {@code nodes} as the river {@code name}, its filters' modules from
+     * Tigris or from {@code jar} (null: none), each attempt bounded by {@code timeoutMillis}.
+     *
+     * @throws RiverJob.JobFailedException saying why the job could not finish (its outputs discarded)
+     */
+    public static RiverJob.Outcome run(ControlAgent agent, List<Node> nodes, Placement placement, String name, String jarName, byte[] jar, long timeoutMillis)
+                    throws IOException, InterruptedException {
+        PlacedRiver river = placement.river(name);
+        Map<String, List<Node>> at = new LinkedHashMap<>();
+        river.modules().forEach((module, place) -> at.put(module, nodes.stream().filter(n -> n.name().equals(place.node())).toList()));
+        MovingPlanner moving = new MovingPlanner(river.graph(), at, nodes, jarName, jar);
+        return RiverJob.run(agent, name, nodes, moving, timeoutMillis, new RiverJob.Following() {
+        });
+    }
+}
