@@ -1,0 +1,1 @@
+bash tools/planner-measured.sh /work/main/build/jdk /work/main/build/bench/classes /work/main/build/bench/streamline/log-200000000.txt /work/main/build/bench/streamline/log-1000000000.txt /work/main/build/bench/planner-measured /work/main/bench/results/raw/planner-measured.tsv 3
