@@ -106,12 +106,15 @@ class PipeCommandTest {
         assertEquals(0, received[0].status(), received[0].err());
         assertTrue(java.util.Arrays.equals(whole, Files.readAllBytes(dir.resolve("received.txt"))), "the file holds the bytes sent");
 
-        Run refused = run(null, "file in=log.txt | tcp connect=127.0.0.1:" + port);
+        Run refused = run(null, "file in=log.txt | tcp connect=127.0.0.1:" + port + " wait=1");
         assertEquals(1, refused.status(), refused.err());
-        assertTrue(refused.err().contains("tcp connect=127.0.0.1:" + port + ": nothing accepted a connection there within 10 s"), refused.err());
+        assertTrue(refused.err().contains("tcp connect=127.0.0.1:" + port + ": nothing accepted a connection there within 1 s"), refused.err());
         Run bad = run(null, "tcp listen=localhost:99999 | count");
         assertEquals(2, bad.status(), bad.err());
         assertTrue(bad.err().contains("tcp: port 99999 is not between 1 and 65535"), bad.err());
+        Run waitOnListen = run(null, "tcp listen=5000 wait=3 | count");
+        assertEquals(2, waitOnListen.status(), waitOnListen.err());
+        assertTrue(waitOnListen.err().contains("tcp: takes no parameter wait"), waitOnListen.err());
     }
 
     /**

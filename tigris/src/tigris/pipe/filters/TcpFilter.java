@@ -20,15 +20,17 @@ import tigris.pipe.plan.FilterCost;
 
 /**
  * {@code tcp listen=[HOST:]PORT}: a source of the bytes one TCP connection sends (it accepts the
- * first, reads it to its end); {@code tcp connect=HOST:PORT}: a sink that sends its stream over a
- * connection it makes, and closes it at the end. Plain bytes, as netcat moves them: the pipeline's
+ * first, reads it to its end); {@code tcp connect=HOST:PORT [wait=SECONDS]}: a sink that sends its
+ * stream over a connection it makes (trying for {@code wait} seconds, 10 by default, while nothing
+ * listens), and closes it at the end. Plain bytes, as netcat moves them: the pipeline's
  * own data, not Tigris's authenticated pipes between nodes.
  */
 public final class TcpFilter implements FilterDefinition {
     static final String LISTEN = "listen";
     static final String CONNECT = "connect";
-    /** How long {@code connect=} tries a peer that refuses before it fails. */
-    static final long CONNECT_MILLIS = 10_000;
+    static final String WAIT = "wait";
+    /** How long {@code connect=} tries a peer that refuses before it fails, unless {@code wait=} says. */
+    static final long WAIT_SECONDS = 10;
 
     public TcpFilter() {
     }
@@ -40,7 +42,7 @@ public final class TcpFilter implements FilterDefinition {
 
     @Override
     public String usage() {
-        return "tcp listen=[HOST:]PORT | tcp connect=HOST:PORT";
+        return "tcp listen=[HOST:]PORT | tcp connect=HOST:PORT [wait=SECONDS]";
     }
 
     @Override
@@ -50,10 +52,18 @@ public final class TcpFilter implements FilterDefinition {
 
     @Override
     public BoundFilter bind(List<Argument> args) throws FilterArgumentException {
-        if (args.size() != 1 || !args.getFirst().named()) {
-            throw new FilterArgumentException(args.size() > 1 ? 1 : -1, "takes one argument, listen=[HOST:]PORT (a source) or connect=HOST:PORT (a sink)");
+        if (args.isEmpty() || !args.getFirst().named()) {
+            throw new FilterArgumentException(-1, "takes listen=[HOST:]PORT (a source) or connect=HOST:PORT [wait=SECONDS] (a sink)");
         }
         Argument a = args.getFirst();
+        long wait = WAIT_SECONDS;
+        for (int i = 1; i < args.size(); i++) {
+            Argument b = args.get(i);
+            if (!a.key().equals(CONNECT) || !b.named() || !b.key().equals(WAIT)) {
+                throw Arguments.unknown(args, i);
+            }
+            wait = Arguments.number(b.value(), i, 1, "wait");
+        }
         return switch (a.key()) {
             case LISTEN -> {
                 address(a.value(), false);
@@ -61,7 +71,8 @@ public final class TcpFilter implements FilterDefinition {
             }
             case CONNECT -> {
                 address(a.value(), true);
-                yield new BoundFilter("tcp connect=" + a.value(), Sink.class, Map.of(CONNECT, a.value()), true, false, FilterClasses.NONE);
+                yield new BoundFilter("tcp connect=" + a.value() + (wait == WAIT_SECONDS ? "" : " wait=" + wait), Sink.class,
+                                Map.of(CONNECT, a.value(), WAIT, Long.toString(wait)), true, false, FilterClasses.NONE);
             }
             default -> throw new FilterArgumentException(0, "takes listen=[HOST:]PORT or connect=HOST:PORT, not " + a.key() + "=");
         };
@@ -164,8 +175,9 @@ public final class TcpFilter implements FilterDefinition {
         @Override
         protected void open(ModuleConfig config) throws IOException, InterruptedException {
             to = config.get(CONNECT);
+            long wait = Long.parseLong(config.get(WAIT));
             InetSocketAddress a = resolved(to, true);
-            long deadline = System.nanoTime() + CONNECT_MILLIS * 1_000_000;
+            long deadline = System.nanoTime() + wait * 1_000_000_000;
             while (true) {
                 try {
                     out = SocketChannel.open(a);
@@ -173,7 +185,7 @@ public final class TcpFilter implements FilterDefinition {
                 } catch (java.net.ConnectException e) {
                     // The reader may not listen yet: a pipeline's ends start together.
                     if (System.nanoTime() > deadline) {
-                        throw new IOException("tcp connect=" + to + ": nothing accepted a connection there within " + CONNECT_MILLIS / 1000 + " s ("
+                        throw new IOException("tcp connect=" + to + ": nothing accepted a connection there within " + wait + " s ("
                                         + e.getMessage() + ")", e);
                     }
                     Thread.sleep(100);
