@@ -27,6 +27,8 @@ import tigris.pipe.FilterRegistry;
 import tigris.pipe.Pipeline;
 import tigris.pipe.PipelinePlan;
 import tigris.pipe.PipelineSyntaxException;
+import tigris.pipe.plan.CostModel;
+import tigris.pipe.plan.OjAlgoSolver;
 import tigris.pipe.plan.PipelineJob;
 import tigris.pipe.plan.Place;
 import tigris.pipe.plan.Placement;
@@ -222,7 +224,7 @@ final class PipeCommand implements Command {
         }
         Placement placement;
         try {
-            Planner planner = new Planner(new tigris.pipe.plan.OjAlgoSolver(), tigris.pipe.plan.CostModel.measured().withLink(gbps / 8));
+            Planner planner = new Planner(new OjAlgoSolver(), CostModel.measured().withLink(gbps / 8));
             placement = planner.place(PipelinePlan.of(Pipeline.parse(text), registry), places);
         } catch (PipelineSyntaxException e) {
             err.println("tigris pipe: " + e.withCaret("  "));

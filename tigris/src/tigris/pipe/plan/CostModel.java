@@ -38,12 +38,13 @@ public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long 
     }
 
     /**
-     * The figures this project measured: memory's hand-off (about 420 ns a Water at a window of 8,
-     * bench/results/tigris-handoff.md, half on each end); the shared-memory stream (a Water by
-     * reference: 120 ns a Water and 0.14 ns a byte in and out for 64 KiB blocks across two CPUs,
-     * bench/results/streamline-pipes.md); TCP (a copy into and out of the kernel on each end and
-     * its system calls, about 0.5 ns a byte and 5 µs a Water each side, pipe-costs); verbs (the
-     * device moves the bytes: 2 µs a Water for posting and completing, bench/results/verbs.md).
+     * The figures this project measured, and two it estimates: memory's hand-off (about 420 ns a
+     * Water at a window of 8, bench/results/tigris-handoff.md, half on each end); the shared-memory
+     * stream (a Water by reference: 120 ns a Water and 0.14 ns a byte in and out for 64 KiB blocks
+     * across two CPUs, bench/results/streamline-pipes.md); TCP, estimated (a copy into and out of
+     * the kernel on each end and its system calls: 0.5 ns a byte and 5 µs a Water each side;
+     * bench/results/planner-measured.md finds it dearer between network-namespace hosts); verbs,
+     * estimated (the device moves the bytes: 2 µs a Water for posting and completing).
      */
     public static CostModel measured() {
         return new CostModel(List.of(
