@@ -7,6 +7,7 @@ module jaguar.lib {
     exports jaguar.mapping;
     exports jaguar.mapping.template;
     exports jaguar.pso;
+    exports jaguar.sched;
     exports jaguar.verbs;
     // jaguar.pso.rewriter (the PSO class rewriter) is called by Jaguar's HotSpot, not exported.
     // jaguar.memory (raw, unchecked primitives) is deliberately not exported; tests and

@@ -61,6 +61,7 @@ public abstract class ModuleThread {
     private Thread thread;
     /** How the thread waits on its reservoirs: it gives up when the thread is stopped. */
     private Parker parker;
+    private Scheduling scheduling = Scheduling.NORMAL;
     private int nextUpstream;
     /** The end the current input Water came from: it gets the credit back. */
     private ConsumerEnd inputFrom;
@@ -110,6 +111,12 @@ public abstract class ModuleThread {
     /** The downstream ends, in the order they were added. */
     protected final List<ProducerEnd> downstream() {
         return downstream;
+    }
+
+    /** How the thread is to be scheduled (before {@link #start()}); {@link Scheduling#NORMAL} unless set. */
+    public final synchronized void scheduling(Scheduling s) {
+        checkNew();
+        scheduling = java.util.Objects.requireNonNull(s, "scheduling");
     }
 
     /** Starts the thread (a platform thread named after the module). */
@@ -286,6 +293,11 @@ public abstract class ModuleThread {
         // never lost (one that comes before a park leaves the permit set) and a stop ends any
         // wait inside them.
         parker = new Parker(Thread.currentThread(), () -> stopRequested);
+        String unscheduled = scheduling.applyToCurrentThread();
+        if (unscheduled != null) {
+            System.err.println("tigris: module " + name() + " runs at its process's priority, not " + scheduling.name().toLowerCase(java.util.Locale.ROOT)
+                            + " (nice " + scheduling.nice() + "): " + unscheduled);
+        }
         for (ConsumerEnd r : upstream) {
             r.attachConsumer(parker);
         }

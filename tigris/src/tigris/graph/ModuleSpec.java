@@ -17,6 +17,7 @@ public final class ModuleSpec {
     private final Map<String, String> parameters = new LinkedHashMap<>();
     private int instances = 1;
     private ThreadPolicy policy = ThreadPolicy.LOTTERY;
+    private tigris.Scheduling scheduling = tigris.Scheduling.NORMAL;
 
     ModuleSpec(RiverGraph graph, String name, Class<? extends ModuleLifecycle> moduleClass) {
         this.graph = graph;
@@ -38,6 +39,11 @@ public final class ModuleSpec {
 
     public ThreadPolicy policy() {
         return policy;
+    }
+
+    /** How its threads are scheduled. */
+    public tigris.Scheduling scheduling() {
+        return scheduling;
     }
 
     public Map<String, String> parameters() {
@@ -82,6 +88,12 @@ public final class ModuleSpec {
     public ModuleSpec policy(ThreadPolicy p) {
         graph.checkOpen();
         policy = java.util.Objects.requireNonNull(p, "policy");
+        return this;
+    }
+
+    public ModuleSpec scheduling(tigris.Scheduling s) {
+        graph.checkOpen();
+        scheduling = java.util.Objects.requireNonNull(s, "scheduling");
         return this;
     }
 

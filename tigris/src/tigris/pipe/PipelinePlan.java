@@ -37,6 +37,8 @@ public final class PipelinePlan {
     public static final int DEFAULT_WATER = 64 << 10;
     /** Waters in flight on a pipe unless a hint says otherwise. */
     public static final int DEFAULT_WINDOW = 8;
+    /** Waters of a filter hinted {@code @latency} (unless {@code water=} says): small, so a record waits for few others. */
+    public static final int LATENCY_WATER = 4 << 10;
 
     /** A filter of the plan. */
     public static final class Vertex {
@@ -72,6 +74,26 @@ public final class PipelinePlan {
 
         public List<Hint> hints() {
             return List.copyOf(hints);
+        }
+
+        /** Whether the innermost of {@code @latency} and {@code @throughput} on this filter is {@code @latency}. */
+        public boolean latency() {
+            return first(Hint.Key.LATENCY, Hint.Key.THROUGHPUT) == Hint.Key.LATENCY;
+        }
+
+        /** How its threads run: the innermost of {@code @realtime} and {@code @background}, else normally. */
+        public tigris.Scheduling scheduling() {
+            Hint.Key k = first(Hint.Key.REALTIME, Hint.Key.BACKGROUND);
+            return k == null ? tigris.Scheduling.NORMAL : k == Hint.Key.REALTIME ? tigris.Scheduling.REALTIME : tigris.Scheduling.BACKGROUND;
+        }
+
+        private Hint.Key first(Hint.Key a, Hint.Key b) {
+            for (Hint h : hints) {
+                if (h.key() == a || h.key() == b) {
+                    return h.key();
+                }
+            }
+            return null;
         }
 
         /** The hint {@code key}'s value on this filter (the innermost given: inner expressions add theirs first), or null. */
@@ -245,6 +267,13 @@ public final class PipelinePlan {
     }
 
     private void checkHints(Hinted h) throws PipelineSyntaxException {
+        java.util.Set<Hint.Key> keys = java.util.EnumSet.noneOf(Hint.Key.class);
+        h.hints().forEach(x -> keys.add(x.key()));
+        for (Hint.Key[] pair : new Hint.Key[][] {{Hint.Key.LATENCY, Hint.Key.THROUGHPUT}, {Hint.Key.REALTIME, Hint.Key.BACKGROUND}}) {
+            if (keys.contains(pair[0]) && keys.contains(pair[1])) {
+                throw pipeline.error(h.hintsOffset(), "hints " + pair[0].word() + " and " + pair[1].word() + " contradict each other: give one");
+            }
+        }
         for (Hint hint : h.hints()) {
             switch (hint.key()) {
                 case HREALTIME -> throw pipeline.error(h.hintsOffset(), "hint hrealtime cannot be met: no JVM schedules a thread in hard real time");
@@ -425,6 +454,7 @@ public final class PipelinePlan {
     private static ModuleSpec module(RiverGraph g, String name, Class<? extends ModuleLifecycle> cls, Map<String, String> parameters, Vertex v) {
         ModuleSpec m = g.module(name, cls).parameters(parameters);
         m.policy(PartitioningModuleIF.class.isAssignableFrom(cls) ? ThreadPolicy.PARTITIONED : ThreadPolicy.ROUND_ROBIN);
+        m.scheduling(v.scheduling());
         if (PipeModule.class.isAssignableFrom(cls)) {
             m.parameter(Outlet.WATER, Integer.toString(water(v)));
         }
@@ -441,7 +471,7 @@ public final class PipelinePlan {
 
     private static int water(Vertex v) {
         String w = v.hint(Hint.Key.WATER);
-        return w == null ? DEFAULT_WATER : (int) bytes(w);
+        return w != null ? (int) bytes(w) : v.latency() ? LATENCY_WATER : DEFAULT_WATER;
     }
 
     private static ReservoirSpec reservoir(Vertex v) {

@@ -46,6 +46,8 @@ public final class ModuleFactory {
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalArgumentException("module " + module + ": cannot instantiate " + plan.className() + ": " + e, e);
         }
-        return plan.policy().newThread(m, new ModuleConfig(module, plan.index(), plan.instances(), plan.parameters(), node, plan.home(), outputs));
+        ModuleThread t = plan.policy().newThread(m, new ModuleConfig(module, plan.index(), plan.instances(), plan.parameters(), node, plan.home(), outputs));
+        t.scheduling(plan.scheduling());
+        return t;
     }
 }

@@ -13,11 +13,12 @@ import tigris.graph.ThreadPolicy;
  * @param jar the pushed jar the class is in; null: one of Tigris's own modules
  * @param index which instance it is
  * @param instances how many instances the module has
+ * @param scheduling how its thread is scheduled
  * @param home the node it was placed on first, when a river job moved it to another after that
  *        node was lost (its {@code {node}} in paths); null: the node it runs on
  */
 public record ModulePlan(String instance, String className, String jar, Map<String, String> parameters, int index, int instances,
-                ThreadPolicy policy, String home) implements Serializable {
+                ThreadPolicy policy, tigris.Scheduling scheduling, String home) implements Serializable {
     public ModulePlan {
         if (instance == null || instance.isBlank() || className == null || className.isBlank()) {
             throw new IllegalArgumentException("a module needs an instance name and a class");
@@ -27,11 +28,12 @@ public record ModulePlan(String instance, String className, String jar, Map<Stri
         }
         parameters = Map.copyOf(parameters);
         java.util.Objects.requireNonNull(policy, "policy");
+        java.util.Objects.requireNonNull(scheduling, "scheduling");
     }
 
     /** An instance that runs on its home node. */
     public ModulePlan(String instance, String className, String jar, Map<String, String> parameters, int index, int instances, ThreadPolicy policy) {
-        this(instance, className, jar, parameters, index, instances, policy, null);
+        this(instance, className, jar, parameters, index, instances, policy, tigris.Scheduling.NORMAL, null);
     }
 
     /** The instance names of a module: "m" alone, "m#0".. with several instances. */

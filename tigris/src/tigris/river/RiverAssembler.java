@@ -107,7 +107,7 @@ public final class RiverAssembler {
             for (int i = 0; i < m.instances(); i++) {
                 String name = ModulePlan.instanceName(m.name(), i, m.instances());
                 modules.get(where.get(name)).add(new ModulePlan(name, m.moduleClass().getName(), jar, m.parameters(), i, m.instances(), m.policy(),
-                                homes.get(name)));
+                                m.scheduling(), homes.get(name)));
             }
         }
         Map<String, Integer> made = new LinkedHashMap<>();

@@ -252,6 +252,28 @@ class PipeCommandTest {
         assertEquals("1\n2\n", first.text(), "a process that begins the pipeline: " + first.err());
     }
 
+    /** nice(1) prints the nice value it inherited from the module thread that started it. */
+    @Test
+    void schedulingHintsSetTheNiceValueOfTheFiltersThreads() throws Exception {
+        Run plain = run(null, "nice");
+        assertEquals("0\n", plain.text(), plain.err());
+        Run background = run(null, "(nice @background) | head 1");
+        assertEquals("10\n", background.text(), background.err());
+        Run inner = run(null, "(nice @background) @realtime");
+        assertEquals("10\n", inner.text(), "the innermost hint: " + inner.err());
+        Run realtime = run(null, "nice @realtime");
+        assertEquals(0, realtime.status(), realtime.err());
+        if (sh("id -u").text().trim().equals("0")) {
+            assertEquals("-10\n", realtime.text(), "root may raise a thread's priority: " + realtime.err());
+        } else {
+            assertEquals("0\n", realtime.text(), realtime.err());
+            assertTrue(realtime.err().contains("runs at its process's priority, not realtime") && realtime.err().contains("CAP_SYS_NICE"), realtime.err());
+        }
+        Run both = run(null, "nice @realtime,background");
+        assertEquals(2, both.status());
+        assertTrue(both.err().contains("hints realtime and background contradict each other"), both.err());
+    }
+
     @Test
     void selectorsNotAndParallelStreams() throws Exception {
         Run rejected = run(null, "file in=log.txt | grep INFO |! count -l");

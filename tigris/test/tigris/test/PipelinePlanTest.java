@@ -70,6 +70,8 @@ class PipelinePlanTest {
         "file in=a | split n=300 | count; 19; split: n=300: there are 255 classes above 0",
         "(grep x @window=0); 9; hint window=0: a window is 1 to 4096 Waters",
         "(grep x @hrealtime); 9; hint hrealtime cannot be met",
+        "(grep x @latency,throughput); 9; hints latency and throughput contradict each other",
+        "(grep x @background,realtime); 9; hints realtime and background contradict each other",
         "file in=a | (grep x + file in=b); 23; file in=b takes no input",
     })
     void whatCannotBePlannedIsNamedWhereItWasWritten(String text, int column, String problem) {
@@ -117,6 +119,20 @@ class PipelinePlanTest {
         RiverGraph g = plan("((file in=a @water=1m) | count) @water=4k").river("h");
         assertEquals("1048576", g.modules().get("file").parameters().get("water"));
         assertEquals("4096", g.modules().get("count").parameters().get("water"));
+    }
+
+    @Test
+    void latencyMakesSmallWatersAndSchedulingHintsReachTheModules() throws Exception {
+        RiverGraph g = plan("((file in=a @latency) | (grep x @background) | (count @realtime)) @throughput").river("s");
+        assertEquals(Integer.toString(PipelinePlan.LATENCY_WATER), g.modules().get("file").parameters().get("water"));
+        assertEquals(Integer.toString(PipelinePlan.DEFAULT_WATER), g.modules().get("grep").parameters().get("water"), "the outer @throughput");
+        assertEquals(PipelinePlan.LATENCY_WATER, g.connections().stream().filter(c -> c.from().startsWith("file.")).findFirst().orElseThrow()
+                        .reservoir().waterSize(), "the pipe from a filter hinted @latency");
+        assertEquals(tigris.Scheduling.NORMAL, g.modules().get("file").scheduling());
+        assertEquals(tigris.Scheduling.BACKGROUND, g.modules().get("grep").scheduling());
+        assertEquals(tigris.Scheduling.REALTIME, g.modules().get("count").scheduling());
+        assertEquals(tigris.Scheduling.BACKGROUND, plan("((grep x @background) | count) @realtime").river("i").modules().get("grep").scheduling(),
+                        "the innermost of the two");
     }
 
     @Test

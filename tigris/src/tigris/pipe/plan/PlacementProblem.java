@@ -226,7 +226,8 @@ final class PlacementProblem {
         String win = hinted(from, Hint.Key.WINDOW);
         String wat = hinted(from, Hint.Key.WATER);
         int window = win == null ? CostModel.WINDOW : (int) PipelinePlan.bytes(win);
-        int water = wat == null ? model.water(model.crossing(t), window) : (int) PipelinePlan.bytes(wat);
+        int water = wat != null ? (int) PipelinePlan.bytes(wat)
+                        : from.latency() ? Math.min(PipelinePlan.LATENCY_WATER, model.water(model.crossing(t), window)) : model.water(model.crossing(t), window);
         return new Link(t, water, window);
     }
 
