@@ -56,7 +56,7 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
-                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.river.ConsumerEndPlan;tigris.river.ProducerEndPlan;tigris.graph.ThreadPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.AttemptKey;tigris.node.CommittedPart;"
+                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.river.ConsumerEndPlan;tigris.river.ProducerEndPlan;tigris.graph.ThreadPolicy;tigris.Scheduling;java.lang.Enum;tigris.RiverAttempt;tigris.AttemptKey;tigris.node.CommittedPart;"
                                     + Transports.endpointFilter() + "tigris.node.ActionPlan;!*");
 
     /** Longest {@link #awaitAction} waits before it answers RUNNING: well inside any agent's answer timeout. */
