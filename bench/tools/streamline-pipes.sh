@@ -3,17 +3,20 @@
 # pipe between two processes (native/pipecopy), through a Tigris shared-memory stream between two
 # JVMs at each of RINGS data bytes, and through the same stream between two threads of one JVM (the
 # in-process ring), each REPEAT times, with both ends on two CPUs (the producer on CPU 0, the
-# consumer on CPU 1) and on one CPU (both on CPU 0, as the thesis ran it). One line a run, TSV:
+# consumer on CPU 1) and on one CPU (both on CPU 0, as the thesis ran it). The stream is written
+# and read a Water a block (transports shm, threads) and, at each of COPY_RINGS, through its
+# pipe-like write and read, no Water object a block (shm-copy, threads-copy). One line a run, TSV:
 #   placement  transport  ring  block  repeat  MB/s
 # Usage: streamline-pipes.sh JAVA CLASSES PIPECOPY OUT.tsv
 set -eu
 JAVA=$1 CLASSES=$2 PIPECOPY=$3 OUT=$4
 BLOCKS=${BLOCKS:-"64 256 1024 4096 16384 65536"}
 RINGS=${RINGS:-"65536 262144 1048576 4194304 16777216 67108864"}
+COPY_RINGS=${COPY_RINGS:-"262144 1048576 4194304"}
 REPEAT=${REPEAT:-3}
 JAVA_OPTS="--enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m"
-# Bytes a run moves: enough for a second or more at the rates seen (small blocks are slow).
-bytes() { b=$1; n=$((b * 2000000)); [ $n -gt 1000000000 ] && n=1000000000; echo $n; }
+# Bytes a run moves: 8 million blocks, at most 1 GB: seconds of steady state after the JIT (the timed part starts after a tenth).
+bytes() { b=$1; n=$((b * 8000000)); [ $n -gt 1000000000 ] && n=1000000000; echo $n; }
 printf 'placement\ttransport\tring\tblock\trepeat\tMBps\n' > "$OUT"
 for placement in two-cpus one-cpu; do
   if [ $placement = two-cpus ]; then P=0 C=1 BOTH=0,1; else P=0 C=0 BOTH=0; fi
@@ -31,6 +34,13 @@ for placement in two-cpus one-cpu; do
         printf '%s\tshm\t%s\t%s\t%s\t%s\n' $placement "$ring" "$b" "$r" "$rate" >> "$OUT"
         rate=$(taskset -c $BOTH "$JAVA" $JAVA_OPTS -cp "$CLASSES" jaguar.bench.streamline.StreamCopy threads "$b" "$ring" "$n")
         printf '%s\tthreads\t%s\t%s\t%s\t%s\n' $placement "$ring" "$b" "$r" "$rate" >> "$OUT"
+        case " $COPY_RINGS " in *" $ring "*) ;; *) continue ;; esac
+        taskset -c $P "$JAVA" $JAVA_OPTS -cp "$CLASSES" jaguar.bench.streamline.StreamCopy copy-producer "$name-c" "$b" "$ring" "$n" &
+        rate=$(taskset -c $C "$JAVA" $JAVA_OPTS -cp "$CLASSES" jaguar.bench.streamline.StreamCopy copy-consumer "$name-c" "$b" "$n")
+        wait
+        printf '%s\tshm-copy\t%s\t%s\t%s\t%s\n' $placement "$ring" "$b" "$r" "$rate" >> "$OUT"
+        rate=$(taskset -c $BOTH "$JAVA" $JAVA_OPTS -cp "$CLASSES" jaguar.bench.streamline.StreamCopy copy-threads "$b" "$ring" "$n")
+        printf '%s\tthreads-copy\t%s\t%s\t%s\t%s\n' $placement "$ring" "$b" "$r" "$rate" >> "$OUT"
       done
       echo "$placement repeat $r block $b done" >&2
     done

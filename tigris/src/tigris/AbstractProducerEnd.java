@@ -162,6 +162,11 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         for (int i = 0; i < w.bufferCount(); i++) {
             bytes += w.length(i);
         }
+        recordPut(bytes, w.kind());
+    }
+
+    /** Records the put of a Water of {@code bytes} bytes of {@code kind} that an end wrote without a Water object. */
+    protected final void recordPut(long bytes, byte kind) {
         // One writer: its own plain read, an opaque store, so a reader sees whole counts.
         WATERS_PUT.setOpaque(this, watersPut + 1);
         BYTES_PUT.setOpaque(this, bytesPut + bytes);
@@ -169,7 +174,7 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         if (e.shouldCommit()) {
             e.reservoir = name;
             e.bytes = bytes;
-            e.kind = w.kind();
+            e.kind = kind;
             e.credits = credits();
             e.commit();
         }

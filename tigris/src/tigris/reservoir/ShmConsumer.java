@@ -21,7 +21,8 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     private final long headOffset;
     /** Each entry's Waters give their data back through its own recycler, from whichever thread releases them. */
     private final Recycler[] releasers;
-    private volatile long consumed;
+    /** Descriptors taken: the consumer's thread's own. */
+    private long consumed;
     /** The tail as last read: descriptors before it are published, and need no look at the producer's line. */
     private long knownTail;
     private volatile boolean ended;
@@ -30,8 +31,19 @@ public final class ShmConsumer extends AbstractConsumerEnd {
     /** When polling began to find the stream empty (0 while it finds Waters), for the liveness check. */
     private long idleSince;
 
-    // Freeing, from the consumer's thread and from whichever thread releases a Water: under this.
+    // Freeing, from the consumer's thread and from whichever thread releases a Water: under this, but for
+    // read's path with nothing taken out (see read). freedUpTo is stored last, with release, by whoever frees.
     private long freedUpTo;
+    private static final java.lang.invoke.VarHandle FREED_UP_TO;
+
+    static {
+        try {
+            FREED_UP_TO = java.lang.invoke.MethodHandles.lookup().findVarHandle(ShmConsumer.class, "freedUpTo", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private long publishedHead;
     /** How many Waters are freed before the head is stored: an eighth of the window. */
     private final long headBatch;
@@ -64,8 +76,19 @@ public final class ShmConsumer extends AbstractConsumerEnd {
         return reader;
     }
 
-    @Override
-    public Water poll() {
+    // The descriptor next() found: where its bytes are, how many, its state word.
+    private long nextOffset;
+    private int nextLength;
+    private int nextWord;
+    private byte lastKind = Water.DATA;
+
+    /**
+     * Looks at the next published descriptor without taking it: true if it holds data (its fields
+     * in nextOffset, nextLength and nextWord); false if none is published yet, or the stream ended.
+     * The producer's failure is taken and thrown, now and at every later look; a corrupt descriptor
+     * is taken and thrown.
+     */
+    private boolean next() {
         while (!ended) {
             if (producerFailure != null) {
                 throw producerFailure.again();
@@ -88,7 +111,7 @@ public final class ShmConsumer extends AbstractConsumerEnd {
                         idleSince = ring.checkPeer(ShmRingDescriptor.PRODUCER_PID_OFFSET, idleSince == 0 ? System.nanoTime() : idleSince, "producer",
                                         n + " Waters taken");
                     }
-                    return null;
+                    return false;
                 }
             }
             idleSince = 0;
@@ -97,32 +120,111 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             int length = ring.segment.getInt(e + ShmRingDescriptor.ENTRY_LENGTH_OFFSET, ShmRing.LE);
             int word = ring.segment.getInt(e + ShmRingDescriptor.ENTRY_STATE_OFFSET, ShmRing.LE);
             int state = ShmRingDescriptor.state(word);
-            int i = (int) (n & ring.entryMask);
             long offset = position & ring.dataMask;
             boolean fits = length >= 0 && length <= ring.maxWater && position >= 0 && offset + length <= ring.dataBytes;
-            consumed = n + 1;
             if (state == ShmRingDescriptor.FAILED && ShmRingDescriptor.reservedClear(word) && fits && length <= tigris.ProducerEnd.MAX_CAUSE_BYTES) {
+                consumed = n + 1;
                 byte[] why = new byte[length];
                 ring.data.get(offset, why, 0, length);
                 synchronized (this) {
                     creditedUpTo++;
                 }
-                released(i);
+                released((int) (n & ring.entryMask));
                 producerFailure = producerFailed(new String(why, java.nio.charset.StandardCharsets.UTF_8));
                 continue;
             }
             if (state != ShmRingDescriptor.DATA || !ShmRingDescriptor.reservedClear(word) || !fits) {
+                consumed = n + 1;
                 throw new ReservoirFailedException("reservoir " + name() + ": descriptor " + n + " holds state word 0x" + Integer.toHexString(word)
                                 + ", position " + position + ", length " + length + ": the stream is corrupt");
             }
-            entryBytes[i] = (int) ShmRingDescriptor.lines(length);
-            ExternalBuffer bytes = ring.data.slice(offset, length == 0 ? 0 : length);
-            Water w = Water.over(releasers[i], bytes);
-            w.setLength(length);
-            w.setKind(ShmRingDescriptor.kind(word));
-            return takeOver(w);
+            nextOffset = offset;
+            nextLength = length;
+            nextWord = word;
+            return true;
         }
-        return null;
+        return false;
+    }
+
+    @Override
+    public Water poll() {
+        if (!next()) {
+            return null;
+        }
+        long n = consumed;
+        int i = (int) (n & ring.entryMask);
+        consumed = n + 1;
+        entryBytes[i] = (int) ShmRingDescriptor.lines(nextLength);
+        ExternalBuffer bytes = ring.data.slice(nextOffset, nextLength);
+        Water w = Water.over(releasers[i], bytes);
+        w.setLength(nextLength);
+        w.setKind(ShmRingDescriptor.kind(nextWord));
+        return takeOver(w);
+    }
+
+    /**
+     * Copies the next Water's bytes into {@code dst} from {@code offset} and frees it at once, with
+     * no Water object: the stream's pipe-like read, a Water at a time (its bounds are kept, as a
+     * datagram's are). Sleeps for data as {@link #get} does. Every Water taken by {@link #poll}
+     * before must have been credited back: a read frees its Water in order after them.
+     *
+     * @return the Water's length, or -1 once the stream has ended; its kind is {@link #lastKind()}
+     * @throws IllegalArgumentException if the next Water is longer than {@code length}; it stays
+     *         unread (no stream carries more than {@link #maxWater()} bytes a Water)
+     * @throws IllegalStateException if a Water taken from this end awaits its credit back
+     */
+    public int read(byte[] dst, int offset, int length) throws InterruptedException {
+        java.util.Objects.checkFromIndexSize(offset, length, dst.length);
+        while (!next()) {
+            if (ended) {
+                return -1;
+            }
+            awaitData(ShmRing.SLEEP_NANOS);
+        }
+        int got = nextLength;
+        if (got > length) {
+            throw new IllegalArgumentException("reservoir " + name() + ": the next Water holds " + got + " bytes, more than the " + length
+                            + " given to read it into; it stays unread (this stream's Waters are up to " + ring.maxWater + " bytes)");
+        }
+        long n = consumed;
+        ring.data.get(nextOffset, dst, offset, got);
+        lastKind = ShmRingDescriptor.kind(nextWord);
+        int lines = (int) ShmRingDescriptor.lines(got);
+        if ((long) FREED_UP_TO.getAcquire(this) == n) {
+            // Every Water taken before is freed, and whoever freed the last stored freedUpTo after all else: no
+            // other thread touches the freeing state until a poll hands a Water out. No lock, then.
+            consumed = n + 1;
+            creditedUpTo = n + 1;
+            linesFreed += lines;
+            if (n + 1 - publishedHead >= headBatch || linesFreed >= bytesBatch) {
+                publishHead(n + 1);
+            }
+            FREED_UP_TO.setRelease(this, n + 1);
+            return got;
+        }
+        synchronized (this) {
+            if (creditedUpTo != n) {
+                throw new IllegalStateException("reservoir " + name() + ": a read, but " + (n - creditedUpTo)
+                                + " Water(s) taken from it await a credit back (a read frees its Water after them)");
+            }
+            int i = (int) (n & ring.entryMask);
+            consumed = n + 1;
+            entryBytes[i] = lines;
+            creditedUpTo++;
+            released[i] = true;
+            advance();
+        }
+        return got;
+    }
+
+    /** The kind ({@link Water#kind}) of the Water the last {@link #read} copied out. */
+    public byte lastKind() {
+        return lastKind;
+    }
+
+    /** The most bytes one Water of this stream carries. */
+    public int maxWater() {
+        return ring.maxWater;
     }
 
     /** Polls, sleeping on the tail between looks. */
@@ -179,23 +281,28 @@ public final class ShmConsumer extends AbstractConsumerEnd {
             f++;
         }
         if (f != freedUpTo) {
-            freedUpTo = f;
             // The head's line is written every few Waters (the producer reads it only when its idea of the
             // heads says no room), when this reader has read all there is, and for every Water freed once
             // the stream ended (released late, down the river): a producer asleep for room is woken for a
             // batch of it, not for each Water (a switch per Water, on a shared CPU).
             if (f - publishedHead >= headBatch || linesFreed >= bytesBatch || ended) {
-                publishHead();
+                publishHead(f);
             }
+            FREED_UP_TO.setRelease(this, f);
         }
     }
 
     /** Stores the head if it moved (a release store, no fence: ShmProducer#publish says why a wake-up is not lost to it). */
     private synchronized void publishHead() {
-        if (freedUpTo != publishedHead) {
-            publishedHead = freedUpTo;
+        publishHead(freedUpTo);
+    }
+
+    /** Stores {@code head}, what is freed now (or about to be, by its caller), if it moved. */
+    private void publishHead(long head) {
+        if (head != publishedHead) {
+            publishedHead = head;
             linesFreed = 0;
-            ring.segment.putLongRelease(headOffset, publishedHead);
+            ring.segment.putLongRelease(headOffset, head);
             ring.wakeProducer();
         }
     }

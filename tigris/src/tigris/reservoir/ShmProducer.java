@@ -166,6 +166,40 @@ public final class ShmProducer extends AbstractProducerEnd {
         publish(p, total, ShmRingDescriptor.DATA, kind);
     }
 
+    /**
+     * Publishes {@code length} bytes of {@code src} from {@code offset} as one Water of kind
+     * {@link Water#DATA}, copied into the ring, with no Water object: the stream's pipe-like write, for a writer whose
+     * bytes are in an array (Streamline's pipe interface copies in the same way). Readers get it
+     * as any other Water, or through {@link ShmConsumer#read}. Sleeps for room as a put does; a
+     * Water over the ring that is out keeps its data.
+     *
+     * @throws IllegalArgumentException if {@code length} is more than the stream's Waters carry
+     * @throws IllegalStateException after End of River
+     */
+    public void write(byte[] src, int offset, int length) throws InterruptedException {
+        write(src, offset, length, Water.DATA);
+    }
+
+    /** {@link #write(byte[], int, int)} of a Water of {@code kind} (what {@link Water#setKind} says). */
+    public void write(byte[] src, int offset, int length, byte kind) throws InterruptedException {
+        java.util.Objects.checkFromIndexSize(offset, length, src.length);
+        if (endPut) {
+            throw new IllegalStateException("reservoir " + name() + ": write after End of River");
+        }
+        if (length > ring.maxWater) {
+            throw new IllegalArgumentException("reservoir " + name() + " carries Waters of up to " + ring.maxWater + " bytes; a write of " + length);
+        }
+        long p = awaitRoom(length);
+        ring.data.put(p & ring.dataMask, src, offset, length);
+        recordPut(length, kind);
+        publish(p, length, ShmRingDescriptor.DATA, kind);
+    }
+
+    /** The most bytes one Water (or {@link #write}) of this stream carries. */
+    public int maxWater() {
+        return ring.maxWater;
+    }
+
     /** Where bytes copied in go: after what was published, and after the Water out (not yet put), which keeps its data. */
     private long nextFree() {
         Claim c = claim;
@@ -174,14 +208,14 @@ public final class ShmProducer extends AbstractProducerEnd {
 
     /** The position {@code size} bytes can go at once there is room, sleeping until a reader frees some. */
     private long awaitRoom(long size) throws InterruptedException {
-        long since = System.nanoTime();
+        long since = 0;   // the clock is read only once there is a wait: a read costs tens of ns in a VM
         long from = nextFree();
         while (true) {
             long p = fit(from, size);
             if (room(p, size)) {
                 return p;
             }
-            since = ring.checkReaders(since, tail + " Waters published");
+            since = ring.checkReaders(since == 0 ? System.nanoTime() : since, tail + " Waters published");
             flush();
             ring.sleepForRoom(() -> !room(fit(from, size), size), ShmRing.SLEEP_NANOS);
             checkStop();

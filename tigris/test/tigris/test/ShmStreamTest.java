@@ -2,6 +2,7 @@ package tigris.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import jaguar.ext.OffHeapBuffer;
 import jaguar.ext.SharedMemoryBuffer;
+import tigris.UpstreamFailedException;
 import tigris.Water;
 import tigris.reservoir.ShmConsumer;
 import tigris.reservoir.ShmProducer;
@@ -63,6 +65,29 @@ class ShmStreamTest {
         for (int i = 0; i < size; i++) {
             if (w.buffer().getByte(i) != pattern(n, i)) {
                 return "Water " + n + " differs at byte " + i;
+            }
+        }
+        return null;
+    }
+
+    private static byte[] bytes(long n, int size) {
+        byte[] b = new byte[size];
+        for (int i = 0; i < size; i++) {
+            b[i] = pattern(n, i);
+        }
+        return b;
+    }
+
+    private static String check(byte[] b, int length, byte kind, long n, int size) {
+        if (length != size) {
+            return "Water " + n + " read as " + length + " bytes, not " + size;
+        }
+        if (kind != (byte) n) {
+            return "Water " + n + " read as of kind " + kind;
+        }
+        for (int i = 0; i < size; i++) {
+            if (b[i] != pattern(n, i)) {
+                return "Water " + n + " read differs at byte " + i;
             }
         }
         return null;
@@ -165,6 +190,16 @@ class ShmStreamTest {
             // while it holds the data the producer needs: no module does).
             java.util.concurrent.BlockingQueue<Water> downstream = new java.util.concurrent.LinkedBlockingQueue<>();
             Water endMark = new Water(null, OffHeapBuffer.allocate(1));
+            // Which Water each one passed on is: checked again as it is released, so data freed while still held is seen.
+            java.util.Map<Water, Long> numbers = new java.util.concurrent.ConcurrentHashMap<>();
+            java.util.function.Consumer<Water> letGo = w -> {
+                long n = numbers.remove(w);
+                String p = check(w, n, sizeOf(n, max));
+                if (p != null) {
+                    problem.compareAndSet(null, "held downstream: " + p);
+                }
+                w.release();
+            };
             Thread releaser = Thread.ofPlatform().start(() -> {
                 Random r = new Random(3);
                 ArrayDeque<Water> held = new ArrayDeque<>();
@@ -175,17 +210,17 @@ class ShmStreamTest {
                             break;
                         }
                         if (w == null) {
-                            held.forEach(Water::release);
+                            held.forEach(letGo);
                             held.clear();
                             continue;
                         }
                         w.adopt();
                         held.add(w);
                         while (held.size() > 2 || !held.isEmpty() && r.nextInt(3) == 0) {
-                            (r.nextBoolean() ? held.pollFirst() : held.pollLast()).release();
+                            letGo.accept(r.nextBoolean() ? held.pollFirst() : held.pollLast());
                         }
                     }
-                    held.forEach(Water::release);
+                    held.forEach(letGo);
                 } catch (Exception e) {
                     problem.set("downstream: " + e);
                 }
@@ -193,7 +228,20 @@ class ShmStreamTest {
             Thread reader = Thread.ofPlatform().start(() -> {
                 Random r = new Random(2);
                 try {
+                    byte[] copy = new byte[max];
                     for (long n = 0; n < total; n++) {
+                        if (r.nextInt(3) == 0) {
+                            // The pipe-like read: copied out, freed at once.
+                            int got = in.read(copy, 0, max);
+                            String p = got < 0 ? "ended at " + n : check(copy, got, in.lastKind(), n, sizeOf(n, max));
+                            if (p != null) {
+                                problem.compareAndSet(null, p);
+                                if (got < 0) {
+                                    return;
+                                }
+                            }
+                            continue;
+                        }
                         Water w = in.get();
                         String p = w == null ? "ended at " + n : check(w, n, sizeOf(n, max));
                         if (p != null) {
@@ -205,6 +253,7 @@ class ShmStreamTest {
                         }
                         in.creditBack();
                         if (r.nextInt(4) == 0) {
+                            numbers.put(w, n);
                             downstream.add(w);   // passed on: released later, elsewhere, out of order
                         } else {
                             w.release();
@@ -222,7 +271,7 @@ class ShmStreamTest {
             Random r = new Random(1);
             for (long n = 0; n < total; n++) {
                 int size = sizeOf(n, max);
-                switch (r.nextInt(5)) {
+                switch (r.nextInt(7)) {
                     case 0 -> {
                         Water held = out.spring().createWater(max);   // out, never put
                         Water w = out.spring().createWater(max);      // made while one is out: copied in
@@ -249,6 +298,19 @@ class ShmStreamTest {
                         fill(first, n, sizeOf(n, max));
                         out.put(first);
                     }
+                    case 3 -> out.write(bytes(n, size), 0, size, (byte) n);
+                    case 4 -> {
+                        if (n + 1 == total) {
+                            n--;
+                            continue;
+                        }
+                        // Written while a Water over the data is out, filled already: the write must leave its data alone.
+                        Water first = out.spring().createWater(max);
+                        fill(first, n + 1, sizeOf(n + 1, max));
+                        out.write(bytes(n, size), 0, size, (byte) n);
+                        n++;
+                        out.put(first);
+                    }
                     default -> {
                         Water w = out.spring().createWater(max);
                         fill(w, n, size);
@@ -261,6 +323,48 @@ class ShmStreamTest {
             releaser.join(10_000);
             assertNull(problem.get());
             assertEquals(8, out.credits());
+        }
+    }
+
+    /** The pipe-like write and read keep each Water whole, with its kind, and refuse what would lose or reorder bytes. */
+    @Test
+    void writesAndReadsCopyWholeWatersAndSayWhatIsWrong() throws Exception {
+        String name = unique("copy");
+        try (ShmProducer out = ShmReservoir.create(name, 4, 64, DEAD_PEER); ShmConsumer in = ShmReservoir.attach(name, DEAD_PEER)) {
+            var tooLong = assertThrows(IllegalArgumentException.class, () -> out.write(new byte[65], 0, 65));
+            assertTrue(tooLong.getMessage().contains("up to 64 bytes; a write of 65"), tooLong.getMessage());
+            out.write(bytes(1, 40), 0, 40, (byte) 1);
+            out.write(bytes(2, 8), 0, 8, (byte) 2);
+            out.write(new byte[0], 0, 0);
+            byte[] small = new byte[16];
+            var tooSmall = assertThrows(IllegalArgumentException.class, () -> in.read(small, 0, 16));
+            assertTrue(tooSmall.getMessage().contains("holds 40 bytes, more than the 16 given"), tooSmall.getMessage());
+            byte[] b = new byte[64];
+            int got = in.read(b, 8, 56);   // the refused Water, whole, at the offset given
+            assertNull(check(java.util.Arrays.copyOfRange(b, 8, 8 + got), got, in.lastKind(), 1, 40));
+            Water w = in.get();
+            assertNull(check(w, 2, 8));
+            var owed = assertThrows(IllegalStateException.class, () -> in.read(b, 0, 64));
+            assertTrue(owed.getMessage().contains("1 Water(s) taken from it await a credit back"), owed.getMessage());
+            w.release();
+            in.creditBack();
+            assertEquals(0, in.read(b, 0, 64), "an empty Water is read as 0 bytes");
+            assertEquals(Water.DATA, in.lastKind());
+            out.endOfRiver();
+            var after = assertThrows(IllegalStateException.class, () -> out.write(b, 0, 1));
+            assertTrue(after.getMessage().contains("write after End of River"), after.getMessage());
+            assertEquals(-1, in.read(b, 0, 64));
+            assertEquals(-1, in.read(b, 0, 64), "and again");
+            assertEquals(4, out.credits(), "every Water read is freed");
+        }
+        name = unique("copy-failed");
+        try (ShmProducer out = ShmReservoir.create(name, 4, 64, DEAD_PEER); ShmConsumer in = ShmReservoir.attach(name, DEAD_PEER)) {
+            out.write(bytes(1, 4), 0, 4);
+            out.endWithFailure("the source's disk is gone");
+            byte[] b = new byte[64];
+            assertEquals(4, in.read(b, 0, 64), "what was written before the failure is read");
+            var failed = assertThrows(UpstreamFailedException.class, () -> in.read(b, 0, 64));
+            assertEquals("the source's disk is gone", failed.upstreamCause());
         }
     }
 

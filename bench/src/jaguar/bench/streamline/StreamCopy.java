@@ -20,6 +20,10 @@ import tigris.reservoir.ShmRingDescriptor;
  * StreamCopy threads BLOCK RING BYTES          both in this JVM (the in-process ring), prints MB/s
  * </pre>
  *
+ * With {@code copy-producer}, {@code copy-consumer} and {@code copy-threads} the ends use the
+ * stream's pipe-like interface instead ({@link ShmProducer#write}, {@link ShmConsumer#read}): the
+ * same copy in and out, with no Water object a block.
+ *
  * The stream has as many descriptors as RING holds blocks (at most 65,536). The rate is the
  * consumer's: bytes read over the time from its first block to its last; the first tenth of the
  * stream is a warm-up and not timed.
@@ -32,13 +36,15 @@ public final class StreamCopy {
 
     public static void main(String[] args) throws Exception {
         // Whole blocks: BYTES is rounded up to a multiple of BLOCK.
-        int b = Integer.parseInt(args[args[0].equals("threads") ? 1 : 2]);
+        boolean copy = args[0].startsWith("copy-");
+        String mode = copy ? args[0].substring("copy-".length()) : args[0];
+        int b = Integer.parseInt(args[mode.equals("threads") ? 1 : 2]);
         int last = args.length - 1;
         args[last] = Long.toString((Long.parseLong(args[last]) + b - 1) / b * b);
-        switch (args[0]) {
+        switch (mode) {
             case "producer" -> {
                 try (ShmProducer out = create(args[1], Integer.parseInt(args[2]), Long.parseLong(args[3]))) {
-                    produce(out, Integer.parseInt(args[2]), Long.parseLong(args[4]));
+                    produce(out, Integer.parseInt(args[2]), Long.parseLong(args[4]), copy);
                     while (out.credits() < out.window()) {
                         Thread.sleep(1);
                     }
@@ -47,7 +53,7 @@ public final class StreamCopy {
             case "consumer" -> {
                 ShmConsumer in = attach(args[1]);
                 try (in) {
-                    System.out.printf("%.1f%n", consume(in, Integer.parseInt(args[2]), Long.parseLong(args[3])));
+                    System.out.printf("%.1f%n", consume(in, Integer.parseInt(args[2]), Long.parseLong(args[3]), copy));
                 }
             }
             case "threads" -> {
@@ -58,17 +64,17 @@ public final class StreamCopy {
                     double[] rate = new double[1];
                     Thread reader = Thread.ofPlatform().start(() -> {
                         try {
-                            rate[0] = consume(in, block, bytes);
+                            rate[0] = consume(in, block, bytes, copy);
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                         }
                     });
-                    produce(out, block, bytes);
+                    produce(out, block, bytes, copy);
                     reader.join();
                     System.out.printf("%.1f%n", rate[0]);
                 }
             }
-            default -> throw new IllegalArgumentException("producer, consumer or threads, not " + args[0]);
+            default -> throw new IllegalArgumentException("producer, consumer or threads (each with copy- before it or not), not " + args[0]);
         }
     }
 
@@ -91,11 +97,18 @@ public final class StreamCopy {
         }
     }
 
-    private static void produce(ShmProducer out, int block, long bytes) throws InterruptedException {
+    private static void produce(ShmProducer out, int block, long bytes, boolean copy) throws InterruptedException {
         out.attachProducer(Parker.forCurrentThread());
         byte[] src = new byte[block];
         for (int i = 0; i < block; i++) {
             src[i] = (byte) i;
+        }
+        if (copy) {
+            for (long sent = 0; sent < bytes; sent += block) {
+                out.write(src, 0, block);
+            }
+            out.endOfRiver();
+            return;
         }
         for (long sent = 0; sent < bytes; sent += block) {
             Water w = out.spring().createWater(block);
@@ -107,15 +120,23 @@ public final class StreamCopy {
     }
 
     /** Reads every block; the MB/s of reading all after the first tenth. */
-    private static double consume(ShmConsumer in, int block, long bytes) throws InterruptedException {
+    private static double consume(ShmConsumer in, int block, long bytes, boolean copy) throws InterruptedException {
         in.attachConsumer(Parker.forCurrentThread());
         byte[] dst = new byte[block];
         long warm = bytes / 10 / block * block;
         long got = 0;
         long t0 = 0;
         long sum = 0;
+        int n;
+        while (copy && (n = in.read(dst, 0, block)) >= 0) {
+            sum += dst[n - 1];
+            got += n;
+            if (got == warm) {
+                t0 = System.nanoTime();
+            }
+        }
         Water w;
-        while ((w = in.get()) != null) {
+        while (!copy && (w = in.get()) != null) {
             w.buffer().get(0, dst, 0, w.length());
             sum += dst[block - 1];
             got += w.length();

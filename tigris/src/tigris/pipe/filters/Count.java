@@ -64,7 +64,7 @@ public final class Count implements FilterDefinition {
     }
 
     /** Counts as the bytes go by. */
-    @FilterCost(nanosPerByte = 2.0, bytesOut = 0)
+    @FilterCost(nanosPerByte = 3.6, bytesOut = 0)
     public static final class Module extends PipeModule {
         public Module() {
         }

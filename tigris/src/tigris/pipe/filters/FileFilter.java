@@ -66,7 +66,7 @@ public final class FileFilter implements FilterDefinition {
     }
 
     /** Reads the file straight into Waters. */
-    @FilterCost(nanosPerByte = 0.2)
+    @FilterCost(nanosPerByte = 0.5)
     public static final class Source extends PipeModule {
         public Source() {
         }
@@ -107,7 +107,7 @@ public final class FileFilter implements FilterDefinition {
     }
 
     /** Writes each Water into the file (staged on a node until the commit). */
-    @FilterCost(nanosPerByte = 0.2)
+    @FilterCost(nanosPerByte = 0.5)
     public static final class Sink extends PipeModule {
         private OutputFile out;
 

@@ -67,7 +67,7 @@ public final class GenSort implements FilterDefinition {
     }
 
     /** Fills each Water with whole records. */
-    @FilterCost(nanosPerByte = 2.0)
+    @FilterCost(nanosPerByte = 3.0)
     public static final class Module extends PipeModule {
         private RecordGenerator records;
         private long left;

@@ -104,7 +104,7 @@ public final class Grep implements FilterDefinition {
     }
 
     /** Sorts each line into class 1 or 0, making only the Waters of the classes some pipe takes. */
-    @FilterCost(nanosPerByte = 2.0)
+    @FilterCost(nanosPerByte = 4.6)
     public static final class Module extends PipeModule {
         public Module() {
         }

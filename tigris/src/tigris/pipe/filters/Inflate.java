@@ -67,7 +67,7 @@ public final class Inflate implements FilterDefinition {
      * The JDK's inflater fed Water by Water; a gzip member's header and trailer are read here
      * (RFC 1952), the compressed data between them by the inflater.
      */
-    @FilterCost(nanosPerByte = 16, bytesOut = 5.2)
+    @FilterCost(nanosPerByte = 21, bytesOut = 5.2)
     public static final class Module extends PipeModule {
         public Module() {
         }

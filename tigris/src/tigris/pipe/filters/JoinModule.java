@@ -28,7 +28,7 @@ import tigris.pipe.plan.FilterCost;
  * intersection every line some branch has passed and another not yet. More than
  * {@code memory} bytes remembered fails the river, saying so.
  */
-@FilterCost(nanosPerByte = 2.0)
+@FilterCost(nanosPerByte = 23)
 public final class JoinModule extends PipeModule {
     public JoinModule() {
     }

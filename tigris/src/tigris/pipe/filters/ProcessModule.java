@@ -27,7 +27,7 @@ import tigris.pipe.plan.FilterCost;
  * that closes its input early (it has read what it wants) is given nothing more; one that exits
  * with a status other than 0 fails the river, as a shell with {@code pipefail} would.
  */
-@FilterCost(nanosPerByte = 1.9)
+@FilterCost(nanosPerByte = 4.0)
 public final class ProcessModule extends PipeModule {
     public ProcessModule() {
     }

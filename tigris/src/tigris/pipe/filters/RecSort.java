@@ -51,7 +51,7 @@ public final class RecSort implements FilterDefinition {
     }
 
     /** Holds every record, then sorts their indices by key and writes the records in that order. */
-    @FilterCost(nanosPerByte = 5.0)
+    @FilterCost(nanosPerByte = 39)
     public static final class Module extends PipeModule {
         private static final int KEY = 10;
         private final Records records = new Records();

@@ -47,7 +47,7 @@ public final class StdinSource implements FilterDefinition {
     }
 
     /** Reads standard input straight into Waters. */
-    @FilterCost(nanosPerByte = 0.2, local = true)
+    @FilterCost(nanosPerByte = 0.5, local = true)
     public static final class Module extends PipeModule {
         public Module() {
         }

@@ -53,7 +53,7 @@ public final class StdoutSink implements FilterDefinition {
     }
 
     /** Writes each Water's bytes to standard output. */
-    @FilterCost(nanosPerByte = 0.2, local = true)
+    @FilterCost(nanosPerByte = 0.5, local = true)
     public static final class Module extends PipeModule {
         public Module() {
         }

@@ -112,7 +112,7 @@ public final class TcpFilter implements FilterDefinition {
     }
 
     /** Accepts one connection and reads it straight into Waters. */
-    @FilterCost(nanosPerByte = 0.5)
+    @FilterCost(nanosPerByte = 1.2)
     public static final class Source extends PipeModule {
         private ServerSocketChannel server;
         private SocketChannel in;
@@ -164,7 +164,7 @@ public final class TcpFilter implements FilterDefinition {
     }
 
     /** Sends each Water's bytes over the connection it makes. */
-    @FilterCost(nanosPerByte = 0.5)
+    @FilterCost(nanosPerByte = 1.2)
     public static final class Sink extends PipeModule {
         private SocketChannel out;
         private String to;

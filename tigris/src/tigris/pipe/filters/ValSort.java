@@ -51,7 +51,7 @@ public final class ValSort implements FilterDefinition {
     }
 
     /** Counts, sums and compares each record with the one before it. */
-    @FilterCost(nanosPerByte = 1.0, bytesOut = 0)
+    @FilterCost(nanosPerByte = 2.6, bytesOut = 0)
     public static final class Module extends PipeModule {
         private final Records records = new Records();
         private final RecordChecksum checksum = new RecordChecksum();
