@@ -4,6 +4,7 @@
 echo "- date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "- nproc: $(nproc)"
 echo "- CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort | uniq -c | sed 's/^ *//')"
+echo "- caches of CPU 0: $(for d in /sys/devices/system/cpu/cpu0/cache/index*; do printf 'L%s %s %s, ' "$(cat $d/level)" "$(cat $d/type)" "$(cat $d/size)"; done 2>/dev/null | sed 's/, $//')"
 echo "- kernel: $(uname -srm)"
 echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- gcc: $(gcc --version | head -1)"

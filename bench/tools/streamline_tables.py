@@ -32,20 +32,21 @@ def size(n):
     return f"{n >> 20} MiB" if n >= 1 << 20 else f"{n >> 10} KiB" if n >= 1 << 10 else f"{n} B"
 
 
-def main(raw, results, default_ring):
-    med, runs = load(os.path.join(raw, "streamline-pipes.tsv"))
+def main(raw, results, default_ring, name="streamline-pipes"):
+    med, runs = load(os.path.join(raw, name + ".tsv"))
     placements = [p for p in ("two-cpus", "one-cpu") if any(k[0] == p for k in med)]
     blocks = sorted({k[3] for k in med})
     rings = sorted({k[2] for k in med if k[2] != "-"}, key=int)
     out = []
     say = out.append
     say("# Figure 7.1 on this machine: copying blocks through a pipe, a shared-memory stream and an in-process ring\n")
-    say("`make -C bench streamline-pipes` (`tools/streamline-pipes.sh`); raw runs in `raw/streamline-pipes.tsv`, the command in "
-        "`raw/streamline-pipes.cmd`, the machine in `raw/streamline-pipes.machine.md`. Each run writes every block into the "
+    say(f"`make -C bench {name}` (`tools/streamline-pipes.sh`); raw runs in `raw/{name}.tsv`, the command in "
+        f"`raw/{name}.cmd`, the machine in `raw/{name}.machine.md`. Each run writes every block into the "
         "transport and reads it out (a copy in, a copy out, as the thesis measures): `native/pipecopy` (write(2) and read(2) of "
         "each block on a pipe between two processes), `StreamCopy` between two JVMs (each block in a Water of a Tigris "
         "shared-memory stream, `ShmReservoir`) and between two threads of one JVM (the in-process ring: the same stream, no "
-        "process between). MB/s of the reader after a tenth of the stream; medians of "
+        "process between); and through the stream's pipe-like interface (`ShmProducer.write` copying each block in, `ShmConsumer.read` "
+        "copying it out: no Water object a block). MB/s of the reader after a tenth of the stream; medians of "
         f"{max(len(v) for v in runs.values())} runs. Two CPUs: the writer's process on CPU 0, the reader's on CPU 1 (the "
         "in-process ring's threads unpinned on CPUs 0-1); one CPU: everything on CPU 0, as the thesis ran it.\n")
     summary = []
@@ -101,8 +102,8 @@ def main(raw, results, default_ring):
         "the slowest); this virtual machine's two CPUs are shared with other guests, and a ratio between cells is judged here only "
         "where both cells' runs agree within that. On a quiet machine: `make -C bench streamline-pipes REPEAT=5` (and "
         "`BLOCKS=... RINGS=...` to narrow the sweep).\n")
-    open(os.path.join(results, "streamline-pipes.md"), "w").write("\n".join(out) + "\n")
-    plot(med, placements, blocks, rings, os.path.join(results, "streamline-pipes.png"))
+    open(os.path.join(results, name + ".md"), "w").write("\n".join(out) + "\n")
+    plot(med, placements, blocks, rings, os.path.join(results, name + ".png"))
 
 
 def plot(med, placements, blocks, rings, path):
@@ -134,4 +135,4 @@ def plot(med, placements, blocks, rings, path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]))
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), *sys.argv[4:5])

@@ -38,19 +38,19 @@ public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long 
     }
 
     /**
-     * The figures this project measured, and two it estimates: memory's hand-off (about 420 ns a
+     * The figures this project measured, and what it estimates: memory's hand-off (about 420 ns a
      * Water at a window of 8, bench/results/tigris-handoff.md, half on each end); the shared-memory
      * stream (a Water by reference: 120 ns a Water and 0.14 ns a byte in and out for 64 KiB blocks
-     * across two CPUs, bench/results/streamline-pipes.md); TCP, estimated (a copy into and out of
-     * the kernel on each end and its system calls: 0.5 ns a byte and 5 µs a Water each side;
-     * bench/results/planner-measured.md finds it dearer between network-namespace hosts); verbs,
+     * across two CPUs, bench/results/streamline-pipes.md); TCP, 1.2 ns a byte each end with 64 KiB
+     * Waters (the tcp filter's row of bench/results/pipe-costs.md: both processes on loopback, halved),
+     * of which 5 µs a Water (system calls, estimated) and the rest, 1.1 ns, a byte; verbs,
      * estimated (the device moves the bytes: 2 µs a Water for posting and completing).
      */
     public static CostModel measured() {
         return new CostModel(List.of(
                         new Crossing("memory", 0, 0, 210, false),
                         new Crossing("shm", 0.07, 0.07, 60, false),
-                        new Crossing("tcp", 0.5, 0.5, 5000, true),
+                        new Crossing("tcp", 1.1, 1.1, 5000, true),
                         new Crossing("verbs", 0.02, 0.02, 2000, true)),
                         1.25, ShmSizing.coreCache().bytes(), 0.1, 0.01);
     }

@@ -1,0 +1,1 @@
+RINGS=4194304 COPY_RINGS='262144 1048576 4194304' tools/streamline-pipes.sh /work/main/build/jdk/bin/java /work/main/build/bench/classes /work/main/build/bench/native/pipecopy /work/main/bench/results/raw/streamline-copy.tsv
