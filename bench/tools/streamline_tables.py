@@ -39,14 +39,16 @@ def main(raw, results, default_ring, name="streamline-pipes"):
     rings = sorted({k[2] for k in med if k[2] != "-"}, key=int)
     out = []
     say = out.append
+    copied = ("; and through the stream's pipe-like interface (`ShmProducer.write` copying each block in, `ShmConsumer.read` copying it "
+              "out: no Water object a block)") if any(k[1] == "shm-copy" for k in med) else ""
     say("# Figure 7.1 on this machine: copying blocks through a pipe, a shared-memory stream and an in-process ring\n")
     say(f"`make -C bench {name}` (`tools/streamline-pipes.sh`); raw runs in `raw/{name}.tsv`, the command in "
         f"`raw/{name}.cmd`, the machine in `raw/{name}.machine.md`. Each run writes every block into the "
         "transport and reads it out (a copy in, a copy out, as the thesis measures): `native/pipecopy` (write(2) and read(2) of "
         "each block on a pipe between two processes), `StreamCopy` between two JVMs (each block in a Water of a Tigris "
         "shared-memory stream, `ShmReservoir`) and between two threads of one JVM (the in-process ring: the same stream, no "
-        "process between); and through the stream's pipe-like interface (`ShmProducer.write` copying each block in, `ShmConsumer.read` "
-        "copying it out: no Water object a block). MB/s of the reader after a tenth of the stream; medians of "
+        "process between)"
+        f"{copied}. MB/s of the reader after a tenth of the stream; medians of "
         f"{max(len(v) for v in runs.values())} runs. Two CPUs: the writer's process on CPU 0, the reader's on CPU 1 (the "
         "in-process ring's threads unpinned on CPUs 0-1); one CPU: everything on CPU 0, as the thesis ran it.\n")
     summary = []
@@ -118,11 +120,13 @@ def plot(med, placements, blocks, rings, path):
     for ax, p in zip(axes[0], placements):
         ax.plot(blocks, [med.get((p, "pipe", "-", b), float("nan")) for b in blocks], "k-o", label="Linux pipe")
         for r in rings:
-            ax.plot(blocks, [med.get((p, "shm", r, b), float("nan")) for b in blocks], "--", marker=".", label=f"stream {size(r)}")
+            if any((p, "shm", r, b) in med for b in blocks):
+                ax.plot(blocks, [med.get((p, "shm", r, b), float("nan")) for b in blocks], "--", marker=".", label=f"stream {size(r)}")
         best = [max((med.get((p, "threads", r, b), 0) for r in rings), default=0) for b in blocks]
         ax.plot(blocks, best, "r-s", label="in-process ring (best size)")
-        copy = [max((med.get((p, "shm-copy", r, b), 0) for r in rings), default=0) or float("nan") for b in blocks]
-        ax.plot(blocks, copy, "b-^", label="stream, write/read (best size)")
+        if any(k[0] == p and k[1] == "shm-copy" for k in med):
+            copy = [max((med.get((p, "shm-copy", r, b), 0) for r in rings), default=0) or float("nan") for b in blocks]
+            ax.plot(blocks, copy, "b-^", label="stream, write/read (best size)")
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("block (bytes)")
