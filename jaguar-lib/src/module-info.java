@@ -1,12 +1,15 @@
 /**
  * Jaguar's library: the code-mapping model (annotations, template language), External Objects
- * and doorbells. Linked into Jaguar's JDK image and resolved by default.
+ * and doorbells, PSOs, verbs, time-critical threads (jaguar.sched) and Reflex tasks. Linked into Jaguar's JDK image and resolved by default.
  */
 module jaguar.lib {
+    requires jdk.jfr;
+
     exports jaguar.ext;
     exports jaguar.mapping;
     exports jaguar.mapping.template;
     exports jaguar.pso;
+    exports jaguar.reflex;
     exports jaguar.sched;
     exports jaguar.verbs;
     // jaguar.pso.rewriter (the PSO class rewriter) is called by Jaguar's HotSpot, not exported.

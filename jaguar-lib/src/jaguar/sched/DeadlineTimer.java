@@ -15,8 +15,12 @@ import java.lang.invoke.VarHandle;
  * The thread sleeps in native code, where a safepoint does not wait for it; it stops only if it
  * wakes during one.
  *
- * <p>A timer holds its own {@code timespec}, so a sleep allocates nothing; it is one thread's
- * (not thread-safe).
+ * <p>{@link #awaitUntil} is the same sleep, which another thread can end early with
+ * {@link #wake()}: a futex wait ({@code FUTEX_WAIT_BITSET}, whose timeout is an absolute time of
+ * the monotonic clock) on a word the timer holds.
+ *
+ * <p>A timer holds its own {@code timespec} and call state, so a sleep allocates nothing; it
+ * sleeps one thread at a time (not thread-safe, but for {@link #wake()}).
  */
 public final class DeadlineTimer {
     private static final StructLayout TIMESPEC = MemoryLayout.structLayout(ValueLayout.JAVA_LONG.withName("tv_sec"),
@@ -24,8 +28,91 @@ public final class DeadlineTimer {
     private static final VarHandle SECONDS = TIMESPEC.varHandle(MemoryLayout.PathElement.groupElement("tv_sec"));
     private static final VarHandle NANOS = TIMESPEC.varHandle(MemoryLayout.PathElement.groupElement("tv_nsec"));
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final VarHandle WORD = ValueLayout.JAVA_INT.varHandle();
 
-    private final MemorySegment request = Arena.ofAuto().allocate(TIMESPEC);
+    private final MemorySegment request;
+    private final MemorySegment callState;
+    /** The futex word: bumped by every wake. */
+    private final MemorySegment word;
+
+    public DeadlineTimer() {
+        if (SchedCalls.SYS_FUTEX < 0) {
+            throw new UnsupportedOperationException("no futex system call number known for " + System.getProperty("os.arch"));
+        }
+        Arena arena = Arena.ofAuto();
+        request = arena.allocate(TIMESPEC);
+        callState = arena.allocate(SchedCalls.CAPTURE);
+        word = arena.allocate(ValueLayout.JAVA_INT);
+    }
+
+    /** The wake count, to read before looking at what a wake would signal and pass to {@link #awaitUntil}: no wake is then missed. */
+    public int wakes() {
+        return (int) WORD.getVolatile(word, 0L);
+    }
+
+    /**
+     * Sleeps until {@link System#nanoTime()} reaches {@code deadline}, or until a {@link #wake()}
+     * after {@link #wakes()} returned {@code wakesSeen}.
+     *
+     * @return true if woken (or a wake came before the sleep), false at the deadline
+     * @throws InterruptedException if the thread was interrupted before or during the sleep
+     */
+    public boolean awaitUntil(int wakesSeen, long deadline) throws InterruptedException {
+        prepare(deadline);
+        boolean woken;
+        try {
+            while (true) {
+                long r = (long) SchedCalls.Futex.H.invokeExact(callState, SchedCalls.SYS_FUTEX, word.address(), SchedCalls.FUTEX_WAIT_BITSET_PRIVATE,
+                                wakesSeen, request, 0L, SchedCalls.FUTEX_BITSET_MATCH_ANY);
+                int errno = r == 0 ? 0 : SchedCalls.errno(callState);
+                if (errno == SchedCalls.EINTR) {
+                    continue;   // a signal: sleep on
+                }
+                if (r != 0 && errno != SchedCalls.EAGAIN && errno != SchedCalls.ETIMEDOUT) {
+                    throw new IllegalStateException("futex wait until " + deadline + " ns failed: errno " + errno);
+                }
+                // A futex wait may also end without a wake (spuriously): woken means the count moved.
+                woken = wakes() != wakesSeen;
+                if (woken || errno == SchedCalls.ETIMEDOUT || System.nanoTime() >= deadline) {
+                    break;
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        return woken;
+    }
+
+    /** Throws if the thread was interrupted; else writes {@code deadline} into the request. */
+    private void prepare(long deadline) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        SECONDS.set(request, 0L, Math.floorDiv(deadline, NANOS_PER_SECOND));
+        NANOS.set(request, 0L, Math.floorMod(deadline, NANOS_PER_SECOND));
+    }
+
+    /** Ends the thread's {@link #awaitUntil} now, or the next one if it is not asleep; from any thread. */
+    public void wake() {
+        int unused = (int) WORD.getAndAdd(word, 0L, 1);   // the cast keeps the call exact: no boxing
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(SchedCalls.CAPTURE);
+            long r = (long) SchedCalls.Futex.H.invokeExact(state, SchedCalls.SYS_FUTEX, word.address(), SchedCalls.FUTEX_WAKE_PRIVATE, 1,
+                            MemorySegment.NULL, 0L, 0);
+            if (r < 0) {
+                throw new IllegalStateException("futex wake failed: errno " + SchedCalls.errno(state));
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
 
     /**
      * Sleeps until {@link System#nanoTime()} reaches {@code deadline}; returns at once if it has.
@@ -35,11 +122,7 @@ public final class DeadlineTimer {
      * @throws InterruptedException if the thread was interrupted before or during the sleep
      */
     public void sleepUntil(long deadline) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        SECONDS.set(request, 0L, Math.floorDiv(deadline, NANOS_PER_SECOND));
-        NANOS.set(request, 0L, Math.floorMod(deadline, NANOS_PER_SECOND));
+        prepare(deadline);
         int error;
         try {
             do {

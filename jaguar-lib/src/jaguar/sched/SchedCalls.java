@@ -78,6 +78,29 @@ final class SchedCalls {
         static final MethodHandle H = downcall("clock_gettime", FunctionDescriptor.of(INT, INT, ADDRESS));
     }
 
+    static final int PR_SET_TIMERSLACK = 29, PR_GET_TIMERSLACK = 30;
+
+    /** int prctl(int option, ...): the arguments after the option are variadic. */
+    static final class Prctl {
+        static final MethodHandle H = downcall("prctl", FunctionDescriptor.of(INT, INT, LONG), ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
+    }
+
+    /** syscall(2)'s number of futex on this machine (-1: not known here). */
+    static final long SYS_FUTEX = switch (System.getProperty("os.arch")) {
+        case "amd64", "x86_64" -> 202;
+        case "aarch64" -> 98;
+        default -> -1;
+    };
+    static final int FUTEX_WAIT_BITSET_PRIVATE = 9 | 128, FUTEX_WAKE_PRIVATE = 1 | 128;
+    static final int FUTEX_BITSET_MATCH_ANY = -1;
+    static final int EAGAIN = 11, ETIMEDOUT = 110;
+
+    /** long syscall(long number, ...) for futex(uaddr, op, val, timeout, uaddr2, val3): the arguments are variadic. */
+    static final class Futex {
+        static final MethodHandle H = downcall("syscall",
+                        FunctionDescriptor.of(LONG, LONG, LONG, INT, INT, ADDRESS, LONG, INT), ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
+    }
+
     private SchedCalls() {
     }
 

@@ -18,6 +18,7 @@ import jaguar.sched.CpuAffinity;
 import jaguar.sched.DeadlineTimer;
 import jaguar.sched.RealtimePriority;
 import jaguar.sched.ThreadNice;
+import jaguar.sched.TimerSlack;
 
 /**
  * A thread's CPUs, scheduling class and deadline sleeps, each checked against what the kernel
@@ -158,6 +159,41 @@ class ThreadSchedulingTest {
         }
         long past = System.nanoTime() - 1_000_000;
         timer.sleepUntil(past);   // at once
+    }
+
+    @Test
+    void aWakeEndsAnAwaitAndIsNeverLostAndTheDeadlineEndsItOtherwise() throws Exception {
+        DeadlineTimer timer = new DeadlineTimer();
+        long far = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        int seen = timer.wakes();
+        Thread waker = Thread.ofPlatform().start(() -> {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                return;
+            }
+            timer.wake();
+        });
+        assertTrue(timer.awaitUntil(seen, far), "woken");
+        assertTrue(System.nanoTime() < far);
+        waker.join();
+        seen = timer.wakes();
+        timer.wake();   // before the sleep: it must still end it
+        assertTrue(timer.awaitUntil(seen, far), "a wake between reading the count and sleeping is not lost");
+        assertTrue(System.nanoTime() < far);
+        long near = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(3);
+        assertTrue(!timer.awaitUntil(timer.wakes(), near), "not woken: the deadline ends it");
+        assertTrue(System.nanoTime() >= near);
+    }
+
+    @Test
+    void timerSlackIsTheThreadsOwn() throws Exception {
+        onOwnThread(() -> {
+            TimerSlack.set(1);
+            assertEquals(1, TimerSlack.current());
+        });
+        assertEquals(50_000, TimerSlack.current(), "this thread keeps the default");
+        assertThrows(IllegalArgumentException.class, () -> TimerSlack.set(0));
     }
 
     @Test

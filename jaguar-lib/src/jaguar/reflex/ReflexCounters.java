@@ -1,0 +1,127 @@
+package jaguar.reflex;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * What a task's scheduler counted of it: written by the scheduler's thread only (opaque stores of
+ * its own plain reads: no fence on the release path), read from any thread (a count may be a
+ * release behind).
+ */
+public final class ReflexCounters {
+    private long releases;
+    private long runs;
+    private long misses;
+    private long skipped;
+    private long late;
+    private long aborts;
+    private long failures;
+    private long worstRunNanos;
+    private long worstLatenessNanos;
+
+    private static final VarHandle RELEASES, RUNS, MISSES, SKIPPED, LATE, ABORTS, FAILURES, WORST_RUN, WORST_LATENESS;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            RELEASES = l.findVarHandle(ReflexCounters.class, "releases", long.class);
+            RUNS = l.findVarHandle(ReflexCounters.class, "runs", long.class);
+            MISSES = l.findVarHandle(ReflexCounters.class, "misses", long.class);
+            SKIPPED = l.findVarHandle(ReflexCounters.class, "skipped", long.class);
+            LATE = l.findVarHandle(ReflexCounters.class, "late", long.class);
+            ABORTS = l.findVarHandle(ReflexCounters.class, "aborts", long.class);
+            FAILURES = l.findVarHandle(ReflexCounters.class, "failures", long.class);
+            WORST_RUN = l.findVarHandle(ReflexCounters.class, "worstRunNanos", long.class);
+            WORST_LATENESS = l.findVarHandle(ReflexCounters.class, "worstLatenessNanos", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    ReflexCounters() {
+    }
+
+    /** Times the task was released: a period began, or (event tasks) releases taken at once by one run. */
+    public long releases() {
+        return (long) RELEASES.getOpaque(this);
+    }
+
+    /** Invocations of execute. */
+    public long runs() {
+        return (long) RUNS.getOpaque(this);
+    }
+
+    /** Invocations of a periodic task that ended after their deadline (the next release time). */
+    public long misses() {
+        return (long) MISSES.getOpaque(this);
+    }
+
+    /** Releases dropped under {@link OverrunPolicy#SKIP} because their time had passed. */
+    public long skipped() {
+        return (long) SKIPPED.getOpaque(this);
+    }
+
+    /** Runs begun after the next release time had already passed ({@link OverrunPolicy#RUN_LATE}). */
+    public long late() {
+        return (long) LATE.getOpaque(this);
+    }
+
+    /** Invocations rolled back: {@link ReflexTask#abort()}, an exception, a conflict. */
+    public long aborts() {
+        return (long) ABORTS.getOpaque(this);
+    }
+
+    /** Of the aborts, those an exception out of execute caused. */
+    public long failures() {
+        return (long) FAILURES.getOpaque(this);
+    }
+
+    /** The longest invocation, ns. */
+    public long worstRunNanos() {
+        return (long) WORST_RUN.getOpaque(this);
+    }
+
+    /** The latest start after a release, ns. */
+    public long worstLatenessNanos() {
+        return (long) WORST_LATENESS.getOpaque(this);
+    }
+
+    void released(long n, long latenessNanos) {
+        RELEASES.setOpaque(this, releases + n);
+        if (latenessNanos > worstLatenessNanos) {
+            WORST_LATENESS.setOpaque(this, latenessNanos);
+        }
+    }
+
+    void ran(long runNanos, boolean missed) {
+        RUNS.setOpaque(this, runs + 1);
+        if (missed) {
+            MISSES.setOpaque(this, misses + 1);
+        }
+        if (runNanos > worstRunNanos) {
+            WORST_RUN.setOpaque(this, runNanos);
+        }
+    }
+
+    void skipped(long n) {
+        SKIPPED.setOpaque(this, skipped + n);
+    }
+
+    void ranLate() {
+        LATE.setOpaque(this, late + 1);
+    }
+
+    void aborted(boolean byException) {
+        ABORTS.setOpaque(this, aborts + 1);
+        if (byException) {
+            FAILURES.setOpaque(this, failures + 1);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "releases " + releases() + ", runs " + runs() + ", misses " + misses() + ", skipped " + skipped() + ", late " + late()
+                        + ", aborts " + aborts() + " (" + failures() + " by exceptions), worst run " + worstRunNanos() + " ns, worst lateness "
+                        + worstLatenessNanos() + " ns";
+    }
+}

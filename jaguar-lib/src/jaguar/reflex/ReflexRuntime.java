@@ -1,0 +1,156 @@
+package jaguar.reflex;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+import jaguar.sched.CpuAffinity;
+import jaguar.sched.RealtimePriority;
+
+/**
+ * Reflex tasks' runtime: one {@link ReflexScheduler} per CPU it is given, each a platform thread
+ * pinned to its CPU at a real-time priority ({@code SCHED_FIFO}) where the process may use it;
+ * where it may not, the schedulers run at normal priority and {@link #warnings()} says why (so
+ * does a warning on {@code System.Logger} "jaguar.reflex"). Tasks are added to a CPU's scheduler
+ * and run there until removed or the runtime closes.
+ */
+public final class ReflexRuntime implements AutoCloseable {
+    /** The real-time priority schedulers ask for unless told: above every interrupt thread a PREEMPT_RT kernel runs at 50. */
+    public static final int DEFAULT_PRIORITY = 80;
+
+    private final String name;
+    private final List<ReflexScheduler> schedulers = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final Runnable countersHook;
+    private boolean closed;
+
+    private ReflexRuntime(String name, List<Integer> cpus, int priority) {
+        if (cpus.isEmpty()) {
+            throw new IllegalArgumentException("a Reflex runtime needs at least one CPU");
+        }
+        if (priority < RealtimePriority.LOWEST || priority > RealtimePriority.HIGHEST) {
+            throw new IllegalArgumentException("a real-time priority is " + RealtimePriority.LOWEST + " to " + RealtimePriority.HIGHEST + ", not " + priority);
+        }
+        BitSet allowed = CpuAffinity.current();
+        for (int cpu : cpus) {
+            if (!allowed.get(cpu)) {
+                throw new IllegalArgumentException("CPU " + cpu + " is not one this process may run on (" + allowed + ")");
+            }
+        }
+        this.name = name;
+        try {
+            for (int cpu : cpus) {
+                ReflexScheduler s = new ReflexScheduler(name, cpu, priority);
+                schedulers.add(s);
+                String why = s.start();
+                if (why != null) {
+                    warnings.add(why);
+                    System.getLogger("jaguar.reflex").log(System.Logger.Level.WARNING, why);
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            stopAll();
+            throw e;
+        }
+        countersHook = () -> {
+            for (ReflexScheduler s : schedulers) {
+                for (ReflexTask t : s.tasks()) {
+                    ReflexCountersEvent.emit(t);
+                }
+            }
+        };
+        jdk.jfr.FlightRecorder.addPeriodicEvent(ReflexCountersEvent.class, countersHook);
+    }
+
+    /**
+     * Starts schedulers on {@code cpus} at real-time priority {@code priority}.
+     *
+     * @throws IllegalArgumentException if a CPU is not one this process may run on, or the priority is not 1-99
+     */
+    public static ReflexRuntime start(String name, List<Integer> cpus, int priority) {
+        return new ReflexRuntime(name, List.copyOf(cpus), priority);
+    }
+
+    /** One scheduler, on the highest-numbered CPU this process may use (CPU 0 takes most interrupts), at {@link #DEFAULT_PRIORITY}. */
+    public static ReflexRuntime start(String name) {
+        return start(name, List.of(CpuAffinity.current().length() - 1), DEFAULT_PRIORITY);
+    }
+
+    /** The CPUs its schedulers run on. */
+    public List<Integer> cpus() {
+        return schedulers.stream().map(ReflexScheduler::cpu).toList();
+    }
+
+    /** Why schedulers do not run real-time, one line each; empty if they all do. */
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    /** Adds {@code task} to the first CPU's scheduler. */
+    public <T extends ReflexTask> T add(T task, Release release) {
+        return add(task, release, schedulers.get(0).cpu());
+    }
+
+    /**
+     * Adds {@code task} to the scheduler of {@code cpu}: its memory is made and its initialize
+     * runs there, before this returns.
+     *
+     * @throws IllegalArgumentException if this runtime has no scheduler on {@code cpu}
+     * @throws IllegalStateException if the task runs already, or this runtime is closed
+     * @throws RuntimeException what the task's initialize threw
+     */
+    public synchronized <T extends ReflexTask> T add(T task, Release release, int cpu) {
+        checkOpen();
+        java.util.Objects.requireNonNull(release, "release");
+        scheduler(cpu).add(task, release);
+        return task;
+    }
+
+    /** Stops running {@code task} and frees its memory; false if this runtime did not run it. */
+    public synchronized boolean remove(ReflexTask task) {
+        checkOpen();
+        for (ReflexScheduler s : schedulers) {
+            if (s.remove(task)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ReflexScheduler scheduler(int cpu) {
+        for (ReflexScheduler s : schedulers) {
+            if (s.cpu() == cpu) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("runtime " + name + " has no scheduler on CPU " + cpu + " (it has " + cpus() + ")");
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("runtime " + name + " is closed");
+        }
+    }
+
+    /** Stops every scheduler after its current invocation and frees every task's memory. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        jdk.jfr.FlightRecorder.removePeriodicEvent(countersHook);
+        stopAll();
+    }
+
+    private void stopAll() {
+        for (ReflexScheduler s : schedulers) {
+            try {
+                s.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package jaguar.reflex;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+import jaguar.sched.CpuAffinity;
+import jaguar.sched.DeadlineTimer;
+import jaguar.sched.RealtimePriority;
+import jaguar.sched.TimerSlack;
+
+/**
+ * One CPU's scheduler: a platform thread pinned to the CPU, under {@code SCHED_FIFO} where the
+ * process may, that runs its tasks one at a time, the highest priority first among those
+ * released: a periodic task at absolute release times (never a relative sleep, which would
+ * drift), an event task when {@link ReflexTask#release()} was called. Between runs it sleeps until
+ * the next release, or until woken (a release, a task added or removed, a stop). Changes to its
+ * tasks arrive as commands it runs between invocations, so only its thread touches them.
+ */
+final class ReflexScheduler implements Runnable {
+    /** How long an idle scheduler with no periodic task sleeps before it looks again (a wake ends it sooner). */
+    private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final String name;
+    private final int cpu;
+    private final int fifoPriority;
+    private final DeadlineTimer timer = new DeadlineTimer();
+    private final ConcurrentLinkedQueue<Runnable> commands = new ConcurrentLinkedQueue<>();
+    private final CompletableFuture<String> started = new CompletableFuture<>();
+    private final Thread thread;
+    private volatile boolean stopping;
+    /** The tasks, highest priority first: this thread's only. */
+    private ReflexTask[] tasks = new ReflexTask[0];
+
+    ReflexScheduler(String runtime, int cpu, int fifoPriority) {
+        this.name = runtime + "-cpu" + cpu;
+        this.cpu = cpu;
+        this.fifoPriority = fifoPriority;
+        this.thread = Thread.ofPlatform().name(name).daemon().unstarted(this);
+    }
+
+    /**
+     * Starts the thread and waits until it is pinned and has its priority.
+     *
+     * @return why it does not run real-time (null if it does)
+     */
+    String start() {
+        thread.start();
+        try {
+            return started.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
+            throw new IllegalStateException("scheduler " + name + " did not start: " + e);
+        }
+    }
+
+    int cpu() {
+        return cpu;
+    }
+
+    /** Runs {@code command} on this scheduler's thread between invocations and waits for it. */
+    void call(Runnable command) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        commands.add(() -> {
+            try {
+                command.run();
+                done.complete(null);
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        wake();
+        try {
+            done.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("scheduler " + name + " did not take a command within 30 s (a task that never returns?)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for scheduler " + name);
+        }
+    }
+
+    /** Adds {@code task}: its memory and initialize run on this thread; its first periodic release is a period from now. */
+    void add(ReflexTask task, Release release) {
+        call(() -> {
+            task.attach(this, release, System.nanoTime());
+            ReflexTask[] more = java.util.Arrays.copyOf(tasks, tasks.length + 1);
+            more[tasks.length] = task;
+            // Stable: of equal priorities, the one added first runs first.
+            java.util.Arrays.sort(more, (a, b) -> Integer.compare(b.priority(), a.priority()));
+            tasks = more;
+        });
+    }
+
+    /** Removes {@code task} and frees its memory; false if it was not this scheduler's. */
+    boolean remove(ReflexTask task) {
+        boolean[] found = new boolean[1];
+        call(() -> {
+            ReflexTask[] fewer = java.util.Arrays.stream(tasks).filter(t -> t != task).toArray(ReflexTask[]::new);
+            found[0] = fewer.length != tasks.length;
+            if (found[0]) {
+                tasks = fewer;
+                task.detach();
+            }
+        });
+        return found[0];
+    }
+
+    java.util.List<ReflexTask> tasks() {
+        java.util.List<ReflexTask> list = new java.util.ArrayList<>();
+        call(() -> list.addAll(java.util.List.of(tasks)));
+        return list;
+    }
+
+    /** Ends the scheduler's sleep now (from any thread). */
+    void wake() {
+        timer.wake();
+    }
+
+    /** Stops the thread after the invocation it is in, frees every task's memory, and waits for it. */
+    void stop() throws InterruptedException {
+        stopping = true;
+        wake();
+        thread.join(TimeUnit.SECONDS.toMillis(30));
+    }
+
+    @Override
+    public void run() {
+        String notRealtime;
+        try {
+            CpuAffinity.pin(cpu);
+            notRealtime = realtime();
+        } catch (RuntimeException | Error e) {
+            started.completeExceptionally(e);
+            return;
+        }
+        started.complete(notRealtime);
+        try {
+            loop();
+        } finally {
+            for (ReflexTask t : tasks) {
+                t.detach();
+            }
+            tasks = new ReflexTask[0];
+        }
+    }
+
+    /** Puts this thread under SCHED_FIFO; returns why not if the process may not (the thread then runs with no timer slack). */
+    private String realtime() {
+        try {
+            RealtimePriority.setFifo(fifoPriority);
+            return null;
+        } catch (SecurityException e) {
+            TimerSlack.set(1);
+            return "scheduler " + name + " runs at normal priority, not SCHED_FIFO " + fifoPriority + ": " + e.getMessage();
+        }
+    }
+
+    private void loop() {
+        while (true) {
+            // Read before looking at commands and releases: a wake after this read ends the sleep below.
+            int wakes = timer.wakes();
+            for (Runnable c; (c = commands.poll()) != null;) {
+                c.run();
+            }
+            if (stopping) {
+                return;
+            }
+            long now = System.nanoTime();
+            ReflexTask ready = null;
+            long nextDue = now + IDLE_NANOS;
+            for (ReflexTask t : tasks) {
+                if (t.periodNanos != 0) {
+                    if (t.nextRelease - now <= 0) {
+                        ready = t;
+                        break;
+                    }
+                    nextDue = Math.min(nextDue, t.nextRelease);
+                } else if (t.hasPending()) {
+                    ready = t;
+                    break;
+                }
+            }
+            if (ready != null) {
+                invoke(ready, now);
+                continue;
+            }
+            try {
+                timer.awaitUntil(wakes, nextDue);
+            } catch (InterruptedException e) {
+                return;   // nobody interrupts this thread but a JVM going down
+            }
+        }
+    }
+
+    private void invoke(ReflexTask t, long now) {
+        long period = t.periodNanos;
+        long release;
+        long deadline;
+        if (period != 0) {
+            release = t.nextRelease;
+            deadline = release + period;
+            t.counters().released(1, now - release);
+            if (t.late) {
+                t.counters().ranLate();
+                t.late = false;
+            }
+        } else {
+            release = now;
+            deadline = Long.MAX_VALUE;
+            t.counters().released(t.takePending(), 0);
+        }
+        long start = System.nanoTime();
+        t.invoke();
+        long end = System.nanoTime();
+        boolean missed = end - deadline > 0;
+        t.counters().ran(end - start, missed);
+        if (missed) {
+            missed(t, start - release, end - start, end - deadline);
+        }
+        if (period != 0) {
+            long next = deadline;
+            if (end - next >= 0) {
+                if (t.overrun() == OverrunPolicy.SKIP) {
+                    long passed = (end - next) / period + 1;   // releases at next, next + period, ... up to end
+                    t.counters().skipped(passed);
+                    next += passed * period;
+                } else {
+                    t.late = true;   // next is due already: it runs at once
+                }
+            }
+            t.nextRelease = next;
+        }
+    }
+
+    /** Off the usual path: a miss is rare, and its event may allocate. */
+    private static void missed(ReflexTask t, long lateness, long run, long overrun) {
+        ReflexMissEvent e = new ReflexMissEvent();
+        if (e.shouldCommit()) {
+            e.task = t.name();
+            e.lateness = lateness;
+            e.run = run;
+            e.overrun = overrun;
+            e.commit();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "scheduler " + name;
+    }
+}
