@@ -380,6 +380,27 @@ public class PSOContainer {
         }
     }
 
+    /**
+     * Forgets every object allocated since the container used {@code used} bytes: a transaction's
+     * rollback, after it restored the container's bytes (the header's count among them). Objects
+     * placed since then read whatever is allocated next. Not to be raced with other threads' use.
+     *
+     * @throws IllegalArgumentException unless {@code used} is an aligned count the container has passed
+     */
+    public void rollBackTo(long used) {
+        checkWritable();
+        if (used < HEADER_SIZE || used > this.used || (used & (PSOLayout.ALIGNMENT - 1)) != 0) {
+            throw new IllegalArgumentException("cannot roll a container that uses " + this.used + " bytes back to " + used);
+        }
+        this.used = used;
+        buffer.putLong(start + USED, used, LE);
+        if (recovered != null) {
+            synchronized (this) {
+                recovered = null;   // references recovered since may point past the new end
+            }
+        }
+    }
+
     // ---- root -----------------------------------------------------------------------------------
 
     /** Records {@code root} (an object in this container, or null) in the header. */

@@ -21,6 +21,8 @@ final class ReflexScheduler implements Runnable {
     /** How long an idle scheduler with no periodic task sleeps before it looks again (a wake ends it sooner). */
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+    private static final jdk.jfr.EventType MISS_EVENT = jdk.jfr.EventType.getEventType(ReflexMissEvent.class);
+
     private final String name;
     private final int cpu;
     private final int fifoPriority;
@@ -242,8 +244,11 @@ final class ReflexScheduler implements Runnable {
         }
     }
 
-    /** Off the usual path: a miss is rare, and its event may allocate. */
+    /** Misses may come every period on a loaded machine: the event object is made only while a recording wants it. */
     private static void missed(ReflexTask t, long lateness, long run, long overrun) {
+        if (!MISS_EVENT.isEnabled()) {
+            return;
+        }
         ReflexMissEvent e = new ReflexMissEvent();
         if (e.shouldCommit()) {
             e.task = t.name();

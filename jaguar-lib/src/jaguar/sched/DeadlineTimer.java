@@ -60,21 +60,20 @@ public final class DeadlineTimer {
     public boolean awaitUntil(int wakesSeen, long deadline) throws InterruptedException {
         prepare(deadline);
         boolean woken;
+        int failures = 0;
         try {
             while (true) {
-                long r = (long) SchedCalls.Futex.H.invokeExact(callState, SchedCalls.SYS_FUTEX, word.address(), SchedCalls.FUTEX_WAIT_BITSET_PRIVATE,
+                // Without errno: its capture made a slice of the call state each call, an allocation the
+                // JIT did not always remove. What the wait ended on is read from the word and the clock; a
+                // call that keeps failing is called once more with errno, to say why.
+                long r = (long) SchedCalls.FutexNoErrno.H.invokeExact(SchedCalls.SYS_FUTEX, word.address(), SchedCalls.FUTEX_WAIT_BITSET_PRIVATE,
                                 wakesSeen, request, 0L, SchedCalls.FUTEX_BITSET_MATCH_ANY);
-                int errno = r == 0 ? 0 : SchedCalls.errno(callState);
-                if (errno == SchedCalls.EINTR) {
-                    continue;   // a signal: sleep on
-                }
-                if (r != 0 && errno != SchedCalls.EAGAIN && errno != SchedCalls.ETIMEDOUT) {
-                    throw new IllegalStateException("futex wait until " + deadline + " ns failed: errno " + errno);
-                }
-                // A futex wait may also end without a wake (spuriously): woken means the count moved.
                 woken = wakes() != wakesSeen;
-                if (woken || errno == SchedCalls.ETIMEDOUT || System.nanoTime() >= deadline) {
+                if (woken || System.nanoTime() - deadline >= 0) {
                     break;
+                }
+                if (r != 0 && ++failures == 1000) {
+                    failWait(wakesSeen, deadline);
                 }
             }
         } catch (RuntimeException | Error e) {
@@ -86,6 +85,16 @@ public final class DeadlineTimer {
             throw new InterruptedException();
         }
         return woken;
+    }
+
+    /** A futex wait failed a thousand times running, neither woken nor timed out: one more, with errno, for the message. */
+    private void failWait(int wakesSeen, long deadline) throws Throwable {
+        long r = (long) SchedCalls.Futex.H.invokeExact(callState, SchedCalls.SYS_FUTEX, word.address(), SchedCalls.FUTEX_WAIT_BITSET_PRIVATE, wakesSeen,
+                        request, 0L, SchedCalls.FUTEX_BITSET_MATCH_ANY);
+        int errno = r == 0 ? 0 : SchedCalls.errno(callState);
+        if (errno != 0 && errno != SchedCalls.EINTR && errno != SchedCalls.EAGAIN && errno != SchedCalls.ETIMEDOUT) {
+            throw new IllegalStateException("futex wait until " + deadline + " ns keeps failing: errno " + errno);
+        }
     }
 
     /** Throws if the thread was interrupted; else writes {@code deadline} into the request. */

@@ -101,6 +101,12 @@ final class SchedCalls {
                         FunctionDescriptor.of(LONG, LONG, LONG, INT, INT, ADDRESS, LONG, INT), ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
     }
 
+    /** The same call without errno's capture (which costs an allocation a call where the JIT does not remove it). */
+    static final class FutexNoErrno {
+        static final MethodHandle H = downcall("syscall", FunctionDescriptor.of(LONG, LONG, LONG, INT, INT, ADDRESS, LONG, INT),
+                        Linker.Option.firstVariadicArg(1));
+    }
+
     private SchedCalls() {
     }
 

@@ -271,7 +271,7 @@ class ReflexSchedulerTest {
             long runs = q.runs - runs0;
             assertTrue(runs >= 100_000, "only " + runs + " runs in 40 s");
             // The smallest object is 16 bytes: fewer than one per hundred runs is none per run.
-            assertTrue(allocated < runs / 100 * 16, runs + " runs (with their releases and sleeps) allocated " + allocated + " bytes");
+            assertTrue(allocated < runs / 100 * 16, runs + " runs (with their releases and sleeps) allocated " + allocated + " bytes; " + q.counters());
             assertNull(q.lastFailure());
         }
     }
