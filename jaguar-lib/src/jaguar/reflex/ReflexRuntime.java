@@ -95,6 +95,7 @@ public final class ReflexRuntime implements AutoCloseable {
      * Adds {@code task} to the scheduler of {@code cpu}: its memory is made and its initialize
      * runs there, before this returns.
      *
+     * @throws ReflexCheckException if the task's code may keep a heap reference past an invocation or take a lock
      * @throws IllegalArgumentException if this runtime has no scheduler on {@code cpu}
      * @throws IllegalStateException if the task runs already, or this runtime is closed
      * @throws RuntimeException what the task's initialize threw
@@ -102,6 +103,7 @@ public final class ReflexRuntime implements AutoCloseable {
     public synchronized <T extends ReflexTask> T add(T task, Release release, int cpu) {
         checkOpen();
         java.util.Objects.requireNonNull(release, "release");
+        ReflexChecker.check(task.getClass());
         scheduler(cpu).add(task, release);
         return task;
     }
