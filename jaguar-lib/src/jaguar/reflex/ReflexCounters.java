@@ -18,8 +18,11 @@ public final class ReflexCounters {
     private long failures;
     private long worstRunNanos;
     private long worstLatenessNanos;
+    private long worstLockoutNanos;
+    private long atomicCommits;
+    private long atomicConflicts;
 
-    private static final VarHandle RELEASES, RUNS, MISSES, SKIPPED, LATE, ABORTS, FAILURES, WORST_RUN, WORST_LATENESS;
+    private static final VarHandle RELEASES, RUNS, MISSES, SKIPPED, LATE, ABORTS, FAILURES, WORST_RUN, WORST_LATENESS, WORST_LOCKOUT, COMMITS, CONFLICTS;
 
     static {
         try {
@@ -33,6 +36,9 @@ public final class ReflexCounters {
             FAILURES = l.findVarHandle(ReflexCounters.class, "failures", long.class);
             WORST_RUN = l.findVarHandle(ReflexCounters.class, "worstRunNanos", long.class);
             WORST_LATENESS = l.findVarHandle(ReflexCounters.class, "worstLatenessNanos", long.class);
+            WORST_LOCKOUT = l.findVarHandle(ReflexCounters.class, "worstLockoutNanos", long.class);
+            COMMITS = l.findVarHandle(ReflexCounters.class, "atomicCommits", long.class);
+            CONFLICTS = l.findVarHandle(ReflexCounters.class, "atomicConflicts", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -86,6 +92,37 @@ public final class ReflexCounters {
         return (long) WORST_LATENESS.getOpaque(this);
     }
 
+    /** The longest the task's scheduler waited for an ordinary thread's atomic commit before a run, ns. */
+    public long worstLockoutNanos() {
+        return (long) WORST_LOCKOUT.getOpaque(this);
+    }
+
+    /** Atomic methods that committed. */
+    public long atomicCommits() {
+        return (long) COMMITS.getVolatile(this);
+    }
+
+    /** Times an atomic method ran again (or looked again) because the task ran meanwhile. */
+    public long atomicConflicts() {
+        return (long) CONFLICTS.getVolatile(this);
+    }
+
+    /** From the scheduler's thread. */
+    void lockedOut(long nanos) {
+        if (nanos > worstLockoutNanos) {
+            WORST_LOCKOUT.setOpaque(this, nanos);
+        }
+    }
+
+    /** From ordinary threads, concurrently: atomic adds. */
+    void committedAtomic() {
+        long unused = (long) COMMITS.getAndAdd(this, 1L);
+    }
+
+    void conflicted() {
+        long unused = (long) CONFLICTS.getAndAdd(this, 1L);
+    }
+
     void released(long n, long latenessNanos) {
         RELEASES.setOpaque(this, releases + n);
         if (latenessNanos > worstLatenessNanos) {
@@ -122,6 +159,7 @@ public final class ReflexCounters {
     public String toString() {
         return "releases " + releases() + ", runs " + runs() + ", misses " + misses() + ", skipped " + skipped() + ", late " + late()
                         + ", aborts " + aborts() + " (" + failures() + " by exceptions), worst run " + worstRunNanos() + " ns, worst lateness "
-                        + worstLatenessNanos() + " ns";
+                        + worstLatenessNanos() + " ns, atomic commits " + atomicCommits() + " (" + atomicConflicts() + " conflicts), worst lock-out "
+                        + worstLockoutNanos() + " ns";
     }
 }

@@ -1,9 +1,14 @@
 package jaguar.reflex;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import jaguar.ext.OffHeapBuffer;
+import jaguar.memory.NativeMemory;
 import jaguar.pso.PSOContainer;
+import jaguar.pso.PSOContainerDescriptor;
 
 /**
  * A Reflex (seed 001): a small time-critical task its scheduler runs, released every period or by
@@ -40,6 +45,26 @@ public abstract class ReflexTask {
     private PSOContainer stable;
     private TransientArena arena;
     private volatile Throwable lastFailure;
+
+    // Atomic methods (roll-forward, after the paper's multiprocessor Reflexes): the version is even
+    // while the task is idle, odd while it runs, and has LOCKED set while an ordinary thread commits
+    // into its state; readers of the state outside the scheduler's thread are counted, so that the
+    // memory is not freed under them.
+    private static final long LOCKED = 1L << 62;
+    private volatile long version;
+    private static final VarHandle VERSION;
+    private final AtomicInteger outsideReaders = new AtomicInteger();
+    /** The stable state's address, for ordinary threads' copies (its buffer is confined to the scheduler's thread). */
+    private volatile long stableAddress;
+    private volatile Thread schedulerThread;
+
+    static {
+        try {
+            VERSION = MethodHandles.lookup().findVarHandle(ReflexTask.class, "version", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /**
      * @param name what reports and errors call it
@@ -138,6 +163,8 @@ public abstract class ReflexTask {
         stableBuffer = OffHeapBuffer.allocate(stableBytes);
         undo = OffHeapBuffer.allocate(stableBytes);
         stable = PSOContainer.format(stableBuffer);
+        stableAddress = stableBuffer.address();
+        schedulerThread = Thread.currentThread();
         arena = new TransientArena(transientBytes);
         periodNanos = release instanceof Release.Periodic p ? p.periodNanos() : 0;
         try {
@@ -157,6 +184,38 @@ public abstract class ReflexTask {
      * (tens of ns for a few KiB), not a log of each write.
      */
     final boolean invoke() {
+        long v = enterRun();
+        try {
+            return transaction();
+        } finally {
+            VERSION.setRelease(this, v + 2);
+        }
+    }
+
+    /** Marks the task running (version odd), first waiting out an ordinary thread's commit; the wait is counted. */
+    private long enterRun() {
+        long v = (long) VERSION.getAcquire(this);
+        if ((v & LOCKED) == 0 && VERSION.compareAndSet(this, v, v + 1)) {
+            return v;
+        }
+        long since = System.nanoTime();
+        while (true) {
+            // A commit writes a few words; one that takes longer is a committer the kernel preempted,
+            // perhaps for this very thread on its CPU: after 20 µs of spinning, sleep in 20 µs steps so it can finish.
+            if (System.nanoTime() - since < 20_000) {
+                Thread.onSpinWait();
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+            }
+            v = (long) VERSION.getAcquire(this);
+            if ((v & LOCKED) == 0 && VERSION.compareAndSet(this, v, v + 1)) {
+                counters.lockedOut(System.nanoTime() - since);
+                return v;
+            }
+        }
+    }
+
+    private boolean transaction() {
         long used = stable.used();
         copyWords(stableBuffer, undo, used);
         try {
@@ -193,8 +252,130 @@ public abstract class ReflexTask {
         }
     }
 
+    /**
+     * Runs {@code body} for an ordinary thread against the task's stable state, atomically: on a
+     * copy taken while the task was not running, whose changed words are written back only if the
+     * task has not run since (else it runs again on a fresh copy). The task is kept from starting
+     * only while those words are written (its scheduler spins meanwhile, counted in
+     * {@link ReflexCounters#worstLockoutNanos()}): a time proportional to what the body changed,
+     * never to what it did. What the body throws is thrown here, and nothing is written.
+     *
+     * @throws IllegalStateException on the task's own thread (its invocations are transactions
+     *         already), if the task is not running, or if the body allocated in the state
+     */
+    protected final <R> R atomic(AtomicBody<R> body) {
+        if (Thread.currentThread() == schedulerThread) {
+            throw new IllegalStateException("task " + name + ": atomic methods are for ordinary threads; the task's own invocations are transactions");
+        }
+        while (true) {
+            long base = enterOutside();
+            long v;
+            long used;
+            OffHeapBuffer copy;
+            OffHeapBuffer pristine;
+            try {
+                v = (long) VERSION.getAcquire(this);
+                if ((v & (LOCKED | 1)) != 0) {
+                    counters.conflicted();   // running or another commit: look again
+                    Thread.onSpinWait();
+                    continue;
+                }
+                used = NativeMemory.getLong(base + PSOContainerDescriptor.USED_OFFSET);
+                used = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? used : Long.reverseBytes(used);
+                copy = OffHeapBuffer.allocate(stableBytes);
+                pristine = OffHeapBuffer.allocate(stableBytes);
+                for (long i = 0; i < used; i += Long.BYTES) {
+                    long w = NativeMemory.getLong(base + i);
+                    copy.putLong(i, w);
+                    pristine.putLong(i, w);
+                }
+                VarHandle.acquireFence();
+                if ((long) VERSION.getAcquire(this) != v) {
+                    copy.close();
+                    pristine.close();
+                    counters.conflicted();   // the task ran while the copy was taken: it may be torn
+                    continue;
+                }
+            } finally {
+                outsideReaders.decrementAndGet();
+            }
+            try {
+                PSOContainer state = PSOContainer.open(copy);
+                R result = body.run(state);
+                if (state.used() != used) {
+                    throw new IllegalStateException("task " + name + ": an atomic method may not allocate in the stable state (it grew from " + used
+                                    + " to " + state.used() + " bytes)");
+                }
+                if (commit(v, copy, pristine, used)) {
+                    return result;
+                }
+                counters.conflicted();
+            } finally {
+                copy.close();
+                pristine.close();
+            }
+        }
+    }
+
+    /** Writes the words the body changed into the state if the task's version is still {@code v}; false if the task ran since. */
+    private boolean commit(long v, OffHeapBuffer copy, OffHeapBuffer pristine, long used) {
+        // The changed words are found before the task is locked out: the lock-out writes only them.
+        long[] at = new long[16];
+        long[] words = new long[16];
+        int n = 0;
+        for (long i = 0; i < used; i += Long.BYTES) {
+            long w = copy.getLong(i);
+            if (w != pristine.getLong(i)) {
+                if (n == at.length) {
+                    at = java.util.Arrays.copyOf(at, n * 2);
+                    words = java.util.Arrays.copyOf(words, n * 2);
+                }
+                at[n] = i;
+                words[n++] = w;
+            }
+        }
+        long base = enterOutside();
+        try {
+            if (!VERSION.compareAndSet(this, v, v | LOCKED)) {
+                return false;
+            }
+            try {
+                for (int k = 0; k < n; k++) {
+                    NativeMemory.putLong(base + at[k], words[k]);
+                }
+            } finally {
+                VERSION.setRelease(this, v + 2);
+            }
+            counters.committedAtomic();
+            return true;
+        } finally {
+            outsideReaders.decrementAndGet();
+        }
+    }
+
+    /**
+     * Counts a thread that reads or writes the state's memory from outside and returns the state's
+     * address, to use until it is counted out; throws if the task is gone. Counted first, address
+     * read second, where detach clears the address first and reads the count second: one of the
+     * two sees the other.
+     */
+    private long enterOutside() {
+        outsideReaders.incrementAndGet();
+        long base = stableAddress;
+        if (base == 0) {
+            outsideReaders.decrementAndGet();
+            throw new IllegalStateException("task " + name + " is not running: its state is gone");
+        }
+        return base;
+    }
+
     /** On the scheduler's thread: frees the task's memory. */
     final void detach() {
+        // No ordinary thread reads or writes the memory once the address is cleared and the count is 0 (enterOutside).
+        stableAddress = 0;
+        while (outsideReaders.get() != 0) {
+            Thread.onSpinWait();
+        }
         scheduler = null;
         if (arena != null) {
             arena.close();

@@ -1,0 +1,15 @@
+package jaguar.reflex;
+
+import jaguar.pso.PSOContainer;
+
+/**
+ * What an ordinary thread runs atomically against a task's stable state ({@link ReflexTask#atomic}):
+ * it gets a copy of the state, a container laid out as the task's (its objects at the same
+ * offsets: {@code state.root(...)}, {@code state.map(...)}), reads and writes it, and returns.
+ * It may run more than once (when the task ran meanwhile), so it has no other effects; it may not
+ * allocate in the state.
+ */
+@FunctionalInterface
+public interface AtomicBody<R> {
+    R run(PSOContainer state);
+}
