@@ -24,7 +24,10 @@ public final class ReflexRuntime implements AutoCloseable {
     private final Runnable countersHook;
     private boolean closed;
 
-    private ReflexRuntime(String name, List<Integer> cpus, int priority) {
+    private final EventSpace space;
+
+    private ReflexRuntime(String name, List<Integer> cpus, int priority, EventSpace space) {
+        this.space = space;
         if (cpus.isEmpty()) {
             throw new IllegalArgumentException("a Reflex runtime needs at least one CPU");
         }
@@ -40,7 +43,7 @@ public final class ReflexRuntime implements AutoCloseable {
         this.name = name;
         try {
             for (int cpu : cpus) {
-                ReflexScheduler s = new ReflexScheduler(name, cpu, priority);
+                ReflexScheduler s = new ReflexScheduler(name, cpu, priority, space);
                 schedulers.add(s);
                 String why = s.start();
                 if (why != null) {
@@ -68,7 +71,20 @@ public final class ReflexRuntime implements AutoCloseable {
      * @throws IllegalArgumentException if a CPU is not one this process may run on, or the priority is not 1-99
      */
     public static ReflexRuntime start(String name, List<Integer> cpus, int priority) {
-        return new ReflexRuntime(name, List.copyOf(cpus), priority);
+        return new ReflexRuntime(name, List.copyOf(cpus), priority, null);
+    }
+
+    /** As {@link #start(String, List, int)}, with {@code space} the event space its tasks share (the caller closes it after the runtime). */
+    public static ReflexRuntime start(String name, List<Integer> cpus, int priority, EventSpace space) {
+        return new ReflexRuntime(name, List.copyOf(cpus), priority, java.util.Objects.requireNonNull(space, "space"));
+    }
+
+    /** The event space its tasks share. */
+    public EventSpace space() {
+        if (space == null) {
+            throw new IllegalStateException("runtime " + name + " was started without an event space");
+        }
+        return space;
     }
 
     /** One scheduler, on the highest-numbered CPU this process may use (CPU 0 takes most interrupts), at {@link #DEFAULT_PRIORITY}. */

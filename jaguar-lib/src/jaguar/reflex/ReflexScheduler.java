@@ -34,7 +34,10 @@ final class ReflexScheduler implements Runnable {
     /** The tasks, highest priority first: this thread's only. */
     private ReflexTask[] tasks = new ReflexTask[0];
 
-    ReflexScheduler(String runtime, int cpu, int fifoPriority) {
+    private final EventSpace space;
+
+    ReflexScheduler(String runtime, int cpu, int fifoPriority, EventSpace space) {
+        this.space = space;
         this.name = runtime + "-cpu" + cpu;
         this.cpu = cpu;
         this.fifoPriority = fifoPriority;
@@ -94,7 +97,7 @@ final class ReflexScheduler implements Runnable {
     /** Adds {@code task}: its memory and initialize run on this thread; its first periodic release is a period from now. */
     void add(ReflexTask task, Release release) {
         call(() -> {
-            task.attach(this, release, System.nanoTime());
+            task.attach(this, release, System.nanoTime(), space);
             ReflexTask[] more = java.util.Arrays.copyOf(tasks, tasks.length + 1);
             more[tasks.length] = task;
             // Stable: of equal priorities, the one added first runs first.

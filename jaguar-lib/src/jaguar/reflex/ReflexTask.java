@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jaguar.ext.OffHeapBuffer;
 import jaguar.memory.NativeMemory;
+import jaguar.pso.PSO;
 import jaguar.pso.PSOContainer;
 import jaguar.pso.PSOContainerDescriptor;
 
@@ -45,6 +46,11 @@ public abstract class ReflexTask {
     private PSOContainer stable;
     private TransientArena arena;
     private volatile Throwable lastFailure;
+    /** The runtime's event space (null if it has none) and this task's operations on it in the current invocation. */
+    private EventSpace space;
+    private EventDelta delta;
+    /** Operations of each kind one invocation may make on the event space. */
+    private static final int MAX_EVENT_OPS = 64;
 
     // Atomic methods (roll-forward, after the paper's multiprocessor Reflexes): the version is even
     // while the task is idle, odd while it runs, and has LOCKED set while an ordinary thread commits
@@ -102,6 +108,67 @@ public abstract class ReflexTask {
         return arena;
     }
 
+    // ---- the event space ------------------------------------------------------------------------
+
+    /** The runtime's event space. */
+    protected final EventSpace space() {
+        if (space == null) {
+            throw new IllegalStateException("task " + name + ": its runtime has no event space (ReflexRuntime.start with an EventSpace)");
+        }
+        return space;
+    }
+
+    private EventDelta delta() {
+        space();
+        return delta;
+    }
+
+    /** Writes a copy of {@code event} into the space when this invocation commits. */
+    protected final void write(PSO event) {
+        delta().write(event);
+    }
+
+    /** Takes an event {@code template} matches into {@code into}, for good when this invocation commits; false if there is none. */
+    protected final <E extends PSO> boolean take(EventTemplate<E> template, E into) {
+        return delta().take(template, into);
+    }
+
+    /** Whether the space holds an event {@code template} matches (that this invocation has not taken); checked again at commit. */
+    protected final boolean test(EventTemplate<?> template) {
+        return delta().test(template);
+    }
+
+    /** Writes a copy of {@code event} now, outside the transaction: an abort does not take it back (the paper's open nesting). */
+    protected final void writeNow(PSO event) {
+        space().writeNow(event);
+    }
+
+    /** Takes an event now, outside the transaction. */
+    protected final <E extends PSO> boolean takeNow(EventTemplate<E> template, E into) {
+        return space().takeNow(template, into);
+    }
+
+    protected final boolean testNow(EventTemplate<?> template) {
+        return space().testNow(template);
+    }
+
+    /**
+     * From {@link #initialize()}: this task, if released by events, is released whenever an event
+     * {@code template} matches is inserted into the space.
+     */
+    protected final void subscribe(EventTemplate<?> template) {
+        space().subscribe(this, template);
+    }
+
+    /** An event this task subscribed to was inserted: an event task is released, a periodic one runs at its next release anyway. */
+    final void releaseIfRunning() {
+        ReflexScheduler s = scheduler;
+        if (s != null && periodNanos == 0) {
+            pending.incrementAndGet();
+            s.wake();
+        }
+    }
+
     /** Ends this invocation and rolls it back; counted as an abort. */
     protected final void abort() {
         throw ReflexAbort.INSTANCE;
@@ -156,7 +223,7 @@ public abstract class ReflexTask {
     }
 
     /** On the scheduler's thread: the task's memory, then its initialize. */
-    final void attach(ReflexScheduler s, Release release, long now) {
+    final void attach(ReflexScheduler s, Release release, long now, EventSpace space) {
         if (scheduler != null) {
             throw new IllegalStateException("task " + name + " runs already");
         }
@@ -166,9 +233,14 @@ public abstract class ReflexTask {
         stableAddress = stableBuffer.address();
         schedulerThread = Thread.currentThread();
         arena = new TransientArena(transientBytes);
+        this.space = space;
+        this.delta = space == null ? null : new EventDelta(space, MAX_EVENT_OPS);
         periodNanos = release instanceof Release.Periodic p ? p.periodNanos() : 0;
         try {
             initialize();
+            if (delta != null && !delta.commit()) {
+                throw new IllegalStateException("task " + name + ": its initialize's event operations conflicted with another's");
+            }
         } catch (RuntimeException | Error e) {
             detach();
             throw e;
@@ -220,6 +292,11 @@ public abstract class ReflexTask {
         copyWords(stableBuffer, undo, used);
         try {
             execute();
+            if (delta != null && !delta.commit()) {
+                rollBack(used);   // another's operations on the space conflicted with this one's
+                counters.aborted(false);
+                return false;
+            }
             return true;
         } catch (ReflexAbort a) {
             rollBack(used);
@@ -246,6 +323,9 @@ public abstract class ReflexTask {
     }
 
     private void rollBack(long used) {
+        if (delta != null) {
+            delta.clear();
+        }
         copyWords(undo, stableBuffer, used);
         if (stable.used() != used) {
             stable.rollBackTo(used);   // objects the run allocated in the stable state are forgotten
@@ -377,6 +457,12 @@ public abstract class ReflexTask {
             Thread.onSpinWait();
         }
         scheduler = null;
+        if (space != null) {
+            space.unsubscribeAll(this);
+        }
+        if (delta != null) {
+            delta.close();
+        }
         if (arena != null) {
             arena.close();
         }

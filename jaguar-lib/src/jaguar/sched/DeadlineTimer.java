@@ -106,15 +106,14 @@ public final class DeadlineTimer {
         NANOS.set(request, 0L, Math.floorMod(deadline, NANOS_PER_SECOND));
     }
 
-    /** Ends the thread's {@link #awaitUntil} now, or the next one if it is not asleep; from any thread. */
+    /** Ends the thread's {@link #awaitUntil} now, or the next one if it is not asleep; from any thread, allocating nothing. */
     public void wake() {
         int unused = (int) WORD.getAndAdd(word, 0L, 1);   // the cast keeps the call exact: no boxing
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(SchedCalls.CAPTURE);
-            long r = (long) SchedCalls.Futex.H.invokeExact(state, SchedCalls.SYS_FUTEX, word.address(), SchedCalls.FUTEX_WAKE_PRIVATE, 1,
+        try {
+            long r = (long) SchedCalls.FutexNoErrno.H.invokeExact(SchedCalls.SYS_FUTEX, word.address(), SchedCalls.FUTEX_WAKE_PRIVATE, 1,
                             MemorySegment.NULL, 0L, 0);
             if (r < 0) {
-                throw new IllegalStateException("futex wake failed: errno " + SchedCalls.errno(state));
+                throw new IllegalStateException("futex wake failed (" + r + ")");   // only a bad address makes it fail: a bug here
             }
         } catch (RuntimeException | Error e) {
             throw e;

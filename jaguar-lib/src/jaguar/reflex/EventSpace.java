@@ -1,0 +1,280 @@
+package jaguar.reflex;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+import jaguar.ext.ExternalBuffer;
+import jaguar.ext.OffHeapBuffer;
+import jaguar.pso.PSO;
+import jaguar.pso.PSOLayout;
+
+/**
+ * The paper's shared event space: a multiset of typed events (PSO objects of classes without
+ * reference fields) in native memory of its own, so that a written event is a copy and no
+ * reference passes between tasks. {@code writeNow}, {@code takeNow} and {@code testNow} act at once,
+ * from any thread; a task's {@link ReflexTask#write}, {@link ReflexTask#take} and
+ * {@link ReflexTask#test} are part of its invocation's transaction. A task that subscribed to a
+ * template is released when a matching event is inserted.
+ *
+ * <p>Slots of a fixed size in one shared buffer; a slot's generation (odd: it holds an event)
+ * changes with every insert and removal, which is how a transaction's commit sees that an event it
+ * took was taken by another meanwhile. One short lock orders the operations: a scan of the slots
+ * and a copy, spinning briefly and then parking, never held while code of a task runs.
+ */
+public final class EventSpace implements AutoCloseable {
+    private static final ClassValue<PSOLayout> LAYOUTS = new ClassValue<>() {
+        @Override
+        @SuppressWarnings("unchecked")
+        protected PSOLayout computeValue(Class<?> type) {
+            if (!PSO.class.isAssignableFrom(type)) {
+                throw new IllegalArgumentException(type.getName() + " is not a PSO class: events are PSOs");
+            }
+            PSOLayout layout = PSO.layoutOf((Class<? extends PSO>) type);
+            if (EventTemplate.hasReferences(layout)) {
+                throw new IllegalArgumentException(type.getName() + " has reference fields: an event carries values, and a reference would point into "
+                                + "its writer's container");
+            }
+            return layout;
+        }
+    };
+
+    private final OffHeapBuffer slots;
+    private final int slotBytes;
+    private final int capacity;
+    /** Per slot: even, free; odd, holds an event. */
+    private final long[] generation;
+    private final int[] freeSlots;
+    private int freeCount;
+    private int events;
+    private volatile ReflexTask[] subscribers = new ReflexTask[0];
+    private volatile EventTemplate<?>[] subscriptions = new EventTemplate<?>[0];
+    private volatile int lock;
+    private static final VarHandle LOCK;
+
+    static {
+        try {
+            LOCK = MethodHandles.lookup().findVarHandle(EventSpace.class, "lock", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private EventSpace(int capacity, int maxEventBytes) {
+        if (capacity < 1 || maxEventBytes < PSOLayout.HEADER_SIZE) {
+            throw new IllegalArgumentException("an event space of at least 1 event of at least " + PSOLayout.HEADER_SIZE + " bytes, not " + capacity + " of "
+                            + maxEventBytes);
+        }
+        this.capacity = capacity;
+        this.slotBytes = (maxEventBytes + 7) & ~7;
+        this.slots = OffHeapBuffer.allocateShared((long) capacity * slotBytes);
+        this.generation = new long[capacity];
+        this.freeSlots = new int[capacity];
+        for (int i = 0; i < capacity; i++) {
+            freeSlots[i] = capacity - 1 - i;
+        }
+        this.freeCount = capacity;
+    }
+
+    /** A space for {@code capacity} events of at most {@code maxEventBytes} bytes each (header included). */
+    public static EventSpace create(int capacity, int maxEventBytes) {
+        return new EventSpace(capacity, maxEventBytes);
+    }
+
+    /** The layout of an event class, checked once: a PSO class without reference fields. */
+    static PSOLayout eventLayout(Class<?> type) {
+        return LAYOUTS.get(type);
+    }
+
+    /** Events in the space now. */
+    public int size() {
+        lock();
+        try {
+            return events;
+        } finally {
+            unlock();
+        }
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    /**
+     * Inserts a copy of {@code event} now and releases the tasks subscribed to a template it matches.
+     *
+     * @throws IllegalStateException if the space is full (the event is not inserted)
+     */
+    public void writeNow(PSO event) {
+        int size = checkedSize(event);
+        ExternalBuffer from = event.container().buffer();
+        long at = event.container().offsetInBuffer() + event.offset();
+        lock();
+        int slot;
+        try {
+            slot = insert(from, at, size);
+        } finally {
+            unlock();
+        }
+        notifySubscribers(slot);
+    }
+
+    /** Removes an event {@code template} matches, copying it into {@code into}; false if the space holds none. */
+    public <E extends PSO> boolean takeNow(EventTemplate<E> template, E into) {
+        lock();
+        try {
+            int slot = find(template, null, 0);
+            if (slot < 0) {
+                return false;
+            }
+            copyOut(slot, template.size, into);
+            remove(slot);
+            return true;
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Whether the space holds an event {@code template} matches. */
+    public boolean testNow(EventTemplate<?> template) {
+        lock();
+        try {
+            return find(template, null, 0) >= 0;
+        } finally {
+            unlock();
+        }
+    }
+
+    // ---- for tasks' transactions, under the lock ---------------------------------------------
+
+    int checkedSize(PSO event) {
+        int size = eventLayout(event.getClass()).size();
+        if (size > slotBytes) {
+            throw new IllegalArgumentException("an event of " + event.getClass().getName() + " takes " + size + " bytes; this space holds events of up to "
+                            + slotBytes);
+        }
+        return size;
+    }
+
+    int slotBytes() {
+        return slotBytes;
+    }
+
+    /** The first slot holding an event {@code template} matches and not among the first {@code excludedCount} of {@code excluded}; -1 if none. */
+    int find(EventTemplate<?> template, int[] excluded, int excludedCount) {
+        for (int s = 0; s < capacity; s++) {
+            if ((generation[s] & 1) != 0 && template.matches(slots, (long) s * slotBytes) && !contains(excluded, excludedCount, s)) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean contains(int[] a, int n, int v) {
+        for (int i = 0; i < n; i++) {
+            if (a[i] == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    long generation(int slot) {
+        return generation[slot];
+    }
+
+    void copyOut(int slot, int size, PSO into) {
+        int intoSize = eventLayout(into.getClass()).size();
+        if (intoSize != size) {
+            throw new IllegalArgumentException("an event of " + size + " bytes cannot be read into a " + into.getClass().getName() + " of " + intoSize);
+        }
+        ExternalBuffer to = into.container().buffer();
+        long at = into.container().offsetInBuffer() + into.offset();
+        long from = (long) slot * slotBytes;
+        for (int i = 0; i < size; i += Long.BYTES) {
+            to.putLong(at + i, slots.getLong(from + i));
+        }
+    }
+
+    /** Copies {@code size} bytes at {@code at} of {@code from} into a free slot; returns it. */
+    int insert(ExternalBuffer from, long at, int size) {
+        if (freeCount == 0) {
+            throw new IllegalStateException("the event space is full (" + capacity + " events)");
+        }
+        int slot = freeSlots[--freeCount];
+        long to = (long) slot * slotBytes;
+        for (int i = 0; i < size; i += Long.BYTES) {
+            slots.putLong(to + i, from.getLong(at + i));
+        }
+        generation[slot]++;
+        events++;
+        return slot;
+    }
+
+    int freeSlots() {
+        return freeCount;
+    }
+
+    void remove(int slot) {
+        generation[slot]++;
+        freeSlots[freeCount++] = slot;
+        events--;
+    }
+
+    /** Releases every subscribed task a template of which the event in {@code slot} matches (called after the lock is let go: a reading of the slot may be stale, a release too many is harmless). */
+    void notifySubscribers(int slot) {
+        EventTemplate<?>[] templates = subscriptions;
+        ReflexTask[] tasks = subscribers;
+        for (int i = 0; i < templates.length; i++) {
+            if (templates[i].matches(slots, (long) slot * slotBytes)) {
+                tasks[i].releaseIfRunning();
+            }
+        }
+    }
+
+    synchronized void subscribe(ReflexTask task, EventTemplate<?> template) {
+        EventTemplate<?>[] t = java.util.Arrays.copyOf(subscriptions, subscriptions.length + 1);
+        ReflexTask[] s = java.util.Arrays.copyOf(subscribers, subscribers.length + 1);
+        t[t.length - 1] = template;
+        s[s.length - 1] = task;
+        subscribers = s;
+        subscriptions = t;
+    }
+
+    synchronized void unsubscribeAll(ReflexTask task) {
+        java.util.List<EventTemplate<?>> t = new java.util.ArrayList<>();
+        java.util.List<ReflexTask> s = new java.util.ArrayList<>();
+        for (int i = 0; i < subscribers.length; i++) {
+            if (subscribers[i] != task) {
+                t.add(subscriptions[i]);
+                s.add(subscribers[i]);
+            }
+        }
+        subscribers = s.toArray(ReflexTask[]::new);
+        subscriptions = t.toArray(EventTemplate<?>[]::new);
+    }
+
+    /** Takes the lock: spins briefly, then parks in short steps (its holder may be a thread the kernel preempted). */
+    void lock() {
+        if (LOCK.compareAndSet(this, 0, 1)) {
+            return;
+        }
+        long since = System.nanoTime();
+        while (!(lock == 0 && LOCK.compareAndSet(this, 0, 1))) {
+            if (System.nanoTime() - since < 20_000) {
+                Thread.onSpinWait();
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+            }
+        }
+    }
+
+    void unlock() {
+        LOCK.setRelease(this, 0);
+    }
+
+    /** Frees the space's memory (once no task uses it). */
+    @Override
+    public void close() {
+        slots.close();
+    }
+}
