@@ -47,9 +47,7 @@ final class EventDelta {
         }
         long to = (long) writes * space.slotBytes();
         long at = event.container().offsetInBuffer() + event.offset();
-        for (int i = 0; i < size; i += Long.BYTES) {
-            written.putLong(to + i, event.container().buffer().getLong(at + i));
-        }
+        Words.copy(event.container().buffer(), at, written, to, size);
         writtenSizes[writes++] = size;
     }
 

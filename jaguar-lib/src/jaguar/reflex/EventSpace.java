@@ -190,9 +190,7 @@ public final class EventSpace implements AutoCloseable {
         ExternalBuffer to = into.container().buffer();
         long at = into.container().offsetInBuffer() + into.offset();
         long from = (long) slot * slotBytes;
-        for (int i = 0; i < size; i += Long.BYTES) {
-            to.putLong(at + i, slots.getLong(from + i));
-        }
+        Words.copy(slots, from, to, at, size);
     }
 
     /** Copies {@code size} bytes at {@code at} of {@code from} into a free slot; returns it. */
@@ -202,9 +200,7 @@ public final class EventSpace implements AutoCloseable {
         }
         int slot = freeSlots[--freeCount];
         long to = (long) slot * slotBytes;
-        for (int i = 0; i < size; i += Long.BYTES) {
-            slots.putLong(to + i, from.getLong(at + i));
-        }
+        Words.copy(from, at, slots, to, size);
         generation[slot]++;
         events++;
         return slot;

@@ -289,7 +289,7 @@ public abstract class ReflexTask {
 
     private boolean transaction() {
         long used = stable.used();
-        copyWords(stableBuffer, undo, used);
+        Words.copy(stableBuffer, 0, undo, 0, used);
         try {
             execute();
             if (delta != null && !delta.commit()) {
@@ -312,21 +312,11 @@ public abstract class ReflexTask {
         }
     }
 
-    /**
-     * Copies the first {@code bytes} (a multiple of 8: a container's use is) a word at a time: the
-     * bulk copy through MemorySegment.copy left an object behind most invocations here.
-     */
-    private static void copyWords(OffHeapBuffer from, OffHeapBuffer to, long bytes) {
-        for (long i = 0; i < bytes; i += Long.BYTES) {
-            to.putLong(i, from.getLong(i));
-        }
-    }
-
     private void rollBack(long used) {
         if (delta != null) {
             delta.clear();
         }
-        copyWords(undo, stableBuffer, used);
+        Words.copy(undo, 0, stableBuffer, 0, used);
         if (stable.used() != used) {
             stable.rollBackTo(used);   // objects the run allocated in the stable state are forgotten
         }
