@@ -46,8 +46,7 @@ public final class EventSpace implements AutoCloseable {
     private final int[] freeSlots;
     private int freeCount;
     private int events;
-    private volatile ReflexTask[] subscribers = new ReflexTask[0];
-    private volatile EventTemplate<?>[] subscriptions = new EventTemplate<?>[0];
+    private volatile Subscriptions subscriptions = Subscriptions.NONE;
     private volatile int lock;
     private static final VarHandle LOCK;
 
@@ -218,35 +217,15 @@ public final class EventSpace implements AutoCloseable {
 
     /** Releases every subscribed task a template of which the event in {@code slot} matches (called after the lock is let go: a reading of the slot may be stale, a release too many is harmless). */
     void notifySubscribers(int slot) {
-        EventTemplate<?>[] templates = subscriptions;
-        ReflexTask[] tasks = subscribers;
-        for (int i = 0; i < templates.length; i++) {
-            if (templates[i].matches(slots, (long) slot * slotBytes)) {
-                tasks[i].releaseIfRunning();
-            }
-        }
+        subscriptions.releaseMatching(slots, (long) slot * slotBytes);
     }
 
     synchronized void subscribe(ReflexTask task, EventTemplate<?> template) {
-        EventTemplate<?>[] t = java.util.Arrays.copyOf(subscriptions, subscriptions.length + 1);
-        ReflexTask[] s = java.util.Arrays.copyOf(subscribers, subscribers.length + 1);
-        t[t.length - 1] = template;
-        s[s.length - 1] = task;
-        subscribers = s;
-        subscriptions = t;
+        subscriptions = subscriptions.with(task, template);
     }
 
     synchronized void unsubscribeAll(ReflexTask task) {
-        java.util.List<EventTemplate<?>> t = new java.util.ArrayList<>();
-        java.util.List<ReflexTask> s = new java.util.ArrayList<>();
-        for (int i = 0; i < subscribers.length; i++) {
-            if (subscribers[i] != task) {
-                t.add(subscriptions[i]);
-                s.add(subscribers[i]);
-            }
-        }
-        subscribers = s.toArray(ReflexTask[]::new);
-        subscriptions = t.toArray(EventTemplate<?>[]::new);
+        subscriptions = subscriptions.without(task);
     }
 
     /** Takes the lock: spins briefly, then parks in short steps (its holder may be a thread the kernel preempted). */

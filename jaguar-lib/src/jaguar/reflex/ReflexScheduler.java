@@ -3,6 +3,7 @@ package jaguar.reflex;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jaguar.sched.CpuAffinity;
 import jaguar.sched.DeadlineTimer;
@@ -33,6 +34,19 @@ final class ReflexScheduler implements Runnable {
     private volatile boolean stopping;
     /** The tasks, highest priority first: this thread's only. */
     private ReflexTask[] tasks = new ReflexTask[0];
+    /** The periodic ones among them, highest priority first. */
+    private ReflexTask[] periodic = new ReflexTask[0];
+    private long added;
+    /**
+     * Event tasks released since the loop last looked, from any thread: a lock-free stack through
+     * {@link ReflexTask#nextReady}, each task in it at most once (pushed when its pending releases
+     * go from none to one, and they go back to none only when it runs). So a release costs a push
+     * and, from another thread, a wake, and the loop never scans tasks that were not released.
+     */
+    private final AtomicReference<ReflexTask> released = new AtomicReference<>();
+    /** Event tasks released and not yet run: this thread's. */
+    private ReflexTask[] ready = new ReflexTask[8];
+    private int readyCount;
 
     private final EventSpace space;
 
@@ -97,12 +111,13 @@ final class ReflexScheduler implements Runnable {
     /** Adds {@code task}: its memory and initialize run on this thread; its first periodic release is a period from now. */
     void add(ReflexTask task, Release release) {
         call(() -> {
+            task.addedOrder = added++;
             task.attach(this, release, System.nanoTime(), space);
             ReflexTask[] more = java.util.Arrays.copyOf(tasks, tasks.length + 1);
             more[tasks.length] = task;
             // Stable: of equal priorities, the one added first runs first.
             java.util.Arrays.sort(more, (a, b) -> Integer.compare(b.priority(), a.priority()));
-            tasks = more;
+            setTasks(more);
         });
     }
 
@@ -113,11 +128,66 @@ final class ReflexScheduler implements Runnable {
             ReflexTask[] fewer = java.util.Arrays.stream(tasks).filter(t -> t != task).toArray(ReflexTask[]::new);
             found[0] = fewer.length != tasks.length;
             if (found[0]) {
-                tasks = fewer;
+                setTasks(fewer);
+                for (int i = 0; i < readyCount; i++) {
+                    if (ready[i] == task) {
+                        ready[i] = ready[--readyCount];
+                        ready[readyCount] = null;
+                        break;
+                    }
+                }
                 task.detach();
             }
         });
         return found[0];
+    }
+
+    private void setTasks(ReflexTask[] sorted) {
+        tasks = sorted;
+        periodic = java.util.Arrays.stream(sorted).filter(t -> t.periodNanos != 0).toArray(ReflexTask[]::new);
+        if (ready.length < sorted.length) {
+            ready = java.util.Arrays.copyOf(ready, sorted.length * 2);   // a task is ready at most once: no growth on the release path
+        }
+    }
+
+    /**
+     * An event task was released ({@code first}: it had no release pending): from any thread. The
+     * scheduler's own thread (a task's commit releasing a subscriber) needs no wake: its loop looks
+     * at the released tasks before it sleeps.
+     */
+    void released(ReflexTask task, boolean first) {
+        if (!first) {
+            return;   // pending already: it is on the stack or ready, and its scheduler was woken for it
+        }
+        ReflexTask top;
+        do {
+            top = released.get();
+            task.nextReady = top;
+        } while (!released.compareAndSet(top, task));
+        if (Thread.currentThread() != thread) {
+            timer.wake();
+        }
+    }
+
+    /** Moves the released tasks into {@link #ready}; this thread's. */
+    private void takeReleased() {
+        ReflexTask t = released.getAndSet(null);
+        while (t != null) {
+            ReflexTask below = t.nextReady;
+            t.nextReady = null;
+            if (t.runsOn(this)) {   // a task removed since its release is not run
+                if (readyCount == ready.length) {
+                    ready = java.util.Arrays.copyOf(ready, ready.length * 2);
+                }
+                ready[readyCount++] = t;
+            }
+            t = below;
+        }
+    }
+
+    /** Whether {@code a} runs before {@code b} when both are released: the higher priority, then the one added first. */
+    private static boolean before(ReflexTask a, ReflexTask b) {
+        return a.priority() > b.priority() || a.priority() == b.priority() && a.addedOrder < b.addedOrder;
     }
 
     java.util.List<ReflexTask> tasks() {
@@ -181,22 +251,29 @@ final class ReflexScheduler implements Runnable {
                 return;
             }
             long now = System.nanoTime();
-            ReflexTask ready = null;
+            ReflexTask next = null;
             long nextDue = now + IDLE_NANOS;
-            for (ReflexTask t : tasks) {
-                if (t.periodNanos != 0) {
-                    if (t.nextRelease - now <= 0) {
-                        ready = t;
-                        break;
-                    }
-                    nextDue = Math.min(nextDue, t.nextRelease);
-                } else if (t.hasPending()) {
-                    ready = t;
+            for (ReflexTask t : periodic) {
+                if (t.nextRelease - now <= 0) {
+                    next = t;
                     break;
                 }
+                nextDue = Math.min(nextDue, t.nextRelease);
             }
-            if (ready != null) {
-                invoke(ready, now);
+            takeReleased();
+            int best = -1;
+            for (int i = 0; i < readyCount; i++) {
+                if (best < 0 || before(ready[i], ready[best])) {
+                    best = i;
+                }
+            }
+            if (best >= 0 && (next == null || before(ready[best], next))) {
+                next = ready[best];
+                ready[best] = ready[--readyCount];
+                ready[readyCount] = null;
+            }
+            if (next != null) {
+                invoke(next, now);
                 continue;
             }
             try {
@@ -224,6 +301,7 @@ final class ReflexScheduler implements Runnable {
             deadline = Long.MAX_VALUE;
             t.counters().released(t.takePending(), 0);
         }
+        t.currentRelease = release;
         long start = System.nanoTime();
         t.invoke();
         long end = System.nanoTime();

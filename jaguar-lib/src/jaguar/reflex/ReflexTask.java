@@ -38,6 +38,14 @@ public abstract class ReflexTask {
     private volatile ReflexScheduler scheduler;
     long periodNanos;
     long nextRelease;
+    /** The release the current invocation runs for (System.nanoTime()). */
+    long currentRelease;
+    /** Its scheduler's ready stack: the task below this one (see ReflexScheduler.released). */
+    ReflexTask nextReady;
+    /** Detached once: it is never added again. */
+    private boolean removed;
+    /** When it was added to its scheduler, in order: of equal priorities, the one added first runs first. */
+    long addedOrder;
     /** The next run was released before the run before it ended (RUN_LATE). */
     boolean late;
     private OffHeapBuffer stableBuffer;
@@ -164,9 +172,17 @@ public abstract class ReflexTask {
     final void releaseIfRunning() {
         ReflexScheduler s = scheduler;
         if (s != null && periodNanos == 0) {
-            pending.incrementAndGet();
-            s.wake();
+            s.released(this, pending.getAndIncrement() == 0);
         }
+    }
+
+    /**
+     * When the current invocation was released, on {@link System#nanoTime()}'s clock: a periodic
+     * task's scheduled release (not when it started: the difference is its lateness), an event
+     * task's when its scheduler took the release. Valid in {@link #execute()}.
+     */
+    protected final long releaseTime() {
+        return currentRelease;
     }
 
     /** Ends this invocation and rolls it back; counted as an abort. */
@@ -209,11 +225,14 @@ public abstract class ReflexTask {
         if (periodNanos != 0) {
             throw new IllegalStateException("task " + name + " is periodic: its scheduler releases it");
         }
-        pending.incrementAndGet();
-        s.wake();
+        s.released(this, pending.getAndIncrement() == 0);
     }
 
     /** Releases pending now, taken. */
+    final boolean runsOn(ReflexScheduler s) {
+        return scheduler == s;
+    }
+
     final long takePending() {
         return pending.getAndSet(0);
     }
@@ -226,6 +245,10 @@ public abstract class ReflexTask {
     final void attach(ReflexScheduler s, Release release, long now, EventSpace space) {
         if (scheduler != null) {
             throw new IllegalStateException("task " + name + " runs already");
+        }
+        if (removed) {
+            // Its memory is freed, and a release racing with the removal may still be on its old scheduler's stack.
+            throw new IllegalStateException("task " + name + " was removed (or its initialize failed): a task is added once; add a new instance");
         }
         stableBuffer = OffHeapBuffer.allocate(stableBytes);
         undo = OffHeapBuffer.allocate(stableBytes);
@@ -443,6 +466,7 @@ public abstract class ReflexTask {
     final void detach() {
         // No ordinary thread reads or writes the memory once the address is cleared and the count is 0 (enterOutside).
         stableAddress = 0;
+        removed = true;
         while (outsideReaders.get() != 0) {
             Thread.onSpinWait();
         }

@@ -18,6 +18,7 @@ import jaguar.reflex.OverrunPolicy;
 import jaguar.reflex.ReflexRuntime;
 import jaguar.reflex.ReflexTask;
 import jaguar.reflex.Release;
+import jaguar.sched.CpuAffinity;
 
 /** The event space: typed templates, the Now forms, subscriptions, and operations that commit or roll back with the invocation. */
 class ReflexEventSpaceTest {
@@ -171,5 +172,86 @@ class ReflexEventSpaceTest {
 
     private static int cpu() {
         return jaguar.sched.CpuAffinity.current().length() - 1;
+    }
+
+    /** Counts its releases; {@code wants} is the test's own statement of what its template matches. */
+    static final class Counting extends ReflexTask {
+        final EventTemplate<?> template;
+        final java.util.function.Predicate<long[]> wants;   // {kind (0 offer, 1 buy), symbol, price}
+
+        Counting(int i, EventTemplate<?> template, java.util.function.Predicate<long[]> wants) {
+            super("counting" + i, 1, OverrunPolicy.SKIP, 256, 0);
+            this.template = template;
+            this.wants = wants;
+        }
+
+        @Override
+        protected void initialize() {
+            subscribe(template);
+        }
+
+        @Override
+        protected void execute() {
+        }
+    }
+
+    /**
+     * Subscriptions of every shape the index files them under (keyed on the first field, on a later
+     * field only, on two fields, on none; two classes; equal keys shared by several), released by
+     * random events: each task exactly as often as the events its template matches, as a scan of
+     * every subscription would release it.
+     */
+    @Test
+    void eachInsertReleasesExactlyTheSubscribersWhoseTemplatesMatch() throws Exception {
+        java.util.Random random = new java.util.Random(41);
+        try (EventSpace space = EventSpace.create(4, 64); ReflexRuntime rt = ReflexRuntime.start("test", List.of(CpuAffinity.current().length() - 1),
+                        ReflexRuntime.DEFAULT_PRIORITY, space)) {
+            List<Counting> tasks = new java.util.ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                int symbol = random.nextInt(4);
+                long price = random.nextInt(3);
+                Counting t = switch (i % 6) {
+                    case 0 -> new Counting(i, EventTemplate.of(Offer.class, o -> o.symbol = symbol), e -> e[0] == 0 && e[1] == symbol);
+                    case 1 -> new Counting(i, EventTemplate.of(Offer.class, o -> o.price = price), e -> e[0] == 0 && e[2] == price);
+                    case 2 -> new Counting(i, EventTemplate.of(Offer.class, o -> {
+                        o.symbol = symbol;
+                        o.price = price;
+                    }), e -> e[0] == 0 && e[1] == symbol && e[2] == price);
+                    case 3 -> new Counting(i, ANY_OFFER, e -> e[0] == 0);
+                    case 4 -> new Counting(i, EventTemplate.of(Buy.class, b -> b.symbol = symbol), e -> e[0] == 1 && e[1] == symbol);
+                    default -> new Counting(i, ANY_BUY, e -> e[0] == 1);
+                };
+                tasks.add(rt.add(t, Release.onEvent()));
+            }
+            PSOContainer c = local();
+            Offer offer = c.allocate(Offer.class);
+            Buy buy = c.allocate(Buy.class);
+            long[] expected = new long[tasks.size()];
+            for (int n = 0; n < 500; n++) {
+                long[] e = { random.nextInt(2), random.nextInt(5), random.nextInt(4) };
+                if (e[0] == 0) {
+                    offer.symbol = (int) e[1];
+                    offer.price = e[2];
+                    space.writeNow(offer);
+                    space.takeNow(ANY_OFFER, offer);
+                } else {
+                    buy.symbol = (int) e[1];
+                    buy.price = e[2];
+                    space.writeNow(buy);
+                    space.takeNow(ANY_BUY, buy);
+                }
+                for (int i = 0; i < tasks.size(); i++) {
+                    expected[i] += tasks.get(i).wants.test(e) ? 1 : 0;
+                }
+            }
+            long want = java.util.Arrays.stream(expected).sum();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (tasks.stream().mapToLong(t -> t.counters().releases()).sum() < want && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            for (int i = 0; i < tasks.size(); i++) {
+                assertEquals(expected[i], tasks.get(i).counters().releases(), tasks.get(i).name() + " subscribed to " + tasks.get(i).template);
+            }
+        }
     }
 }

@@ -275,4 +275,63 @@ class ReflexSchedulerTest {
             assertNull(q.lastFailure());
         }
     }
+
+    /** Records when it ran among others; the blocker holds its scheduler until the test lets it go. */
+    static final class Ordered extends ReflexTask {
+        static final java.util.concurrent.atomic.AtomicInteger SEQUENCE = new java.util.concurrent.atomic.AtomicInteger();
+        volatile int ranAt = -1;
+        volatile boolean hold;
+        volatile boolean holding;
+
+        Ordered(String name, int priority) {
+            super(name, priority, OverrunPolicy.SKIP, 256, 0);
+        }
+
+        @Override
+        protected void execute() {
+            ranAt = SEQUENCE.getAndIncrement();
+            holding = true;
+            while (hold) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** Tasks released together run by priority, and of equal priorities the one added first; a release while pending is taken by the same run. */
+    @Test
+    void releasedTasksRunByPriorityThenInTheOrderAdded() throws Exception {
+        try (ReflexRuntime rt = ReflexRuntime.start("test", List.of(CpuAffinity.current().length() - 1), ReflexRuntime.DEFAULT_PRIORITY)) {
+            Ordered blocker = rt.add(new Ordered("blocker", 99), Release.onEvent());
+            Ordered low = rt.add(new Ordered("low", 1), Release.onEvent());
+            Ordered firstOf3 = rt.add(new Ordered("first-of-3", 3), Release.onEvent());
+            Ordered high = rt.add(new Ordered("high", 5), Release.onEvent());
+            Ordered secondOf3 = rt.add(new Ordered("second-of-3", 3), Release.onEvent());
+            blocker.hold = true;
+            blocker.release();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!blocker.holding && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            // Released in an order that is none of the expected ones, twice for one of them.
+            secondOf3.release();
+            low.release();
+            high.release();
+            firstOf3.release();
+            secondOf3.release();
+            blocker.hold = false;
+            while (low.ranAt < 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            int base = blocker.ranAt;
+            assertEquals(List.of(1, 2, 3, 4), List.of(high.ranAt - base, firstOf3.ranAt - base, secondOf3.ranAt - base, low.ranAt - base),
+                            "high, first-of-3, second-of-3, low");
+            assertEquals(1, secondOf3.counters().runs(), "two releases while pending, one run");
+            assertEquals(2, secondOf3.counters().releases());
+            var again = assertThrows(IllegalStateException.class, () -> {
+                rt.remove(low);
+                rt.add(low, Release.onEvent());
+            });
+            assertTrue(again.getMessage().contains("a task is added once"), again.getMessage());
+        }
+    }
 }
