@@ -1,0 +1,16 @@
+#!/bin/sh
+# What this kernel allows a time-critical thread, as Markdown: preemption model, tick, isolated
+# cores, real-time throttling, and whether this process may use SCHED_FIFO. Usage: reflex-kernel.sh
+cfg() { zcat /proc/config.gz 2>/dev/null | grep -E "^$1=" | head -1 || true; }
+echo "| setting | value |"
+echo "|---|---|"
+echo "| kernel | $(uname -r) ($(uname -v | grep -o 'PREEMPT[A-Z_]*' | head -1)) |"
+mode=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null || true)
+[ -n "$mode" ] || mode="$(cfg CONFIG_PREEMPT_NONE)$(cfg CONFIG_PREEMPT_VOLUNTARY)$(cfg CONFIG_PREEMPT)$(cfg CONFIG_PREEMPT_LAZY) (build default; preempt= on the command line: $(tr ' ' '\n' < /proc/cmdline | grep '^preempt=' || echo none))"
+echo "| preemption | $mode |"
+echo "| tick | $(cfg CONFIG_HZ); $(cfg CONFIG_NO_HZ_IDLE)$(cfg CONFIG_NO_HZ_FULL) |"
+echo "| isolated CPUs | '$(cat /sys/devices/system/cpu/isolated 2>/dev/null)' (nohz_full '$(cat /sys/devices/system/cpu/nohz_full 2>/dev/null)') |"
+echo "| real-time throttling | sched_rt_runtime_us $(cat /proc/sys/kernel/sched_rt_runtime_us) of sched_rt_period_us $(cat /proc/sys/kernel/sched_rt_period_us) |"
+echo "| RLIMIT_RTPRIO | $(ulimit -r 2>/dev/null || echo '?') (uid $(id -u)) |"
+echo "| steal accounting | $(cfg CONFIG_PARAVIRT_TIME_ACCOUNTING) |"
+echo "| CPUs | $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')); virtualized: $(systemd-detect-virt 2>/dev/null || grep -m1 -o hypervisor /proc/cpuinfo || echo no) |"
