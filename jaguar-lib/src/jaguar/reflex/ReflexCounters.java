@@ -102,7 +102,7 @@ public final class ReflexCounters {
         return (long) COMMITS.getVolatile(this);
     }
 
-    /** Times an atomic method ran again (or looked again) because the task ran meanwhile. */
+    /** Times an atomic method had to run its body again (or take its copy again) because the task ran meanwhile: the paper's aborts. */
     public long atomicConflicts() {
         return (long) CONFLICTS.getVolatile(this);
     }

@@ -369,8 +369,7 @@ public abstract class ReflexTask {
             try {
                 v = (long) VERSION.getAcquire(this);
                 if ((v & (LOCKED | 1)) != 0) {
-                    counters.conflicted();   // running or another commit: look again
-                    Thread.onSpinWait();
+                    Thread.onSpinWait();   // running or another commit: look again (a wait, not a conflict: nothing was redone)
                     continue;
                 }
                 used = NativeMemory.getLong(base + PSOContainerDescriptor.USED_OFFSET);

@@ -87,9 +87,14 @@ public final class PeriodicReflexRun {
             log.record(releaseTime(), started, System.nanoTime(), THREADS.getCurrentThreadCpuTime() - cpu0);
         }
 
-        /** The ordinary thread's atomic method: fills the ring with what the task has read room for. */
-        void feed(long value) {
+        /** The caller's: bodies run by the atomic call in progress (one, unless it was aborted and run again). */
+        private int attempts;
+
+        /** The ordinary thread's atomic method: fills the ring with what the task has read room for; true if it aborted at least once. */
+        boolean feed(long value) {
+            attempts = 0;
             atomic(state -> {
+                attempts++;
                 Feed f = state.root(Feed.class);
                 for (int i = 0; i < Feed.SLOTS && f.written - f.read < Feed.SLOTS; i++) {
                     f.slot(f.written, value + i);
@@ -97,6 +102,7 @@ public final class PeriodicReflexRun {
                 }
                 return null;
             });
+            return attempts > 1;
         }
     }
 
@@ -126,6 +132,7 @@ public final class PeriodicReflexRun {
         }
         long[] steal0 = ProcStat.steal(cpu);
         long atomicCalls = 0;
+        long atomicCallsAborted = 0;
         Periodic task;
         String warnings;
         long sched0;
@@ -140,7 +147,7 @@ public final class PeriodicReflexRun {
             long nextCall = System.nanoTime();
             while (!log.full()) {
                 if (atomicMillis > 0) {
-                    task.feed(atomicCalls * Feed.SLOTS);
+                    atomicCallsAborted += task.feed(atomicCalls * Feed.SLOTS) ? 1 : 0;
                     atomicCalls++;
                     nextCall += atomicMillis * 1_000_000;
                     long wait = nextCall - System.nanoTime();
@@ -158,12 +165,12 @@ public final class PeriodicReflexRun {
             noiseThread.finish();
         }
         PauseLog pauses = o.containsKey("pauses") ? PauseLog.read(Path.of(o.get("pauses"))) : null;
-        report(o, task, log, warmup, periodMicros * 1000, pauses, atomicCalls, steal1[0] - steal0[0], steal1[1] - steal0[1], sched1 - sched0,
+        report(o, task, log, warmup, periodMicros * 1000, pauses, atomicCalls, atomicCallsAborted, steal1[0] - steal0[0], steal1[1] - steal0[1], sched1 - sched0,
                         noiseThread == null ? 0 : noiseThread.allocated, warnings);
     }
 
     private static void report(Map<String, String> o, Periodic task, PeriodLog log, int warmup, long period, PauseLog pauses, long atomicCalls,
-                    long stealAllTicks, long stealCpuTicks, long preempted, long noiseBytes, String warnings) throws IOException {
+                    long atomicCallsAborted, long stealAllTicks, long stealCpuTicks, long preempted, long noiseBytes, String warnings) throws IOException {
         Histogram interArrival = new Histogram(1_000_000_000L, 3);
         Map<String, Integer> causes = new TreeMap<>(Map.of("safepoint", 0, "handshake", 0, "run time", 0, "scheduling", 0));
         long missedPeriods = 0;
@@ -219,12 +226,12 @@ public final class PeriodicReflexRun {
         var c = task.counters();
         System.out.println("label\tgc\tperiod_us\tperiods\tmissed\tmiss_pct\tia_min_us\tia_p50_us\tia_p99_us\tia_p9999_us\tia_max_us\tworst_past_us\t"
                         + "by_safepoint\tby_handshake\tby_run\tby_scheduling\tsafepoints\tlongest_safepoint_us\thandshakes\tlongest_handshake_us\t"
-                        + "atomic_calls\tatomic_conflicts\tworst_lockout_us\tworst_run_us\tsteal_ms_all\tsteal_ms_cpu\tpreempted\tnoise_mb\twarnings");
-        System.out.printf("%s\t%s\t%d\t%d\t%d\t%.4f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%d\t%d\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%s%n",
+                        + "atomic_calls\tatomic_calls_aborted\tatomic_conflicts\tworst_lockout_us\tworst_run_us\tsteal_ms_all\tsteal_ms_cpu\tpreempted\tnoise_mb\twarnings");
+        System.out.printf("%s\t%s\t%d\t%d\t%d\t%.4f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%.1f\t%d\t%.1f\t%d\t%d\t%d\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%s%n",
                         o.get("label"), gcName(), period / 1000, periods, missedPeriods, 100.0 * missedPeriods / periods,
                         interArrival.getMinValue() / 1e3, interArrival.getValueAtPercentile(50) / 1e3, interArrival.getValueAtPercentile(99) / 1e3,
                         interArrival.getValueAtPercentile(99.99) / 1e3, interArrival.getMaxValue() / 1e3, worstPast / 1e3, causes.get("safepoint"),
-                        causes.get("handshake"), causes.get("run time"), causes.get("scheduling"), sp[0], sp[1] / 1e3, hs[0], hs[1] / 1e3, atomicCalls,
+                        causes.get("handshake"), causes.get("run time"), causes.get("scheduling"), sp[0], sp[1] / 1e3, hs[0], hs[1] / 1e3, atomicCalls, atomicCallsAborted,
                         c.atomicConflicts(), c.worstLockoutNanos() / 1e3, c.worstRunNanos() / 1e3, stealAllTicks * 10, stealCpuTicks * 10, preempted,
                         noiseBytes >> 20, warnings.isEmpty() ? "-" : warnings);
     }
