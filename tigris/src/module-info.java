@@ -23,6 +23,7 @@ module jaguar.tigris {
     exports tigris.pipe;
     exports tigris.pipe.filters;
     exports tigris.pipe.plan;
+    exports tigris.reflex;
     exports tigris.reservoir;
     exports tigris.river;
     exports tigris.sort;

@@ -113,6 +113,30 @@ public abstract class ModuleThread {
         return downstream;
     }
 
+    /** The upstream ends, in the order they were added. */
+    protected final List<ConsumerEnd> upstream() {
+        return upstream;
+    }
+
+    /**
+     * Counts {@code w}, just taken from upstream end {@code i} by a subclass that takes Waters
+     * itself ({@link #operate()}), and tells it the input port that end leads into ({@link Water#inputPort()}).
+     */
+    protected final void tookWater(Water w, int i) {
+        watersIn++;
+        w.arrivedAt(upstreamPorts.get(i));
+    }
+
+    /** Whether this thread was asked to stop ({@link #stop()}, {@link #stop(String)}). */
+    protected final boolean stopRequested() {
+        return stopRequested;
+    }
+
+    /** Counts a doOperation call, for a subclass that makes them itself ({@link #operate()}). */
+    protected final void countOperation() {
+        operations++;
+    }
+
     /** How the thread is to be scheduled (before {@link #start()}); {@link Scheduling#NORMAL} unless set. */
     public final synchronized void scheduling(Scheduling s) {
         checkNew();
@@ -190,7 +214,7 @@ public abstract class ModuleThread {
     public final ThreadStatus status() {
         Report r;
         try {
-            r = module.report();
+            r = report();
             if (r == null) {
                 r = TextReport.EMPTY;
             } else if (r.getClass().getModule() != ModuleThread.class.getModule()) {
@@ -212,6 +236,14 @@ public abstract class ModuleThread {
             }
         }
         return new ThreadStatus(name(), state(), watersIn, operations, f == null ? null : Failure.of(f), r, outputs);
+    }
+
+    /**
+     * What the thread's status carries of the module: its own {@link ModuleLifecycle#report()}
+     * here; a stage that runs it adds what it counts of its own ({@code tigris.reflex.ReflexStage}).
+     */
+    protected Report report() {
+        return module.report();
     }
 
     /** Waters taken from upstream so far. */
@@ -310,42 +342,11 @@ public abstract class ModuleThread {
             }
             module.init(config);
             initialized = true;
-            boolean source = upstream.isEmpty();
-            while (true) {
-                if (stopRequested) {
-                    state = State.STOPPED;
-                    break;
-                }
-                Water in = source ? null : nextInput();
-                if (stopRequested) {
-                    processed(in);
-                    state = State.STOPPED;
-                    break;
-                }
-                boolean last = in == null && !source;
-                ModuleOperationEvent op = new ModuleOperationEvent();
-                if (op.isEnabled()) {
-                    op.module = name();
-                    op.from = inputFrom == null ? "" : inputFrom.name();
-                    op.bytes = bytesOf(in);
-                }
-                op.begin();
-                try {
-                    operations++;
-                    doOperation(in);
-                } catch (EndOfRiverException e) {
-                    op.commit();
-                    processed(in);
-                    state = State.ENDED;
-                    break;
-                }
-                op.commit();
-                processed(in);
-                if (last) {
-                    state = State.ENDED;
-                    break;
-                }
+            State end = operate();
+            if (end != State.ENDED && end != State.STOPPED) {
+                throw new IllegalStateException("module " + name() + ": its run ended " + end + ", where only ENDED or STOPPED may be returned");
             }
+            state = end;
         } catch (InterruptedException e) {
             state = stopRequested ? State.STOPPED : fail(e);
         } catch (UpstreamFailedException t) {
@@ -378,6 +379,53 @@ public abstract class ModuleThread {
                 }
             }
             done.countDown();
+        }
+    }
+
+    /**
+     * Runs the module, once initialized, until its river ends for it: here, the loop of this
+     * thread that takes each Water and calls {@link #doOperation}. A stage that runs its module
+     * elsewhere (a time-critical module as a Reflex task: {@code tigris.reflex.ReflexStage})
+     * overrides it. What it returns or throws ends the thread as the loop's own would: End of
+     * River or the failure goes downstream, and the module is destroyed, on this thread.
+     *
+     * @return {@link State#ENDED} (End of River) or {@link State#STOPPED}
+     * @throws Exception what failed the module; an {@link InterruptedException} after a stop, or
+     *         an {@link UpstreamFailedException} while the river is stopped for a cause, ends the
+     *         thread stopped, not failed
+     */
+    protected State operate() throws Exception {
+        boolean source = upstream.isEmpty();
+        while (true) {
+            if (stopRequested) {
+                return State.STOPPED;
+            }
+            Water in = source ? null : nextInput();
+            if (stopRequested) {
+                processed(in);
+                return State.STOPPED;
+            }
+            boolean last = in == null && !source;
+            ModuleOperationEvent op = new ModuleOperationEvent();
+            if (op.isEnabled()) {
+                op.module = name();
+                op.from = inputFrom == null ? "" : inputFrom.name();
+                op.bytes = bytesOf(in);
+            }
+            op.begin();
+            try {
+                operations++;
+                doOperation(in);
+            } catch (EndOfRiverException e) {
+                op.commit();
+                processed(in);
+                return State.ENDED;
+            }
+            op.commit();
+            processed(in);
+            if (last) {
+                return State.ENDED;
+            }
         }
     }
 

@@ -20,12 +20,31 @@ import java.util.concurrent.locks.LockSupport;
 public final class Parker {
     private final Thread owner;
     private final StopCheck stop;
+    /** What a signal does instead of unparking the owner, for an owner that never parks ({@link #signalling}); null: unpark it. */
+    private final Runnable onSignal;
     /** The owner is about to park or parked: a signal must unpark it. */
     private volatile boolean parking;
 
     public Parker(Thread owner, StopCheck stop) {
+        this(owner, stop, null);
+    }
+
+    private Parker(Thread owner, StopCheck stop, Runnable onSignal) {
         this.owner = java.util.Objects.requireNonNull(owner, "owner");
         this.stop = java.util.Objects.requireNonNull(stop, "stop");
+        this.onSignal = onSignal;
+    }
+
+    /**
+     * The Parker of a thread that must never wait on a reservoir: a Reflex scheduler's, which runs
+     * a time-critical stage ({@code tigris.reflex.ReflexStage}). A signal after {@link #prepare}
+     * runs {@code onSignal} (the stage's task is released) instead of unparking the thread, and a
+     * wait inside an end ({@link #park}) throws instead of blocking it. Such a signal pays a fence:
+     * with no park whose bound would catch a lost wake-up, the signaller's store of what it
+     * signals must be ordered before its read of the announcement.
+     */
+    public static Parker signalling(Thread owner, Runnable onSignal) {
+        return new Parker(owner, StopCheck.NEVER, java.util.Objects.requireNonNull(onSignal, "onSignal"));
     }
 
     /** A Parker of the calling thread that only an interrupt stops: for a thread outside any river. */
@@ -47,6 +66,10 @@ public final class Parker {
     public void park(long nanos) throws InterruptedException {
         if (Thread.currentThread() != owner) {
             throw new IllegalStateException("parker of " + owner.getName() + " used by " + Thread.currentThread().getName());
+        }
+        if (onSignal != null) {
+            throw new IllegalStateException("thread " + owner.getName() + " runs a time-critical stage and never waits on a reservoir: "
+                            + "a wait here would block its Reflex scheduler");
         }
         if (!parking) {
             parking = true;   // a timed wait nobody signals, or a caller that did not prepare
@@ -76,6 +99,13 @@ public final class Parker {
 
     /** Wakes the owner if it is parking (or makes its park that follows {@link #prepare} return at once). */
     public void unpark() {
+        if (onSignal != null) {
+            java.lang.invoke.VarHandle.fullFence();   // see signalling(): no wake-up may be lost
+            if (parking) {
+                onSignal.run();
+            }
+            return;
+        }
         if (parking) {
             LockSupport.unpark(owner);
         }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import jaguar.reflex.ReflexRuntime;
 import tigris.ModuleThread;
 import tigris.river.LocalSite;
 import tigris.river.RiverAssembler;
@@ -16,7 +17,9 @@ import tigris.transport.TransportContext;
 /**
  * Runs a validated {@link RiverGraph} in this JVM: the {@link RiverAssembler} with every module
  * instance on one {@link LocalSite}, so one thread per instance and one memory reservoir per
- * (producer instance, consumer instance) pair of every connection.
+ * (producer instance, consumer instance) pair of every connection. A time-critical module
+ * ({@link ModuleSpec#timeCritical}) runs as a Reflex task on a {@link ReflexRuntime} instead
+ * ({@link tigris.reflex.ReflexStage}).
  */
 public final class LocalRiver implements AutoCloseable {
     private final RiverGraph graph;
@@ -24,17 +27,52 @@ public final class LocalRiver implements AutoCloseable {
     private List<ModuleThread> threads = List.of();
     private RiverAssembler.Assembled assembled;
 
-    private LocalRiver(RiverGraph graph, LocalSite site) {
+    /** The Reflex runtime its time-critical modules run on, if it started one itself (it closes it); else null. */
+    private final ReflexRuntime ownRuntime;
+
+    private LocalRiver(RiverGraph graph, LocalSite site, ReflexRuntime ownRuntime) {
         this.graph = graph;
         this.site = site;
+        this.ownRuntime = ownRuntime;
     }
 
     /**
-     * Builds the river's threads and reservoirs (validating the graph first) without starting them.
+     * Builds the river's threads and reservoirs (validating the graph first) without starting
+     * them. A graph with time-critical modules ({@link ModuleSpec#timeCritical}) gets a Reflex
+     * runtime of its own ({@link ReflexRuntime#start(String)}: one scheduler, on the highest-numbered
+     * CPU this process may use), closed with the river.
      *
      * @throws IllegalStateException saying what could not be built (a module whose constructor threw, ...)
      */
     public static LocalRiver build(RiverGraph graph) {
+        graph.validate();
+        if (graph.moduleList().stream().noneMatch(m -> m.timeCritical() != null)) {
+            return build(graph, null, null);
+        }
+        ReflexRuntime runtime;
+        try {
+            runtime = ReflexRuntime.start("tigris-" + graph.name());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("river " + graph.name() + ": its time-critical modules run as Reflex tasks, and no Reflex runtime could start: "
+                            + e.getMessage(), e);
+        }
+        try {
+            return build(graph, runtime, runtime);
+        } catch (RuntimeException | Error e) {
+            runtime.close();
+            throw e;
+        }
+    }
+
+    /**
+     * As {@link #build(RiverGraph)}, its time-critical modules run as tasks of {@code reflexes},
+     * which the caller closes after the river.
+     */
+    public static LocalRiver build(RiverGraph graph, ReflexRuntime reflexes) {
+        return build(graph, java.util.Objects.requireNonNull(reflexes, "Reflex runtime"), null);
+    }
+
+    private static LocalRiver build(RiverGraph graph, ReflexRuntime reflexes, ReflexRuntime own) {
         graph.validate();
         Map<String, Class<?>> classes = new HashMap<>();
         graph.moduleList().forEach(m -> classes.put(m.moduleClass().getName(), m.moduleClass()));
@@ -49,17 +87,17 @@ public final class LocalRiver implements AutoCloseable {
         // One JVM, one attempt: its reservoirs are memory ones, so the attempt's name need only be well formed.
         TransportContext context = new TransportContext("local", InetAddress.getLoopbackAddress(), Path.of(System.getProperty("java.io.tmpdir")),
                         Duration.ofSeconds(5), Duration.ofSeconds(60), tigris.RiverAttempt.first(graph.name().replaceAll("[^A-Za-z0-9_-]", "_")), tigris.AttemptKey.random(), null);
-        LocalSite site = new LocalSite(context, jar -> loader);
-        LocalRiver river = new LocalRiver(graph, site);
+        LocalSite site = new LocalSite(context, jar -> loader, tigris.OutputStage.DIRECT, reflexes);
+        LocalRiver river = new LocalRiver(graph, site, own);
         Map<String, List<LocalSite>> placement = new HashMap<>();
         graph.moduleList().forEach(m -> placement.put(m.name(), java.util.Collections.nCopies(m.instances(), site)));
         try {
             river.assembled = RiverAssembler.assemble(graph, placement, null);
         } catch (RiverAssembler.AssemblyException e) {
-            river.close();
+            river.site.destroy();   // not close(): a runtime of its own is closed by build(RiverGraph), which made it
             throw new IllegalStateException(e.getMessage(), e.getCause());
         } catch (RuntimeException e) {
-            river.close();
+            river.site.destroy();
             throw e;
         }
         river.threads = site.threads();
@@ -132,9 +170,15 @@ public final class LocalRiver implements AutoCloseable {
         site.stop();
     }
 
-    /** Stops what still runs and frees the reservoirs. */
+    /** Stops what still runs and frees the reservoirs; closes the Reflex runtime if it started it. */
     @Override
     public void close() {
-        site.destroy();
+        try {
+            site.destroy();
+        } finally {
+            if (ownRuntime != null) {
+                ownRuntime.close();
+            }
+        }
     }
 }

@@ -18,6 +18,8 @@ public final class ModuleSpec {
     private int instances = 1;
     private ThreadPolicy policy = ThreadPolicy.LOTTERY;
     private tigris.Scheduling scheduling = tigris.Scheduling.NORMAL;
+    /** Null: it runs on a ModuleThread of its own. */
+    private TimeCritical timeCritical;
 
     ModuleSpec(RiverGraph graph, String name, Class<? extends ModuleLifecycle> moduleClass) {
         this.graph = graph;
@@ -44,6 +46,11 @@ public final class ModuleSpec {
     /** How its threads are scheduled. */
     public tigris.Scheduling scheduling() {
         return scheduling;
+    }
+
+    /** How it runs as a Reflex task, or null if it runs on a thread of its own. */
+    public TimeCritical timeCritical() {
+        return timeCritical;
     }
 
     public Map<String, String> parameters() {
@@ -94,6 +101,18 @@ public final class ModuleSpec {
     public ModuleSpec scheduling(tigris.Scheduling s) {
         graph.checkOpen();
         scheduling = java.util.Objects.requireNonNull(s, "scheduling");
+        return this;
+    }
+
+    /**
+     * Marks the module time-critical: it runs as a Reflex task ({@code jaguar.reflex}) that never
+     * waits on a reservoir, as {@code spec} says, instead of on a thread of its own. Checked by
+     * {@link RiverGraph#validate()}: one instance, a {@link tigris.ModuleIF}, at most one
+     * downstream reservoir, no scheduling hint, and a period if it has no upstream.
+     */
+    public ModuleSpec timeCritical(TimeCritical spec) {
+        graph.checkOpen();
+        timeCritical = java.util.Objects.requireNonNull(spec, "time-critical spec");
         return this;
     }
 

@@ -141,6 +141,11 @@ public final class RiverGraph {
                 }
             }
         }
+        for (ModuleSpec m : modules.values()) {
+            if (m.timeCritical() != null) {
+                checkTimeCritical(m, wellFormed, problems);
+            }
+        }
         findCycle(wellFormed, problems);
         if (!problems.isEmpty()) {
             throw new GraphException(name, problems);
@@ -186,6 +191,44 @@ public final class RiverGraph {
             Objects.requireNonNull(k);
         } catch (NoSuchMethodException e) {
             problems.add(GraphProblem.ofModule(m.name(), "module " + m.name() + ": " + c.getName() + " has no public no-argument constructor"));
+        }
+    }
+
+    /**
+     * A time-critical module runs as one Reflex task that never waits (doc/tigris.md,
+     * "Time-critical stages"): what that rules out.
+     */
+    private void checkTimeCritical(ModuleSpec m, List<Connection> edges, List<GraphProblem> problems) {
+        String what = "module " + m.name() + " is time-critical (" + m.timeCritical() + ")";
+        if (m.instances() != 1) {
+            problems.add(GraphProblem.ofModule(m.name(), what + " and has " + m.instances() + " instances: it runs as one Reflex task; give it instances(1)"));
+        }
+        if (!tigris.ModuleIF.class.isAssignableFrom(m.moduleClass())) {
+            problems.add(GraphProblem.ofModule(m.name(), what + ", but " + m.moduleClass().getName()
+                            + " is not a tigris.ModuleIF: its stage hands the module one downstream end that never waits"));
+        }
+        if (m.scheduling() != tigris.Scheduling.NORMAL) {
+            problems.add(GraphProblem.ofModule(m.name(), what + " and has scheduling " + m.scheduling()
+                            + ": it runs on its Reflex scheduler's thread, at that thread's priority; drop the hint"));
+        }
+        int reservoirs = 0;
+        boolean upstream = false;
+        for (Connection c : edges) {
+            if (Connection.module(c.from()).equals(m.name())) {
+                ModuleSpec to = modules.get(Connection.module(c.to()));
+                reservoirs += to == null ? 0 : to.instances();
+            }
+            if (Connection.module(c.to()).equals(m.name())) {
+                upstream = true;
+            }
+        }
+        if (reservoirs > 1) {
+            problems.add(GraphProblem.ofModule(m.name(), what + " and its output leads to " + reservoirs
+                            + " reservoirs: its stage puts into one (a Distributed Queue chooses among several and waits for credit; a time-critical stage never waits)"));
+        }
+        if (!upstream && m.timeCritical().isOnArrival()) {
+            problems.add(GraphProblem.ofModule(m.name(), what + " and has no upstream reservoir: no Water would ever arrive to run it; give it a period "
+                            + "(TimeCritical.everyMicros)"));
         }
     }
 

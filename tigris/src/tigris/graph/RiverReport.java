@@ -7,18 +7,23 @@ import tigris.UpstreamFailedException;
 
 /** How a river run ended: one line per module thread, and whether the whole river completed. */
 public record RiverReport(String river, List<Entry> threads, boolean timedOut) {
-    /** One module thread: its end state, Waters in, doOperation calls, and its failure if any. */
-    public record Entry(String name, ModuleThread.State state, long watersIn, long operations, Throwable failure) {
+    /**
+     * One module thread: its end state, Waters in, doOperation calls, its failure if any, and
+     * what its status reports of it (its module's report; a time-critical stage's counters:
+     * {@link tigris.reflex.ReflexStageReport}).
+     */
+    public record Entry(String name, ModuleThread.State state, long watersIn, long operations, Throwable failure, tigris.Report report) {
         @Override
         public String toString() {
+            String said = report.toString();
             return name + ": " + state + ", " + watersIn + " waters in, " + operations + " operations"
-                            + (failure == null ? "" : ", failed: " + failure);
+                            + (failure == null ? "" : ", failed: " + failure) + (said.isEmpty() ? "" : "; " + said);
         }
     }
 
     static RiverReport of(String river, List<ModuleThread> threads, boolean timedOut) {
         return new RiverReport(river, threads.stream()
-                        .map(t -> new Entry(t.name(), t.state(), t.watersIn(), t.operations(), t.failure())).toList(), timedOut);
+                        .map(t -> new Entry(t.name(), t.state(), t.watersIn(), t.operations(), t.failure(), t.status().report())).toList(), timedOut);
     }
 
     /** True if every thread reached End of River. */

@@ -46,6 +46,8 @@ public final class LocalSite implements RiverSite {
 
     /** Where its modules write their output files until the river commits. */
     private final tigris.OutputStage outputs;
+    /** Where its time-critical modules run; null: it has none. */
+    private final jaguar.reflex.ReflexRuntime reflexes;
 
     /** A site whose modules write their outputs in place (a river in one JVM). */
     public LocalSite(TransportContext context, Function<String, ClassLoader> loaders) {
@@ -53,9 +55,23 @@ public final class LocalSite implements RiverSite {
     }
 
     public LocalSite(TransportContext context, Function<String, ClassLoader> loaders, tigris.OutputStage outputs) {
+        this(context, loaders, outputs, null);
+    }
+
+    /**
+     * A site whose time-critical modules run as tasks of {@code reflexes} (null: it runs none,
+     * and refuses them); the caller closes the runtime after {@link #destroy()}.
+     */
+    public LocalSite(TransportContext context, Function<String, ClassLoader> loaders, tigris.OutputStage outputs, jaguar.reflex.ReflexRuntime reflexes) {
         this.context = context;
         this.loaders = loaders;
         this.outputs = outputs;
+        this.reflexes = reflexes;
+    }
+
+    @Override
+    public boolean runsTimeCritical() {
+        return reflexes != null;
     }
 
     @Override
@@ -98,7 +114,7 @@ public final class LocalSite implements RiverSite {
         if (loader == null) {
             throw new IllegalArgumentException("module " + plan.instance() + ": no jar " + plan.jar() + " was pushed");
         }
-        modules.put(plan.instance(), ModuleFactory.create(loader, plan, context.node(), outputs));
+        modules.put(plan.instance(), ModuleFactory.create(loader, plan, context.node(), outputs, reflexes));
     }
 
     private ModuleThread module(String module) {

@@ -19,6 +19,17 @@ public final class ModuleFactory {
      *         policy it cannot run under, a constructor that threw (its exception, not the reflection's)
      */
     public static ModuleThread create(ClassLoader loader, ModulePlan plan, String node, tigris.OutputStage outputs) {
+        return create(loader, plan, node, outputs, null);
+    }
+
+    /**
+     * As {@link #create(ClassLoader, ModulePlan, String, tigris.OutputStage)}; a time-critical
+     * module ({@link ModulePlan#timeCritical()}) gets a {@link tigris.reflex.ReflexStage} that runs
+     * it as a task of {@code reflexes}.
+     *
+     * @throws IllegalArgumentException also for a time-critical module and no runtime to run it on
+     */
+    public static ModuleThread create(ClassLoader loader, ModulePlan plan, String node, tigris.OutputStage outputs, jaguar.reflex.ReflexRuntime reflexes) {
         String module = plan.instance();
         Class<?> c;
         try {
@@ -46,7 +57,19 @@ public final class ModuleFactory {
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalArgumentException("module " + module + ": cannot instantiate " + plan.className() + ": " + e, e);
         }
-        ModuleThread t = plan.policy().newThread(m, new ModuleConfig(module, plan.index(), plan.instances(), plan.parameters(), node, plan.home(), outputs));
+        ModuleConfig config = new ModuleConfig(module, plan.index(), plan.instances(), plan.parameters(), node, plan.home(), outputs);
+        if (plan.timeCritical() != null) {
+            if (reflexes == null) {
+                throw new IllegalArgumentException("module " + module + " is time-critical, and its site (node '" + node
+                                + "') has no Reflex runtime to run it on: time-critical modules run only in a LocalRiver for now");
+            }
+            if (!(m instanceof tigris.ModuleIF one)) {
+                throw new IllegalArgumentException("module " + module + " is time-critical, and " + plan.className()
+                                + " is not a tigris.ModuleIF: its stage hands the module one downstream end that never waits");
+            }
+            return new tigris.reflex.ReflexStage(one, config, plan.timeCritical(), reflexes);
+        }
+        ModuleThread t = plan.policy().newThread(m, config);
         t.scheduling(plan.scheduling());
         return t;
     }

@@ -16,9 +16,10 @@ import tigris.graph.ThreadPolicy;
  * @param scheduling how its thread is scheduled
  * @param home the node it was placed on first, when a river job moved it to another after that
  *        node was lost (its {@code {node}} in paths); null: the node it runs on
+ * @param timeCritical how it runs as a Reflex task if it is time-critical; null: on a thread of its own
  */
 public record ModulePlan(String instance, String className, String jar, Map<String, String> parameters, int index, int instances,
-                ThreadPolicy policy, tigris.Scheduling scheduling, String home) implements Serializable {
+                ThreadPolicy policy, tigris.Scheduling scheduling, String home, tigris.graph.TimeCritical timeCritical) implements Serializable {
     public ModulePlan {
         if (instance == null || instance.isBlank() || className == null || className.isBlank()) {
             throw new IllegalArgumentException("a module needs an instance name and a class");
@@ -33,7 +34,7 @@ public record ModulePlan(String instance, String className, String jar, Map<Stri
 
     /** An instance that runs on its home node. */
     public ModulePlan(String instance, String className, String jar, Map<String, String> parameters, int index, int instances, ThreadPolicy policy) {
-        this(instance, className, jar, parameters, index, instances, policy, tigris.Scheduling.NORMAL, null);
+        this(instance, className, jar, parameters, index, instances, policy, tigris.Scheduling.NORMAL, null, null);
     }
 
     /** The instance names of a module: "m" alone, "m#0".. with several instances. */

@@ -88,6 +88,13 @@ public final class RiverAssembler {
                 where.put(ModulePlan.instanceName(m.name(), i, m.instances()), sites.get(i));
             }
         }
+        for (ModuleSpec m : graph.moduleList()) {
+            RiverSite site = where.get(ModulePlan.instanceName(m.name(), 0, m.instances()));
+            if (m.timeCritical() != null && !site.runsTimeCritical()) {
+                throw new IllegalArgumentException("module " + m.name() + " is time-critical, and the site it is placed on (" + site + ") cannot run it: a time-critical module runs as a "
+                                + "Reflex task, which only a river in one JVM (LocalRiver) has a runtime for; across nodes it is not built yet (issue 41)");
+            }
+        }
         Map<String, Site> sites = new LinkedHashMap<>();
         where.forEach((instance, site) -> sites.put(instance, site.site()));
         List<Pair> pairs = pairs(graph, sites);
@@ -107,7 +114,7 @@ public final class RiverAssembler {
             for (int i = 0; i < m.instances(); i++) {
                 String name = ModulePlan.instanceName(m.name(), i, m.instances());
                 modules.get(where.get(name)).add(new ModulePlan(name, m.moduleClass().getName(), jar, m.parameters(), i, m.instances(), m.policy(),
-                                m.scheduling(), homes.get(name)));
+                                m.scheduling(), homes.get(name), m.timeCritical()));
             }
         }
         Map<String, Integer> made = new LinkedHashMap<>();

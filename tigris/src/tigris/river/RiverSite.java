@@ -26,6 +26,14 @@ public interface RiverSite {
     /** Opens the producer's ends {@code producers} here, each joined to its consumer's end. */
     void join(List<ProducerEndPlan> producers) throws IOException;
 
+    /**
+     * Whether it can run a time-critical module (a Reflex task, {@link tigris.graph.TimeCritical}):
+     * only a site in this JVM given a Reflex runtime can; a node cannot yet.
+     */
+    default boolean runsTimeCritical() {
+        return false;
+    }
+
     /** Starts every module thread here, once every consumer's end is joined. */
     void start() throws IOException;
 }

@@ -1,0 +1,80 @@
+package tigris.graph;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * How a time-critical module runs ({@link ModuleSpec#timeCritical}): as a Reflex task on a
+ * {@code jaguar.reflex.ReflexRuntime}, not on a thread of its own (doc/tigris.md, "Time-critical
+ * stages"). Each run takes the Waters that have arrived, at most {@link #maxPerRun()} of them,
+ * without waiting, and calls the module's doOperation for each; its downstream end never waits
+ * either: a put without credit is an overrun, and {@link #overflow()} decides what is lost.
+ *
+ * @param periodMicros the task's period: it runs every so many µs (at least 10); 0: it runs
+ *        when a Water arrives ({@link #onArrival})
+ * @param overflow what a put without downstream credit does
+ * @param keep how many Waters {@link OverflowPolicy#KEEP_NEWEST} holds back at most (0 for
+ *        {@link OverflowPolicy#DROP_NEWEST}, which holds none)
+ * @param maxPerRun Waters one run takes at most, so that a run stays short however many wait
+ */
+public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep, int maxPerRun) implements Serializable {
+    /** Waters a run takes at most unless told. */
+    public static final int DEFAULT_MAX_PER_RUN = 16;
+    /** The shortest period a Reflex task may have, µs ({@code jaguar.reflex.Release}). */
+    public static final long MIN_PERIOD_MICROS = 10;
+
+    public TimeCritical {
+        Objects.requireNonNull(overflow, "overflow policy");
+        if (periodMicros != 0 && periodMicros < MIN_PERIOD_MICROS) {
+            throw new IllegalArgumentException("a time-critical module runs every " + MIN_PERIOD_MICROS + " µs or more (a Reflex task's shortest period), or on "
+                            + "arrival (period 0), not every " + periodMicros + " µs");
+        }
+        if (overflow == OverflowPolicy.KEEP_NEWEST && keep < 1) {
+            throw new IllegalArgumentException("KEEP_NEWEST keeps at least 1 Water (the newest), not " + keep);
+        }
+        if (overflow == OverflowPolicy.DROP_NEWEST && keep != 0) {
+            throw new IllegalArgumentException("DROP_NEWEST holds no Water back: keep " + keep + " applies only to KEEP_NEWEST");
+        }
+        if (maxPerRun < 1) {
+            throw new IllegalArgumentException("a time-critical run takes at least 1 Water, not maxPerRun " + maxPerRun);
+        }
+    }
+
+    /** Runs every {@code micros} µs (at absolute times: a Reflex task's periodic release), with {@code overflow}; KEEP_NEWEST keeps the one newest Water. */
+    public static TimeCritical everyMicros(long micros, OverflowPolicy overflow) {
+        if (micros == 0) {
+            throw new IllegalArgumentException("a period of 0 µs: for a module that runs when a Water arrives, use TimeCritical.onArrival");
+        }
+        return new TimeCritical(micros, overflow, defaultKeep(overflow), DEFAULT_MAX_PER_RUN);
+    }
+
+    /** Runs when a Water arrives (or a credit comes back to Waters it holds), with {@code overflow}; KEEP_NEWEST keeps the one newest Water. */
+    public static TimeCritical onArrival(OverflowPolicy overflow) {
+        return new TimeCritical(0, overflow, defaultKeep(overflow), DEFAULT_MAX_PER_RUN);
+    }
+
+    private static int defaultKeep(OverflowPolicy overflow) {
+        return Objects.requireNonNull(overflow, "overflow policy") == OverflowPolicy.KEEP_NEWEST ? 1 : 0;
+    }
+
+    /** This, holding back up to {@code n} Waters ({@link OverflowPolicy#KEEP_NEWEST} only). */
+    public TimeCritical keeping(int n) {
+        return new TimeCritical(periodMicros, overflow, n, maxPerRun);
+    }
+
+    /** This, taking at most {@code n} Waters a run. */
+    public TimeCritical takingAtMost(int n) {
+        return new TimeCritical(periodMicros, overflow, keep, n);
+    }
+
+    /** True if it runs when a Water arrives rather than every period. */
+    public boolean isOnArrival() {
+        return periodMicros == 0;
+    }
+
+    @Override
+    public String toString() {
+        return (isOnArrival() ? "on arrival" : "every " + periodMicros + " µs") + ", " + overflow
+                        + (overflow == OverflowPolicy.KEEP_NEWEST ? " (keeps " + keep + ")" : "") + ", at most " + maxPerRun + " Waters a run";
+    }
+}

@@ -1,0 +1,21 @@
+package tigris.reflex;
+
+import tigris.Report;
+import tigris.graph.TimeCritical;
+
+/**
+ * What a time-critical stage's status reports: how it runs, its counters ({@link StageCounters}),
+ * its task's (runs, missed periods, the longest run) and its module's own report.
+ *
+ * @param misses runs of a periodic stage that ended after their deadline (the next release)
+ * @param worstRunNanos the longest run, ns
+ */
+public record ReflexStageReport(TimeCritical spec, long watersIn, long watersOut, long overruns, long dropped, int held, long runs, long misses,
+                long worstRunNanos, Report module) implements Report {
+    @Override
+    public String toString() {
+        String said = module.toString();
+        return "time-critical (" + spec + "): " + watersIn + " in, " + watersOut + " out, " + overruns + " overruns, " + dropped + " dropped, " + held
+                        + " held; " + runs + " runs, " + misses + " missed, worst run " + worstRunNanos / 1000 + " µs" + (said.isEmpty() ? "" : "; " + said);
+    }
+}
