@@ -27,6 +27,8 @@ final class ReflexScheduler implements Runnable {
     private final String name;
     private final int cpu;
     private final int fifoPriority;
+    /** Its thread runs under SCHED_FIFO at fifoPriority. */
+    private volatile boolean fifo;
     private final DeadlineTimer timer = new DeadlineTimer();
     private final ConcurrentLinkedQueue<Runnable> commands = new ConcurrentLinkedQueue<>();
     private final CompletableFuture<String> started = new CompletableFuture<>();
@@ -72,6 +74,11 @@ final class ReflexScheduler implements Runnable {
         } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
             throw new IllegalStateException("scheduler " + name + " did not start: " + e);
         }
+    }
+
+    /** The SCHED_FIFO priority its thread runs at; 0 if it runs at normal priority. */
+    int realtimePriority() {
+        return fifo ? fifoPriority : 0;
     }
 
     int cpu() {
@@ -233,6 +240,7 @@ final class ReflexScheduler implements Runnable {
     private String realtime() {
         try {
             RealtimePriority.setFifo(fifoPriority);
+            fifo = true;
             return null;
         } catch (SecurityException e) {
             TimerSlack.set(1);

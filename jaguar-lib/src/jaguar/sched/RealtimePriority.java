@@ -51,6 +51,22 @@ public final class RealtimePriority {
         }
     }
 
+    /** Whether the calling thread runs in the normal, time-sharing class ({@code SCHED_OTHER}). */
+    public static boolean isNormal() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = SchedCalls.callState(arena);
+            int policy = (int) SchedCalls.GetScheduler.H.invokeExact(state, 0);
+            if (policy < 0) {
+                throw new IllegalStateException("sched_getscheduler of thread " + SchedCalls.tid() + " failed: errno " + SchedCalls.errno(state));
+            }
+            return policy == SchedCalls.SCHED_OTHER;
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
     /** The calling thread's real-time priority under {@code SCHED_FIFO}, or 0 if it runs in another class. */
     public static int fifoPriority() {
         try (Arena arena = Arena.ofConfined()) {

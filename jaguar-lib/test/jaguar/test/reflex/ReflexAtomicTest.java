@@ -129,4 +129,37 @@ class ReflexAtomicTest {
             assertTrue(gone.getMessage().contains("is not running"), gone.getMessage());
         }
     }
+
+    /**
+     * A commit raises its thread to the task's real-time priority for its stores (so the task never
+     * waits on an ordinary thread the kernel preempted); the thread leaves every atomic call in the
+     * class and at the nice value it came with.
+     */
+    @Test
+    void aCommittingThreadGetsItsOwnPriorityBack() throws Exception {
+        try (ReflexRuntime rt = ReflexRuntime.start("test")) {
+            Bank bank = rt.add(new Bank(), Release.periodicMicros(200));
+            String[] seen = new String[2];
+            Thread caller = new Thread(() -> {
+                jaguar.sched.ThreadNice.set(3);
+                for (int i = 0; i < 200; i++) {
+                    bank.deposit(1);
+                }
+                try {
+                    String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/stat"));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    seen[0] = f[19 - 3];   // nice
+                    seen[1] = f[41 - 3];   // policy
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            caller.start();
+            caller.join(TimeUnit.SECONDS.toMillis(30));
+            long[] s = bank.read();
+            assertEquals(200, s[0] + s[1], "every deposit committed (some moved on by the task)");
+            assertEquals("3", seen[0], "nice after the calls");
+            assertEquals("0", seen[1], "policy after the calls (SCHED_OTHER)");
+        }
+    }
 }

@@ -131,7 +131,8 @@ class ReflexSchedulerTest {
             Recorder late = rt.add(new Recorder("late", OverrunPolicy.RUN_LATE, 0, 10, period * 5 / 2), Release.periodicMicros(1000));
             awaitRuns(late, 100);
             rt.remove(late);
-            longRuns = late.count / 10;
+            // A long run's two late followers come after it: the last long run's may not before the removal.
+            longRuns = (late.count - 2) / 10;
             assertEquals(0, late.counters().skipped(), late.counters().toString());
             assertTrue(late.counters().late() >= 2 * longRuns, late.counters().toString());
             assertEquals(late.counters().runs(), late.counters().releases(), "every release ran");
