@@ -13,4 +13,4 @@ echo "| isolated CPUs | '$(cat /sys/devices/system/cpu/isolated 2>/dev/null)' (n
 echo "| real-time throttling | sched_rt_runtime_us $(cat /proc/sys/kernel/sched_rt_runtime_us) of sched_rt_period_us $(cat /proc/sys/kernel/sched_rt_period_us) |"
 echo "| RLIMIT_RTPRIO | $(ulimit -r 2>/dev/null || echo '?') (uid $(id -u)) |"
 echo "| steal accounting | $(cfg CONFIG_PARAVIRT_TIME_ACCOUNTING) |"
-echo "| CPUs | $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')); virtualized: $(systemd-detect-virt 2>/dev/null || grep -m1 -o hypervisor /proc/cpuinfo || echo no) |"
+echo "| CPUs | $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')); virtualized: $(grep -q '^flags.* hypervisor' /proc/cpuinfo && echo "yes ($(systemd-detect-virt --vm 2>/dev/null || echo 'a hypervisor'))" || echo no) |"

@@ -37,7 +37,7 @@ import jaguar.reflex.Release;
  * <p>Usage: {@code PeriodicReflexRun key=value...}: cpu, period (µs), periods, warmup (periods not
  * counted), noise (hard, none, or bytes a second), live (1 KiB arrays the noise keeps reachable),
  * isolate (true: every other thread of this process moved off the task's CPU, as far as a machine
- * without isolated cores can go), atomic (ms between atomic calls, 0 none),
+ * without isolated cores can go), caller (the CPU the atomic caller is pinned to; any: not pinned), atomic (ms between atomic calls, 0 none),
  * pauses (the -Xlog file), out (file prefix for the histogram and the misses), label. Prints one TSV
  * row with a header.
  */
@@ -108,7 +108,7 @@ public final class PeriodicReflexRun {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = new HashMap<>(Map.of("cpu", "1", "period", "50", "periods", "50000", "warmup", "4000", "noise", "hard", "atomic", "0",
-                        "live", "10000", "isolate", "false", "label", "run"));
+                        "live", "10000", "isolate", "false", "caller", "any", "label", "run"));
         for (String a : args) {
             int eq = a.indexOf('=');
             if (eq < 0 || !o.containsKey(a.substring(0, eq)) && !a.startsWith("pauses=") && !a.startsWith("out=")) {
@@ -142,6 +142,9 @@ public final class PeriodicReflexRun {
             task = rt.add(new Periodic(log, events), Release.periodicMicros(periodMicros));
             if (Boolean.parseBoolean(o.get("isolate"))) {
                 ProcStat.moveOtherThreadsOff(cpu, "periodic");
+            }
+            if (!o.get("caller").equals("any")) {
+                jaguar.sched.CpuAffinity.pin(Integer.parseInt(o.get("caller")));
             }
             sched0 = ProcStat.nonvoluntarySwitches("periodic");
             long nextCall = System.nanoTime();
