@@ -6,12 +6,19 @@ JAVA=$1 CP=$2 RAW=$3
 CPU=$(($(nproc) - 1))
 REPEAT=${REPEAT:-3}
 PERIODS=${PERIODS:-50000} FIG11_PERIODS=${FIG11_PERIODS:-600000}
+# Which parts to run (a re-run of one keeps the others' raw files): cyclictest 8 11 7.
+FIGURES=${FIGURES:-cyclictest 8 11 7}
+wants() { case " $FIGURES " in *" $1 "*) return 0;; esac; return 1; }
+for f in $FIGURES; do
+  case $f in cyclictest|8|11|7) ;; *) echo "reflex-figures: FIGURES has '$f'; the parts are: cyclictest 8 11 7" >&2; exit 2;; esac
+done
 JOPTS="--enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g -XX:+AlwaysPreTouch"
 mkdir -p "$RAW/reflex"
 sh "$(dirname "$0")/reflex-kernel.sh" > "$RAW/reflex-kernel.md"
 
 # The kernel's own floor: cyclictest (a C thread at the same priority on the same CPU, woken every
 # period by clock_nanosleep) idle and beside the same allocating JVM.
+if wants cyclictest; then
 command -v cyclictest > /dev/null || apt-get install -y -q rt-tests > /dev/null ||
   { echo "reflex-figures: cyclictest (Debian's rt-tests) is missing and apt-get could not install it" >&2; exit 1; }
 printf 'noise\tperiod_us\tloops\tmin_us\tavg_us\tmax_us\tover_period\n' > "$RAW/reflex-cyclictest.tsv"
@@ -30,6 +37,7 @@ for noise in none hard; do
     echo "cyclictest $noise $period us done" >&2
   done
 done
+fi
 
 # Figures 8-9: 50 us beside an allocating thread, G1 and ZGC, the process's other threads on the
 # task's CPU or moved off it; and with no noise, the floor.
@@ -41,7 +49,9 @@ run() {   # label gc args...
   rm -f "$log"
   echo "$label done" >&2
 }
-"$JAVA" $JOPTS -cp "$CP" jaguar.bench.reflex.PeriodicReflexRun periods=10 warmup=0 noise=none 2>/dev/null | head -1 > "$RAW/reflex-fig8.tsv"
+header() { "$JAVA" $JOPTS -cp "$CP" jaguar.bench.reflex.PeriodicReflexRun periods=10 warmup=0 noise=none 2>/dev/null | head -1; }
+if wants 8; then
+header > "$RAW/reflex-fig8.tsv"
 run fig8-quiet-G1 G1 period=50 periods="$PERIODS" warmup=20000 noise=none >> "$RAW/reflex-fig8.tsv"
 for r in $(seq 1 "$REPEAT"); do
   for gc in G1 Z; do
@@ -50,13 +60,18 @@ for r in $(seq 1 "$REPEAT"); do
     done
   done
 done
+fi
 
 # Figure 11: 100 us, an atomic call every 20 ms, noise of 2 MB/s.
-head -1 "$RAW/reflex-fig8.tsv" > "$RAW/reflex-fig11.tsv"
+if wants 11; then
+header > "$RAW/reflex-fig11.tsv"
 for gc in G1 Z; do
   run "fig11-$gc" "$gc" period=100 periods="$FIG11_PERIODS" warmup=10000 noise=2097152 atomic=20 >> "$RAW/reflex-fig11.tsv"
 done
+fi
 
 # Figure 7: a hand-off chain of 1 to 2,000 tasks against threads and ArrayBlockingQueues.
+if wants 7; then
 "$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" jaguar.bench.reflex.HandOffChain "$CPU" 30 1 10 100 500 1000 2000 > "$RAW/reflex-fig7.tsv"
 echo "figure 7 done" >&2
+fi

@@ -202,6 +202,7 @@ public final class Water {
         checkOwner();
         owner = null;
         whereabouts = Whereabouts.RELEASED;
+        where = "";
         container = null;
         if (origin != null) {
             origin.recycle(buffers);

@@ -235,11 +235,7 @@ public final class EventSpace implements AutoCloseable {
         }
         long since = System.nanoTime();
         while (!(lock == 0 && LOCK.compareAndSet(this, 0, 1))) {
-            if (System.nanoTime() - since < 20_000) {
-                Thread.onSpinWait();
-            } else {
-                java.util.concurrent.locks.LockSupport.parkNanos(20_000);
-            }
+            SpinThenPark.step(since);
         }
     }
 

@@ -296,13 +296,7 @@ public abstract class ReflexTask {
         }
         long since = System.nanoTime();
         while (true) {
-            // A commit writes a few words; one that takes longer is a committer the kernel preempted,
-            // perhaps for this very thread on its CPU: after 20 µs of spinning, sleep in 20 µs steps so it can finish.
-            if (System.nanoTime() - since < 20_000) {
-                Thread.onSpinWait();
-            } else {
-                java.util.concurrent.locks.LockSupport.parkNanos(20_000);
-            }
+            SpinThenPark.step(since);   // a commit writes a few words: longer is a committer the kernel preempted
             v = (long) VERSION.getAcquire(this);
             if ((v & LOCKED) == 0 && VERSION.compareAndSet(this, v, v + 1)) {
                 counters.lockedOut(System.nanoTime() - since);

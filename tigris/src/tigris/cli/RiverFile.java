@@ -18,6 +18,7 @@ import tigris.graph.ModuleSpec;
 import tigris.graph.ReservoirSpec;
 import tigris.graph.RiverGraph;
 import tigris.graph.ThreadPolicy;
+import tigris.graph.TimeCritical;
 import tigris.node.ControlAgent.Node;
 import tigris.river.RiverAssembler;
 import tigris.transport.Site;
@@ -30,7 +31,7 @@ import tigris.transport.Transports;
  * river NAME
  * jar PATH                                    the module classes (relative to the file)
  * node NAME HOST:PORT
- * module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:ROUND_ROBIN|RANDOM|LOTTERY|PARTITIONED] [KEY=VALUE...]
+ * module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:ROUND_ROBIN|RANDOM|LOTTERY|PARTITIONED] [critical:WHEN[,OVERFLOW][,max=N]] [KEY=VALUE...]
  * connect MODULE.PORT MODULE.PORT [window=N] [water=BYTES] [transport=tcp|shm|verbs|file|ID]
  * </pre>
  *
@@ -40,6 +41,9 @@ import tigris.transport.Transports;
  * jar (a PSO class) or {@code Water} for raw bytes. The file is checked whole before anything is
  * sent to a node: the statements, the graph ({@link RiverGraph#validate()}) and whether each
  * connection's transport can join the nodes it places; every error names the file and line.
+ * {@code critical:} marks a module time-critical ({@link tigris.graph.TimeCritical#parse}): it
+ * runs as a Reflex task on its node, {@code every=MICROS} or on {@code arrival}, and an overrun
+ * {@code drop}s the newest Water (the default) or {@code keep}s the newest N.
  */
 public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Path jar, List<Node> nodes) {
     private static final int DEFAULT_WINDOW = 8;
@@ -165,7 +169,7 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
 
     private static void module(String[] w, RiverGraph graph, ClassLoader loader, Map<String, Node> nodes, Map<String, List<Node>> placement) {
         if (w.length < 5 || !w[3].equals("on")) {
-            throw new IllegalArgumentException("module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:P] [KEY=VALUE...]");
+            throw new IllegalArgumentException("module NAME CLASS on NODE[,NODE...] [in:PORT=TYPE] [out:PORT=TYPE] [policy:P] [critical:WHEN[,OVERFLOW][,max=N]] [KEY=VALUE...]");
         }
         Class<?> loaded = load(loader, w[2]);
         if (!ModuleLifecycle.class.isAssignableFrom(loaded)) {
@@ -203,10 +207,16 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("policy:" + t.substring(7) + " is not one of " + java.util.Arrays.toString(ThreadPolicy.values()));
                 }
+            } else if (t.startsWith("critical:")) {
+                try {
+                    m.timeCritical(TimeCritical.parse(t.substring(9)));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("critical: " + e.getMessage(), e);
+                }
             } else if (eq > 0) {
                 m.parameter(t.substring(0, eq), t.substring(eq + 1));
             } else {
-                throw new IllegalArgumentException("'" + t + "' is not a port (in:P=T, out:P=T), a policy (policy:P) or a parameter (K=V)");
+                throw new IllegalArgumentException("'" + t + "' is not a port (in:P=T, out:P=T), a policy (policy:P), critical:WHEN or a parameter (K=V)");
             }
         }
     }

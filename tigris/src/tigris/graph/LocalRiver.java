@@ -87,7 +87,7 @@ public final class LocalRiver implements AutoCloseable {
         // One JVM, one attempt: its reservoirs are memory ones, so the attempt's name need only be well formed.
         TransportContext context = new TransportContext("local", InetAddress.getLoopbackAddress(), Path.of(System.getProperty("java.io.tmpdir")),
                         Duration.ofSeconds(5), Duration.ofSeconds(60), tigris.RiverAttempt.first(graph.name().replaceAll("[^A-Za-z0-9_-]", "_")), tigris.AttemptKey.random(), null);
-        LocalSite site = new LocalSite(context, jar -> loader, tigris.OutputStage.DIRECT, reflexes);
+        LocalSite site = new LocalSite(context, jar -> loader, tigris.OutputStage.DIRECT, reflexes == null ? null : () -> reflexes);
         LocalRiver river = new LocalRiver(graph, site, own);
         Map<String, List<LocalSite>> placement = new HashMap<>();
         graph.moduleList().forEach(m -> placement.put(m.name(), java.util.Collections.nCopies(m.instances(), site)));

@@ -228,7 +228,7 @@ public final class RiverGraph {
         }
         if (!upstream && m.timeCritical().isOnArrival()) {
             problems.add(GraphProblem.ofModule(m.name(), what + " and has no upstream reservoir: no Water would ever arrive to run it; give it a period "
-                            + "(TimeCritical.everyMicros)"));
+                            + "(critical:every=MICROS in a river file, TimeCritical.everyMicros in Java)"));
         }
     }
 

@@ -67,6 +67,61 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
         return new TimeCritical(periodMicros, overflow, keep, n);
     }
 
+    /**
+     * Reads the written form of a river file's {@code critical:} option: {@code every=MICROS} or
+     * {@code arrival}, then optionally {@code drop} (the default) or {@code keep} / {@code keep=N},
+     * and {@code max=N}, separated by commas: {@code every=100,keep=4}, {@code arrival,drop,max=8}.
+     *
+     * @throws IllegalArgumentException saying which part is wrong and what is allowed
+     */
+    public static TimeCritical parse(String written) {
+        String[] parts = written.split(",", -1);
+        String when = parts[0];
+        long period;
+        if (when.equals("arrival")) {
+            period = 0;
+        } else if (when.startsWith("every=")) {
+            period = number(when.substring(6), "every=MICROS");
+            if (period == 0) {
+                throw new IllegalArgumentException("'" + when + "': a period of 0 µs; for a module that runs when a Water arrives, write 'arrival'");
+            }
+        } else {
+            throw new IllegalArgumentException("'" + written + "' must begin with when it runs: every=MICROS or arrival, not '" + when + "'");
+        }
+        OverflowPolicy overflow = OverflowPolicy.DROP_NEWEST;
+        int keep = 0;
+        int max = DEFAULT_MAX_PER_RUN;
+        boolean overflowSaid = false;
+        for (int i = 1; i < parts.length; i++) {
+            String p = parts[i];
+            if (p.equals("drop") || p.equals("keep") || p.startsWith("keep=")) {
+                if (overflowSaid) {
+                    throw new IllegalArgumentException("'" + written + "' says twice what an overrun does (drop, keep or keep=N: one of them)");
+                }
+                overflowSaid = true;
+                overflow = p.equals("drop") ? OverflowPolicy.DROP_NEWEST : OverflowPolicy.KEEP_NEWEST;
+                keep = p.equals("drop") ? 0 : p.equals("keep") ? 1 : (int) number(p.substring(5), "keep=N");
+            } else if (p.startsWith("max=")) {
+                max = (int) number(p.substring(4), "max=N");
+            } else {
+                throw new IllegalArgumentException("'" + p + "' in '" + written + "' is not drop, keep, keep=N or max=N");
+            }
+        }
+        return new TimeCritical(period, overflow, keep, max);
+    }
+
+    private static long number(String digits, String form) {
+        try {
+            long n = Long.parseLong(digits);
+            if (n < 0 || n > Integer.MAX_VALUE) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(form + ": '" + digits + "' is not a whole number from 0 to " + Integer.MAX_VALUE);
+        }
+    }
+
     /** True if it runs when a Water arrives rather than every period. */
     public boolean isOnArrival() {
         return periodMicros == 0;

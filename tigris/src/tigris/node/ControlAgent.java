@@ -886,6 +886,10 @@ public final class ControlAgent {
                 sb.append("\n  ").append(e.node()).append('/').append(e.module()).append(": ")
                                 .append(!e.unreachable() ? e.state() : e.state() == null ? "UNREACHABLE (no status received)" : "UNREACHABLE (last seen " + e.state() + ")").append(", ")
                                 .append(e.watersIn()).append(" Waters in").append(e.failure() == null ? "" : ", " + e.failure());
+                String said = e.report().toString();
+                if (!said.isEmpty()) {
+                    sb.append("; ").append(said);   // a module's own report, and a time-critical stage's counters
+                }
             }
             return sb.toString();
         }

@@ -56,7 +56,7 @@ public final class NodeServer implements RiverManager {
                                     + "java.util.ImmutableCollections$MapN;java.util.ImmutableCollections$Map1;java.util.CollSer;"
                                     + "java.util.ImmutableCollections$ListN;java.util.ImmutableCollections$List12;java.util.ArrayList;"
                                     + "java.rmi.server.UID;java.rmi.server.ObjID;java.rmi.dgc.Lease;java.rmi.dgc.VMID;java.lang.Object;"
-                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.river.ConsumerEndPlan;tigris.river.ProducerEndPlan;tigris.graph.ThreadPolicy;tigris.Scheduling;java.lang.Enum;tigris.RiverAttempt;tigris.AttemptKey;tigris.node.CommittedPart;"
+                                    + "tigris.transport.ReservoirPlan;tigris.river.ModulePlan;tigris.river.ConsumerEndPlan;tigris.river.ProducerEndPlan;tigris.graph.ThreadPolicy;tigris.Scheduling;tigris.graph.TimeCritical;tigris.graph.OverflowPolicy;java.lang.Enum;tigris.RiverAttempt;tigris.AttemptKey;tigris.node.CommittedPart;"
                                     + Transports.endpointFilter() + "tigris.node.ActionPlan;!*");
 
     /** Longest {@link #awaitAction} waits before it answers RUNNING: well inside any agent's answer timeout. */
@@ -91,6 +91,8 @@ public final class NodeServer implements RiverManager {
     private final StagedOutputs outputs = new StagedOutputs();
     private final Map<Long, RunningAction> actions = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong actionIds = new java.util.concurrent.atomic.AtomicLong();
+    /** The Reflex runtime every river's time-critical modules share here; started with the first of them, kept while the node runs. */
+    private jaguar.reflex.ReflexRuntime reflexes;
 
     /** Why and when this node fenced an attempt. */
     private record Fenced(String why, long atMillis) {
@@ -126,7 +128,7 @@ public final class NodeServer implements RiverManager {
                     throw new IOException("node " + name + " fenced river " + attempt + " (" + why + "): it writes no output " + output);
                 }
                 return outputs.stage(attempt, output, keep);
-            });
+            }, () -> reflexes(attempt));
         }
     }
 
@@ -142,6 +144,26 @@ public final class NodeServer implements RiverManager {
         this.bind = bind;
         this.dataPlane = new TcpDataPlane(name, bind, 0, network.withDeadPeer(DEAD_PEER));
         Thread.ofPlatform().daemon().name("tigris-lease-keeper-" + name).start(this::keepLeases);
+    }
+
+    /**
+     * The node's Reflex runtime (one scheduler thread, pinned to the highest CPU the node may use,
+     * at real-time priority where the process may have it), started for the first time-critical
+     * module of any river; why it runs without real-time priority, if so, goes to the node's log.
+     */
+    private synchronized jaguar.reflex.ReflexRuntime reflexes(RiverAttempt first) {
+        if (reflexes == null) {
+            try {
+                reflexes = jaguar.reflex.ReflexRuntime.start("tigris-node-" + name);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("node " + name + " cannot run time-critical modules: its Reflex runtime did not start: " + e.getMessage(), e);
+            }
+            NodeLog.river(name, first.toString(), "started this node's Reflex runtime for its time-critical modules (CPU " + reflexes.cpus() + ")");
+            for (String w : reflexes.warnings()) {
+                NodeLog.river(name, first.toString(), "Reflex runtime: " + w);
+            }
+        }
+        return reflexes;
     }
 
     /** Fences every attempt whose lease ran out, for as long as the node runs. */

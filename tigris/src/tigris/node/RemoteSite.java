@@ -29,6 +29,12 @@ final class RemoteSite implements RiverSite {
         return node;
     }
 
+    /** A node starts its Reflex runtime when its first time-critical module arrives. */
+    @Override
+    public boolean runsTimeCritical() {
+        return true;
+    }
+
     @Override
     public Site site() {
         return new Site(node.name(), node.host());

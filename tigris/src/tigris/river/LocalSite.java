@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import tigris.ConsumerEnd;
 import tigris.ModuleThread;
@@ -46,8 +47,8 @@ public final class LocalSite implements RiverSite {
 
     /** Where its modules write their output files until the river commits. */
     private final tigris.OutputStage outputs;
-    /** Where its time-critical modules run; null: it has none. */
-    private final jaguar.reflex.ReflexRuntime reflexes;
+    /** Where its time-critical modules run, asked for when the first is made; null: it runs none. */
+    private final Supplier<jaguar.reflex.ReflexRuntime> reflexes;
 
     /** A site whose modules write their outputs in place (a river in one JVM). */
     public LocalSite(TransportContext context, Function<String, ClassLoader> loaders) {
@@ -59,10 +60,11 @@ public final class LocalSite implements RiverSite {
     }
 
     /**
-     * A site whose time-critical modules run as tasks of {@code reflexes} (null: it runs none,
-     * and refuses them); the caller closes the runtime after {@link #destroy()}.
+     * A site whose time-critical modules run as tasks of the runtime {@code reflexes} gives when
+     * the first is made (null: it runs none, and refuses them); the runtime is its giver's, who
+     * closes it after {@link #destroy()}.
      */
-    public LocalSite(TransportContext context, Function<String, ClassLoader> loaders, tigris.OutputStage outputs, jaguar.reflex.ReflexRuntime reflexes) {
+    public LocalSite(TransportContext context, Function<String, ClassLoader> loaders, tigris.OutputStage outputs, Supplier<jaguar.reflex.ReflexRuntime> reflexes) {
         this.context = context;
         this.loaders = loaders;
         this.outputs = outputs;
@@ -114,7 +116,8 @@ public final class LocalSite implements RiverSite {
         if (loader == null) {
             throw new IllegalArgumentException("module " + plan.instance() + ": no jar " + plan.jar() + " was pushed");
         }
-        modules.put(plan.instance(), ModuleFactory.create(loader, plan, context.node(), outputs, reflexes));
+        jaguar.reflex.ReflexRuntime runtime = plan.timeCritical() != null && reflexes != null ? reflexes.get() : null;
+        modules.put(plan.instance(), ModuleFactory.create(loader, plan, context.node(), outputs, runtime));
     }
 
     private ModuleThread module(String module) {

@@ -61,7 +61,7 @@ public final class ModuleFactory {
         if (plan.timeCritical() != null) {
             if (reflexes == null) {
                 throw new IllegalArgumentException("module " + module + " is time-critical, and its site (node '" + node
-                                + "') has no Reflex runtime to run it on: time-critical modules run only in a LocalRiver for now");
+                                + "') was given no Reflex runtime to run it on");
             }
             if (!(m instanceof tigris.ModuleIF one)) {
                 throw new IllegalArgumentException("module " + module + " is time-critical, and " + plan.className()

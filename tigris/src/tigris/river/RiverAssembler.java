@@ -92,7 +92,7 @@ public final class RiverAssembler {
             RiverSite site = where.get(ModulePlan.instanceName(m.name(), 0, m.instances()));
             if (m.timeCritical() != null && !site.runsTimeCritical()) {
                 throw new IllegalArgumentException("module " + m.name() + " is time-critical, and the site it is placed on (" + site + ") cannot run it: a time-critical module runs as a "
-                                + "Reflex task, which only a river in one JVM (LocalRiver) has a runtime for; across nodes it is not built yet (issue 41)");
+                                + "Reflex task, and this site was given no Reflex runtime");
             }
         }
         Map<String, Site> sites = new LinkedHashMap<>();

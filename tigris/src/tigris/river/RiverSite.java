@@ -28,7 +28,8 @@ public interface RiverSite {
 
     /**
      * Whether it can run a time-critical module (a Reflex task, {@link tigris.graph.TimeCritical}):
-     * only a site in this JVM given a Reflex runtime can; a node cannot yet.
+     * a node can (it starts a Reflex runtime when the first arrives), a site in this JVM only if
+     * it was given one.
      */
     default boolean runsTimeCritical() {
         return false;

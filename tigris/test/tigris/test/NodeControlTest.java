@@ -68,7 +68,7 @@ class NodeControlTest {
     @BeforeAll
     static void cluster() throws Exception {
         cluster = Identities.shared();
-        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "a12", "e1", "e2", "c1", "p1", "p2", "pa", "pb");
+        cluster.nodes("a", "b", "a2", "b2", "a3", "a4", "a5", "b5", "a6", "b6", "a7", "b7", "a8", "b8", "a9", "b9", "a10", "a11", "a12", "e1", "e2", "c1", "p1", "p2", "pa", "pb", "t1", "t2");
         cluster.agent();
         jar = moduleJar();
     }
@@ -184,39 +184,76 @@ class NodeControlTest {
         assertFalse(Files.exists(dir.resolve("sum-never")), "no success was reported");
     }
 
+    private static final String G = GraphModules.class.getName();
+
+    /** A river file's text: its river, jar (modules.jar) and node lines, then {@code statements}. */
+    private static String riverFile(String river, List<Node> nodes, String... statements) {
+        List<String> lines = new ArrayList<>(List.of("river " + river, "jar modules.jar"));
+        nodes.forEach(n -> lines.add("node " + n.name() + " " + n.host() + ":" + n.port()));
+        lines.addAll(List.of(statements));
+        lines.add("");
+        return String.join("\n", lines);
+    }
+
+    /** The module lines of source -> doubler -> sink: {@code count} Records, doubled, summed into {@code out}. */
+    private static String source(String on, long count) {
+        return "module source " + G + "$CountingSource on " + on + " out:out=tigris.test.Record count=" + count;
+    }
+
+    private static String doubler(String on, String more) {
+        return "module doubler " + G + "$Doubler on " + on + " in:in=tigris.test.Record out:out=tigris.test.Record" + more;
+    }
+
+    private static String summingSink(String on, Path out) {
+        return "module sink " + G + "$FileSummingSink on " + on + " in:in=tigris.test.Record out=" + out;
+    }
+
     @Test
     void theTigrisCommandRunsARiverFile() throws Exception {
         Node a = startNode("a5", null);
         Node b = startNode("b5", null);
-        Path jarFile = dir.resolve("modules.jar");
-        Files.write(jarFile, jar);
+        Files.write(dir.resolve("modules.jar"), jar);
         Path out = dir.resolve("sum-cli");
-        String g = GraphModules.class.getName();
         Path river = dir.resolve("double.tgr");
-        Files.writeString(river, String.join("\n",
-                        "# a river file, as tigris run reads it",
-                        "river cli",
-                        "jar modules.jar",
-                        "node a5 " + a.host() + ":" + a.port(),
-                        "node b5 " + b.host() + ":" + b.port(),
-                        "module source " + g + "$CountingSource on a5 out:out=tigris.test.Record count=500",
-                        "module doubler " + g + "$Doubler on a5,b5 policy:RANDOM in:in=tigris.test.Record out:out=tigris.test.Record",
-                        "module sink " + g + "$FileSummingSink on b5 in:in=tigris.test.Record out=" + out,
-                        "connect source.out doubler.in window=4 water=1024",
-                        "connect doubler.out sink.in",
-                        ""));
+        Files.writeString(river, "# a river file, as tigris run reads it\n" + riverFile("cli", List.of(a, b), source("a5", 500), doubler("a5,b5", " policy:RANDOM"),
+                        summingSink("b5", out), "connect source.out doubler.in window=4 water=1024", "connect doubler.out sink.in"));
         Run ok = tigrisRun(river, "--answer-timeout", "30");
         assertEquals(0, ok.status(), ok.said());
         assertTrue(ok.said().contains("river cli: completed") && ok.said().contains("river cli: committed 1 output file(s)"), ok.said());
         assertEquals("500 " + 500 * 499 / 2 + " 1000", Files.readString(out));
 
-        Files.writeString(river, "river bad\njar modules.jar\nnode a " + a.host() + ":" + a.port() + "\nmodule s " + g + "$CountingSource on z\n");
+        Files.writeString(river, "river bad\njar modules.jar\nnode a " + a.host() + ":" + a.port() + "\nmodule s " + G + "$CountingSource on z\n");
         Run bad = tigrisRun(river);
         assertEquals(2, bad.status(), bad.said());
         assertTrue(bad.said().contains("double.tgr:4: unknown node z"), bad.said());
         Run badFlag = tigrisRun(river, "--answer-timeout", "soon");
         assertEquals(2, badFlag.status(), badFlag.said());
         assertTrue(badFlag.said().contains("tigris run: --answer-timeout soon: not a whole number of seconds, at least 1"), badFlag.said());
+    }
+
+    /**
+     * A module marked {@code critical:} in a river file runs as a Reflex task on its node (the
+     * node starts its runtime for it and says so), between TCP reservoirs of two nodes; keeping
+     * more Waters than the source sends, none is lost, and the sum is the plain river's.
+     */
+    @Test
+    void aRiverFileRunsATimeCriticalModuleOnItsNode() throws Exception {
+        Node a = startNode("t1", null);
+        Node b = startNode("t2", null);
+        Files.write(dir.resolve("modules.jar"), jar);
+        Path out = dir.resolve("sum-critical");
+        Path river = dir.resolve("critical.tgr");
+        Files.writeString(river, riverFile("critical", List.of(a, b), source("t1", 500), doubler("t2", " critical:arrival,keep=600,max=8"), summingSink("t1", out),
+                        "connect source.out doubler.in window=4 water=1024", "connect doubler.out sink.in window=2 water=1024"));
+        Run ok = tigrisRun(river, "--answer-timeout", "30");
+        assertEquals(0, ok.status(), ok.said());
+        assertTrue(ok.said().contains("river critical: completed"), ok.said());
+        // The stage's counters in the final report: every Water in and out, none dropped, none held.
+        assertTrue(ok.said().contains("t2/doubler: ENDED, 500 Waters in; time-critical (on arrival, KEEP_NEWEST (keeps 600), at most 8 Waters a run): 500 in, 500 out, "), ok.said());
+        assertTrue(ok.said().contains(" 0 dropped, 0 held; "), ok.said());
+        assertEquals("500 " + 500 * 499 / 2 + " 1000", Files.readString(out));
+        awaitLines("t2", List.of("node t2: river critical started this node's Reflex runtime for its time-critical modules"));
+        assertTrue(SAID.get("t1").stream().noneMatch(l -> l.contains("Reflex runtime")), "t1 runs no time-critical module: " + SAID.get("t1"));
     }
 
     /**
@@ -229,22 +266,11 @@ class NodeControlTest {
         long started = System.currentTimeMillis() - 1000;
         Node a = startNode("a6", null);
         Node b = startNode("b6", null);
-        Path jarFile = dir.resolve("modules.jar");
-        Files.write(jarFile, jar);
+        Files.write(dir.resolve("modules.jar"), jar);
         Path out = dir.resolve("sum-shm");
-        String g = GraphModules.class.getName();
         Path river = dir.resolve("shm.tgr");
-        java.util.function.Function<String, String> file = bHost -> String.join("\n",
-                        "river shm",
-                        "jar modules.jar",
-                        "node a6 " + a.host() + ":" + a.port(),
-                        "node b6 " + bHost + ":" + b.port(),
-                        "module source " + g + "$CountingSource on a6 out:out=tigris.test.Record count=2000",
-                        "module doubler " + g + "$Doubler on b6 in:in=tigris.test.Record out:out=tigris.test.Record",
-                        "module sink " + g + "$FileSummingSink on a6 in:in=tigris.test.Record out=" + out,
-                        "connect source.out doubler.in window=4 water=1024 transport=shm",
-                        "connect doubler.out sink.in transport=shm",
-                        "");
+        java.util.function.Function<String, String> file = bHost -> riverFile("shm", List.of(a, new Node(b.name(), bHost, b.port())), source("a6", 2000), doubler("b6", ""),
+                        summingSink("a6", out), "connect source.out doubler.in window=4 water=1024 transport=shm", "connect doubler.out sink.in transport=shm");
         Files.writeString(river, file.apply(b.host()));
         Run ok = tigrisRun(river);
         assertEquals(0, ok.status(), ok.said());
@@ -281,19 +307,9 @@ class NodeControlTest {
         Node b = startNode("b8", null);
         Files.write(dir.resolve("modules.jar"), jar);
         Path out = dir.resolve("sum-file");
-        String g = GraphModules.class.getName();
         Path river = dir.resolve("file.tgr");
-        Files.writeString(river, String.join("\n",
-                        "river viafile",
-                        "jar modules.jar",
-                        "node a8 " + a.host() + ":" + a.port(),
-                        "node b8 " + b.host() + ":" + b.port(),
-                        "module source " + g + "$CountingSource on a8 out:out=tigris.test.Record count=3000",
-                        "module doubler " + g + "$Doubler on b8 in:in=tigris.test.Record out:out=tigris.test.Record",
-                        "module sink " + g + "$FileSummingSink on a8 in:in=tigris.test.Record out=" + out,
-                        "connect source.out doubler.in window=4 water=1024 transport=file",
-                        "connect doubler.out sink.in transport=file",
-                        ""));
+        Files.writeString(river, riverFile("viafile", List.of(a, b), source("a8", 3000), doubler("b8", ""), summingSink("a8", out),
+                        "connect source.out doubler.in window=4 water=1024 transport=file", "connect doubler.out sink.in transport=file"));
         Run ok = tigrisRun(river);
         assertEquals(0, ok.status(), ok.said());
         assertTrue(ok.said().contains("river viafile grown on 2 node(s): 0 memory reservoir(s) within nodes, 0 TCP, 0 shared-memory, 0 verbs, 2 file between nodes"),
@@ -666,11 +682,9 @@ class NodeControlTest {
         Node a = startNode("a11", null);
         Path jarFile = dir.resolve("orphan-modules.jar");
         Files.write(jarFile, jar);
-        String g = GraphModules.class.getName();
         Path river = dir.resolve("orphan.tgr");
-        Files.writeString(river, String.join("\n", "river orphan", "jar orphan-modules.jar", "node a11 " + a.host() + ":" + a.port(),
-                        "module source " + g + "$CountingSource on a11 out:out=tigris.test.Record count=" + Long.MAX_VALUE,
-                        "module sink " + g + "$SummingSink on a11 in:in=tigris.test.Record", "connect source.out sink.in window=4 water=1024", ""));
+        Files.writeString(river, String.join("\n", "river orphan", "jar orphan-modules.jar", "node a11 " + a.host() + ":" + a.port(), source("a11", Long.MAX_VALUE),
+                        "module sink " + G + "$SummingSink on a11 in:in=tigris.test.Record", "connect source.out sink.in window=4 water=1024", ""));
         List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "run", river.toString(), "--answer-timeout", "1", "--lease", "2"));
         cmd.addAll(cluster.agent().options());
         Process agentProcess = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("orphan.out").toFile()).start();

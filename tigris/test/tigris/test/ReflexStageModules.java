@@ -2,6 +2,7 @@ package tigris.test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import tigris.EndOfRiverException;
 import tigris.ModuleConfig;
@@ -52,6 +53,26 @@ public final class ReflexStageModules {
         @Override
         public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
             if (in != null) {
+                out.put(in);
+            }
+        }
+    }
+
+    /** Passes every Water on, noting the thread it runs on and how many it passed (the allocation test reads both). */
+    public static final class CountingPassOn extends TestModules.Named {
+        static volatile long thread = -1;
+        static final AtomicLong PASSED = new AtomicLong();
+
+        static void reset() {
+            thread = -1;
+            PASSED.set(0);
+        }
+
+        @Override
+        public void doOperation(Water in, ProducerEnd out) throws InterruptedException {
+            if (in != null) {
+                thread = Thread.currentThread().threadId();
+                PASSED.incrementAndGet();
                 out.put(in);
             }
         }

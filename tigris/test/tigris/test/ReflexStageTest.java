@@ -26,6 +26,7 @@ import tigris.graph.RiverReport;
 import tigris.graph.TimeCritical;
 import tigris.reflex.ReflexStage;
 import tigris.reflex.ReflexStageReport;
+import tigris.reflex.StageCounters;
 import tigris.river.LocalSite;
 import tigris.river.RiverAssembler;
 import tigris.transport.TransportContext;
@@ -78,31 +79,41 @@ class ReflexStageTest {
         return List.of(TimeCritical.everyMicros(1000, policy), TimeCritical.onArrival(policy));
     }
 
+    /** A run of the slow-sink river: its report, the stage, what the sink got; the stage never blocked and kept order. */
+    private record SlowSinkRun(RiverReport report, ReflexStage filter, List<Long> delivered, StageCounters counters) {
+    }
+
+    private static SlowSinkRun runSlowSink(String name, TimeCritical spec) throws Exception {
+        ReflexStageModules.RecordingSink.reset();
+        try (LocalRiver river = LocalRiver.build(slowSinkRiver(name, spec, SENT, HOLD_MILLIS, WINDOW)).start()) {
+            RiverReport report = river.await(15, TimeUnit.SECONDS);
+            assertTrue(report.completed(), report.toString());
+            ReflexStage filter = stage(river);
+            List<Long> delivered = ReflexStageModules.RecordingSink.keys();
+            assertNeverBlocked(filter);
+            assertInOrder(delivered);
+            return new SlowSinkRun(report, filter, delivered, filter.counters());
+        }
+    }
+
     @Test
     void dropNewestNeverBlocksAndDeliversAnOrderedSubset() throws Exception {
         for (TimeCritical spec : bothReleases(OverflowPolicy.DROP_NEWEST)) {
-            ReflexStageModules.RecordingSink.reset();
-            try (LocalRiver river = LocalRiver.build(slowSinkRiver("drop", spec, SENT, HOLD_MILLIS, WINDOW)).start()) {
-                RiverReport report = river.await(15, TimeUnit.SECONDS);
-                assertTrue(report.completed(), report.toString());
-                ReflexStage filter = stage(river);
-                List<Long> delivered = ReflexStageModules.RecordingSink.keys();
-                var c = filter.counters();
-                assertNeverBlocked(filter);
-                assertInOrder(delivered);
-                assertEquals(SENT, c.watersIn(), spec + ": " + c);
-                assertTrue(c.overruns() > 0, spec + ": a sink " + HOLD_MILLIS + " ms a Water behind a source that sends at once overruns the filter: " + c);
-                assertEquals(c.overruns(), c.dropped(), spec + ": DROP_NEWEST drops each Water it has no credit for, and only those: " + c);
-                assertEquals(SENT, delivered.size() + c.dropped(), spec + ": every Water delivered or counted dropped: " + c);
-                assertEquals(delivered.size(), c.watersOut(), spec + ": " + c);
-                assertEquals(0, c.held(), "DROP_NEWEST holds nothing");
-                // The first Waters had the sink's whole window of credit: they went, later ones were dropped.
-                assertEquals(List.of(0L, 1L), delivered.subList(0, WINDOW), spec + ": the window's worth first: " + delivered);
-                assertTrue(ReflexStageModules.RecordingSink.sawEndOfRiver(), spec + ": End of River reached the sink");
-                ReflexStageReport said = assertInstanceOf(ReflexStageReport.class,
-                                report.threads().stream().filter(e -> e.name().equals("filter")).findFirst().orElseThrow().report());
-                assertEquals(c.dropped(), said.dropped(), "the river's report carries the stage's counters: " + report);
-            }
+            SlowSinkRun run = runSlowSink("drop", spec);
+            List<Long> delivered = run.delivered();
+            var c = run.counters();
+            assertEquals(SENT, c.watersIn(), spec + ": " + c);
+            assertTrue(c.overruns() > 0, spec + ": a sink " + HOLD_MILLIS + " ms a Water behind a source that sends at once overruns the filter: " + c);
+            assertEquals(c.overruns(), c.dropped(), spec + ": DROP_NEWEST drops each Water it has no credit for, and only those: " + c);
+            assertEquals(SENT, delivered.size() + c.dropped(), spec + ": every Water delivered or counted dropped: " + c);
+            assertEquals(delivered.size(), c.watersOut(), spec + ": " + c);
+            assertEquals(0, c.held(), "DROP_NEWEST holds nothing");
+            // The first Waters had the sink's whole window of credit: they went, later ones were dropped.
+            assertEquals(List.of(0L, 1L), delivered.subList(0, WINDOW), spec + ": the window's worth first: " + delivered);
+            assertTrue(ReflexStageModules.RecordingSink.sawEndOfRiver(), spec + ": End of River reached the sink");
+            ReflexStageReport said = assertInstanceOf(ReflexStageReport.class,
+                            run.report().threads().stream().filter(e -> e.name().equals("filter")).findFirst().orElseThrow().report());
+            assertEquals(c.dropped(), said.dropped(), "the river's report carries the stage's counters: " + run.report());
         }
     }
 
@@ -111,23 +122,59 @@ class ReflexStageTest {
         int keep = 3;
         for (TimeCritical policy : bothReleases(OverflowPolicy.KEEP_NEWEST)) {
             TimeCritical spec = policy.keeping(keep);
-            ReflexStageModules.RecordingSink.reset();
-            try (LocalRiver river = LocalRiver.build(slowSinkRiver("keep", spec, SENT, HOLD_MILLIS, WINDOW)).start()) {
-                RiverReport report = river.await(15, TimeUnit.SECONDS);
-                assertTrue(report.completed(), report.toString());
-                ReflexStage filter = stage(river);
-                List<Long> delivered = ReflexStageModules.RecordingSink.keys();
-                var c = filter.counters();
-                assertNeverBlocked(filter);
-                assertInOrder(delivered);
-                assertTrue(c.overruns() > 0, spec + ": " + c);
-                assertEquals(SENT, delivered.size() + c.dropped(), spec + ": every Water delivered or counted dropped: " + c);
-                assertEquals(0, c.held(), spec + ": every held Water went out before End of River: " + c);
-                // The newest were held, never displaced (nothing newer came), and went out last.
-                List<Long> newest = List.of((long) SENT - 3, (long) SENT - 2, (long) SENT - 1);
-                assertEquals(newest, delivered.subList(delivered.size() - keep, delivered.size()), spec + ": the newest " + keep + " Waters last: " + delivered);
-                assertTrue(ReflexStageModules.RecordingSink.sawEndOfRiver(), spec + ": End of River reached the sink after the held Waters");
+            SlowSinkRun run = runSlowSink("keep", spec);
+            List<Long> delivered = run.delivered();
+            var c = run.counters();
+            assertTrue(c.overruns() > 0, spec + ": " + c);
+            assertEquals(SENT, delivered.size() + c.dropped(), spec + ": every Water delivered or counted dropped: " + c);
+            assertEquals(0, c.held(), spec + ": every held Water went out before End of River: " + c);
+            // The newest were held, never displaced (nothing newer came), and went out last.
+            List<Long> newest = List.of((long) SENT - 3, (long) SENT - 2, (long) SENT - 1);
+            assertEquals(newest, delivered.subList(delivered.size() - keep, delivered.size()), spec + ": the newest " + keep + " Waters last: " + delivered);
+            assertTrue(ReflexStageModules.RecordingSink.sawEndOfRiver(), spec + ": End of River reached the sink after the held Waters");
+        }
+    }
+
+    /**
+     * After warm-up a stage's runs allocate nothing on the scheduler thread, polling, calling the
+     * module, putting and signalling, for either release: counted with the thread's allocated
+     * bytes over 200,000 Waters (the module allocates nothing itself).
+     */
+    @Test
+    void aWarmStageAllocatesNothingOnTheHeap() throws Exception {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long warm = 100_000;
+        long counted = 200_000;
+        for (TimeCritical spec : List.of(TimeCritical.everyMicros(20, OverflowPolicy.KEEP_NEWEST).keeping(64).takingAtMost(64),
+                        TimeCritical.onArrival(OverflowPolicy.KEEP_NEWEST).keeping(64).takingAtMost(64))) {
+            ReflexStageModules.CountingPassOn.reset();
+            RiverGraph g = new RiverGraph("quiet");
+            g.module("source", ReflexStageModules.NumberedSource.class).parameter("count", Long.toString(warm + counted + 50_000)).output("out", Record.class);
+            g.module("filter", ReflexStageModules.CountingPassOn.class).timeCritical(spec).input("in", Record.class).output("out", Record.class);
+            g.module("sink", GraphModules.SummingSink.class).input("in", Record.class);
+            g.connect("source.out", "filter.in", ReservoirSpec.of(16, 256));
+            g.connect("filter.out", "sink.in", ReservoirSpec.of(16, 256));
+            try (LocalRiver river = LocalRiver.build(g).start()) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+                awaitPassed(warm, deadline, spec);
+                long tid = ReflexStageModules.CountingPassOn.thread;
+                long passed0 = ReflexStageModules.CountingPassOn.PASSED.get();
+                long before = threads.getThreadAllocatedBytes(tid);
+                awaitPassed(passed0 + counted, deadline, spec);
+                long allocated = threads.getThreadAllocatedBytes(tid) - before;
+                long waters = ReflexStageModules.CountingPassOn.PASSED.get() - passed0;
+                // The smallest object is 16 bytes: fewer than one per hundred Waters is none per Water or run.
+                assertTrue(allocated < waters / 100 * 16, spec + ": " + waters + " Waters through the stage allocated " + allocated
+                                + " bytes on its scheduler thread; " + stage(river).taskCounters());
+                assertTrue(river.await(40, TimeUnit.SECONDS).completed(), spec + ": the river ends");
             }
+        }
+    }
+
+    private static void awaitPassed(long n, long deadline, TimeCritical spec) throws InterruptedException {
+        while (ReflexStageModules.CountingPassOn.PASSED.get() < n) {
+            assertTrue(System.nanoTime() < deadline, spec + ": only " + ReflexStageModules.CountingPassOn.PASSED.get() + " Waters of " + n + " passed in 40 s");
+            Thread.sleep(10);
         }
     }
 
@@ -215,7 +262,7 @@ class ReflexStageTest {
         RiverGraph g = slowSinkRiver("nowhere", TimeCritical.everyMicros(1000, OverflowPolicy.DROP_NEWEST), 1, 0, 1).validate();
         TransportContext context = new TransportContext("h1", InetAddress.getLoopbackAddress(), Path.of(System.getProperty("java.io.tmpdir")),
                         Duration.ofSeconds(5), Duration.ofSeconds(60), tigris.RiverAttempt.first("nowhere"), tigris.AttemptKey.random(), null);
-        LocalSite site = new LocalSite(context, jar -> ReflexStageTest.class.getClassLoader());   // a node's kind of site: no Reflex runtime
+        LocalSite site = new LocalSite(context, jar -> ReflexStageTest.class.getClassLoader());   // a site given no Reflex runtime
         try {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                             () -> RiverAssembler.assemble(g, Map.of("source", List.of(site), "filter", List.of(site), "sink", List.of(site)), null));

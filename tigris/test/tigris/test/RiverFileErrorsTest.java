@@ -70,4 +70,21 @@ class RiverFileErrorsTest {
         says(run("placement", SOURCE, "module sink " + G + "$SummingSink on b in:in=tigris.test.Record", "connect source.out sink.in transport=shm"),
                         "placement", 7, "connection source.out -> sink.in is shared-memory (transport=shm), but source runs on a (127.0.0.1) and sink on b (127.0.0.2)");
     }
+
+    @Test
+    void aBadTimeCriticalMarkNamesItsLineAndWhatIsAllowed() throws Exception {
+        String doubler = "module doubler " + G + "$Doubler on a in:in=tigris.test.Record out:out=tigris.test.Record";
+        says(run("when", SOURCE + " critical:sometimes"), "when", 5,
+                        "critical: 'sometimes' must begin with when it runs: every=MICROS or arrival, not 'sometimes'");
+        says(run("short", SOURCE + " critical:every=5"), "short", 5, "critical: a time-critical module runs every 10 µs or more");
+        says(run("twice", doubler + " critical:arrival,drop,keep=2"), "twice", 5, "critical: 'arrival,drop,keep=2' says twice what an overrun does");
+        says(run("keepless", doubler + " critical:arrival,keep=0"), "keepless", 5, "critical: KEEP_NEWEST keeps at least 1 Water (the newest), not 0");
+        says(run("unknown", doubler + " critical:arrival,fast"), "unknown", 5, "critical: 'fast' in 'arrival,fast' is not drop, keep, keep=N or max=N");
+        says(run("nan", doubler + " critical:every=soon"), "nan", 5, "critical: every=MICROS: 'soon' is not a whole number");
+        // The graph's own rules, at the module's line: nothing arrives at a source, one task runs one instance.
+        says(run("sourced", SOURCE + " critical:arrival", SINK, "connect source.out sink.in"), "sourced", 5,
+                        "module source is time-critical (on arrival, DROP_NEWEST, at most 16 Waters a run) and has no upstream reservoir");
+        says(run("twoof", SOURCE, "module doubler " + G + "$Doubler on a,b in:in=tigris.test.Record out:out=tigris.test.Record critical:every=100", SINK,
+                        "connect source.out doubler.in", "connect doubler.out sink.in"), "twoof", 6, "module doubler is time-critical (every 100 µs, DROP_NEWEST, at most 16 Waters a run) and has 2 instances");
+    }
 }

@@ -39,6 +39,17 @@ class WaterTest {
         }
     }
 
+    @Test
+    void aReleasedWaterSaysItWasReleasedNotWhereItCameFrom() throws Exception {
+        try (var r = new MemoryReservoir("source->filter", 2, 256)) {
+            r.producer().put(r.producer().spring().createWater(256));
+            Water w = r.consumer().poll();
+            w.release();
+            IllegalStateException e = assertThrows(IllegalStateException.class, w::buffer);
+            assertEquals("this Water is not the calling thread's: it was released", e.getMessage());
+        }
+    }
+
     /** Puts Waters of kinds 0, 1, 127, -128 (and a copied one of kind 5), then End of River; the consumer sees the same kinds in order. */
     private static void kindsCross(TransportEnds e) throws Exception {
         byte[] kinds = {Water.DATA, 1, 127, -128};
