@@ -6,14 +6,31 @@ JAVA=$1 CP=$2 RAW=$3
 CPU=$(($(nproc) - 1))
 REPEAT=${REPEAT:-3}
 PERIODS=${PERIODS:-50000} FIG11_PERIODS=${FIG11_PERIODS:-600000}
-# Which parts to run (a re-run of one keeps the others' raw files): cyclictest 8 11 7.
+# Which parts to run (a re-run of one keeps the others' raw files): cyclictest 8 11 7, or none.
 FIGURES=${FIGURES:-cyclictest 8 11 7}
 wants() { case " $FIGURES " in *" $1 "*) return 0;; esac; return 1; }
 for f in $FIGURES; do
-  case $f in cyclictest|8|11|7) ;; *) echo "reflex-figures: FIGURES has '$f'; the parts are: cyclictest 8 11 7" >&2; exit 2;; esac
+  case $f in cyclictest|8|11|7|none) ;; *) echo "reflex-figures: FIGURES has '$f'; the parts are: cyclictest 8 11 7 (none: only the kernel's settings and wake-ups)" >&2; exit 2;; esac
 done
 JOPTS="--enable-native-access=ALL-UNNAMED -Xms1g -Xmx1g -XX:+AlwaysPreTouch"
 mkdir -p "$RAW/reflex"
+# Which runs of this script the raw files come from: a full run starts the list, a partial one adds to it.
+[ "$FIGURES" = "cyclictest 8 11 7" ] && : > "$RAW/reflex-runs.log"
+echo "$(date -u +%Y-%m-%dT%H:%MZ) FIGURES=\"$FIGURES\" HALT_POLL_NS=${HALT_POLL_NS:-as found}" >> "$RAW/reflex-runs.log"
+# HALT_POLL_NS: guest halt polling for the runs (a VM's idle CPU polls that long before it halts
+# and exits to the hypervisor), restored after; unset, the machine's setting is left alone.
+POLL=/sys/module/haltpoll/parameters/guest_halt_poll_ns
+# The floor under either setting: a FIFO thread's wake-ups every 50 us, as found and as set.
+wake() { "$JAVA" $JOPTS -cp "$CP" jaguar.bench.reflex.TimedWake "$1" "$CPU" 50 20000; }
+printf 'halt_poll\twakes\tlate_min_us\tlate_p50_us\tlate_avg_us\tlate_p99_us\tlate_max_us\n' > "$RAW/reflex-wake.tsv"
+wake "as found ($(cat "$POLL" 2>/dev/null || echo 'no haltpoll') ns)" >> "$RAW/reflex-wake.tsv"
+if [ -n "${HALT_POLL_NS:-}" ]; then
+  [ -w "$POLL" ] || { echo "reflex-figures: HALT_POLL_NS=$HALT_POLL_NS, but $POLL is not there or not writable (not a KVM guest with cpuidle-haltpoll, or not root)" >&2; exit 2; }
+  was=$(cat "$POLL")
+  trap 'echo "$was" > "$POLL"' EXIT INT TERM
+  echo "$HALT_POLL_NS" > "$POLL"
+  wake "set for the runs ($HALT_POLL_NS ns)" >> "$RAW/reflex-wake.tsv"
+fi
 sh "$(dirname "$0")/reflex-kernel.sh" > "$RAW/reflex-kernel.md"
 
 # The kernel's own floor: cyclictest (a C thread at the same priority on the same CPU, woken every
@@ -70,8 +87,13 @@ for gc in G1 Z; do
 done
 fi
 
-# Figure 7: a hand-off chain of 1 to 2,000 tasks against threads and ArrayBlockingQueues.
+# Figure 7: a hand-off chain of 1 to 2,000 tasks against threads and ArrayBlockingQueues, REPEAT times.
 if wants 7; then
-"$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" jaguar.bench.reflex.HandOffChain "$CPU" 30 1 10 100 500 1000 2000 > "$RAW/reflex-fig7.tsv"
+# Each repeat a JVM of its own; one noisy run (a host's steal, a GC) once moved a median fourfold.
+for r in $(seq 1 "$REPEAT"); do
+  "$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" jaguar.bench.reflex.HandOffChain "$CPU" 100 1 10 100 500 1000 2000 > "$RAW/reflex/fig7-$r.tsv"
+  if [ "$r" = 1 ]; then cp "$RAW/reflex/fig7-1.tsv" "$RAW/reflex-fig7.tsv"; else tail -n +2 "$RAW/reflex/fig7-$r.tsv" >> "$RAW/reflex-fig7.tsv"; fi
+  rm -f "$RAW/reflex/fig7-$r.tsv"
+done
 echo "figure 7 done" >&2
 fi

@@ -14,3 +14,8 @@ echo "| real-time throttling | sched_rt_runtime_us $(cat /proc/sys/kernel/sched_
 echo "| RLIMIT_RTPRIO | $(ulimit -r 2>/dev/null || echo '?') (uid $(id -u)) |"
 echo "| steal accounting | $(cfg CONFIG_PARAVIRT_TIME_ACCOUNTING) |"
 echo "| CPUs | $(nproc) ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')); virtualized: $(grep -q '^flags.* hypervisor' /proc/cpuinfo && echo "yes ($(systemd-detect-virt --vm 2>/dev/null || echo 'a hypervisor'))" || echo no) |"
+# How an idle CPU waits for its next timer: on a VM each halt is an exit to the hypervisor (two,
+# nested), unless the guest polls first (haltpoll); a period's wake-up pays it.
+poll=/sys/module/haltpoll/parameters/guest_halt_poll_ns
+echo "| idle | cpuidle driver $(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none); guest halt polling $([ -r $poll ] && echo "$(cat $poll) ns" || echo 'not available') |"
+echo "| nested virtualization | $(tr ' ' '\n' < /proc/cmdline | grep -E '^nested_pvm=|^kvm.nested=' | tr '\n' ' ' | sed 's/ $//' | grep . || echo 'none said on the command line') |"

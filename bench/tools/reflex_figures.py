@@ -41,29 +41,52 @@ def share_within(hist, lo, hi):
 
 out = ["# Reflexes on Jaguar: Figures 7, 8-9 and 11 (issue 41)", "",
        "`make -C bench reflex-figures` (tools/reflex-figures.sh, tools/reflex_figures.py); raw files in raw/reflex-*.tsv and raw/reflex/, "
-       "the machine in raw/reflex-figures.machine.md. Each number below is from this one run of the script.", "",
+       "the machine in raw/reflex-figures.machine.md. Each table comes from one run of the script; the runs behind these tables "
+       "(a full run, then any part run again alone with FIGURES=...):", ""]
+runs_log = os.path.join(raw, "reflex-runs.log")
+out += [f"- {line.strip()}" for line in open(runs_log)] if os.path.exists(runs_log) else ["- one full run (before runs were logged)"]
+out += ["",
        "## What this kernel allows", ""]
 out += open(os.path.join(raw, "reflex-kernel.md")).read().strip().splitlines()
+if os.path.exists(os.path.join(raw, "reflex-wake.tsv")):
+    out += ["", "How late a pinned SCHED_FIFO Java thread wakes from an absolute-deadline sleep (clock_nanosleep) every 50 us with nothing "
+            "else running (jaguar.bench.reflex.TimedWake), under the guest's halt polling as found and as set for the runs below:", "",
+            "| halt polling | wakes | late min / p50 / avg / p99 / max (us) |", "|---|---:|---|"]
+    for r in rows("reflex-wake.tsv"):
+        out.append(f"| {r['halt_poll']} | {int(r['wakes']):,} | {r['late_min_us']} / {r['late_p50_us']} / {r['late_avg_us']} / {r['late_p99_us']} / "
+                   f"{float(r['late_max_us']):,.0f} |")
 
 # ---- Figure 7 ----------------------------------------------------------------------------------
 f7 = rows("reflex-fig7.tsv")
 by = {}
 for r in f7:
-    by.setdefault(int(r["tasks"]), {})[r["chain"]] = r
+    by.setdefault(int(r["tasks"]), {}).setdefault(r["chain"], []).append(float(r["median_us"]))
+repeats = max(len(v) for c in by.values() for v in c.values())
+
+
+def med(n, chain):
+    return statistics.median(by[n][chain])
+
+
+def spread(n, chain):
+    v = by[n][chain]
+    return f"{min(v):,.0f}-{max(v):,.0f}" if len(v) > 1 else "-"
+
+
 out += ["", "## Figure 7: an event handed down a chain", "",
         "Time for one event to traverse a chain of N tasks (each takes the event with its number and writes it with the next one's), "
-        "on one pinned SCHED_FIFO scheduler, against N platform threads each taking from its ArrayBlockingQueue and putting into the next's; "
-        "median of the rounds (best in brackets). The paper at 1,000: Reflexes on Ovm 1,849 us, threads on HotSpot 2,541 us.", "",
-        "| tasks | Reflex chain (us) | per hop | thread chain (us) | per hop | threads / Reflexes |", "|---:|---:|---:|---:|---:|---:|"]
+        f"on one pinned SCHED_FIFO scheduler, against N platform threads each taking from its ArrayBlockingQueue and putting into the next's; "
+        f"each run's median of 100 rounds, {repeats} runs (JVMs) each: the median of their medians and their range. "
+        "The paper at 1,000: Reflexes on Ovm 1,849 us, threads on HotSpot 2,541 us.", "",
+        "| tasks | Reflex chain (us) | range | per hop | thread chain (us) | range | per hop | threads / Reflexes |",
+        "|---:|---:|---|---:|---:|---|---:|---:|"]
 for n in sorted(by):
-    r, t = by[n]["reflex"], by[n]["threads"]
-    out.append(f"| {n:,} | {float(r['median_us']):,.0f} ({float(r['best_us']):,.0f}) | {float(r['per_hop_us']):.2f} | "
-               f"{float(t['median_us']):,.0f} ({float(t['best_us']):,.0f}) | {float(t['per_hop_us']):.2f} | "
-               f"{float(t['median_us']) / float(r['median_us']):.1f}x |")
+    r, t = med(n, "reflex"), med(n, "threads")
+    out.append(f"| {n:,} | {r:,.0f} | {spread(n, 'reflex')} | {r / n:.2f} | {t:,.0f} | {spread(n, 'threads')} | {t / n:.2f} | {t / r:.1f}x |")
 plt.figure(figsize=(6, 4))
 ns = sorted(by)
-plt.plot(ns, [float(by[n]["reflex"]["median_us"]) for n in ns], "o-", label="Reflex tasks (Jaguar)")
-plt.plot(ns, [float(by[n]["threads"]["median_us"]) for n in ns], "s-", label="threads + ArrayBlockingQueue")
+plt.plot(ns, [med(n, "reflex") for n in ns], "o-", label="Reflex tasks (Jaguar)")
+plt.plot(ns, [med(n, "threads") for n in ns], "s-", label="threads + ArrayBlockingQueue")
 plt.plot([1000], [1849], "^", label="paper: Reflexes on Ovm")
 plt.plot([1000], [2541], "v", label="paper: threads on HotSpot")
 plt.xscale("log"), plt.yscale("log")

@@ -170,6 +170,9 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         // One writer: its own plain read, an opaque store, so a reader sees whole counts.
         WATERS_PUT.setOpaque(this, watersPut + 1);
         BYTES_PUT.setOpaque(this, bytesPut + bytes);
+        if (!WaterHandOffEvent.TYPE.isEnabled()) {
+            return;
+        }
         WaterHandOffEvent e = new WaterHandOffEvent();
         if (e.shouldCommit()) {
             e.reservoir = name;

@@ -444,6 +444,9 @@ public abstract class ModuleThread {
             in.release();
         }
         from.creditBack();
+        if (!CreditBackEvent.TYPE.isEnabled()) {
+            return;
+        }
         CreditBackEvent e = new CreditBackEvent();
         if (e.shouldCommit()) {
             e.module = name();
