@@ -22,8 +22,21 @@ public final class ExecutableStub {
     private ExecutableStub() {
     }
 
-    /** Maps {@code code} executable (never freed: stubs live as long as the VM) and links it. */
+    /**
+     * Maps {@code code} executable (never freed: stubs live as long as the VM) and links it as a
+     * critical downcall: the thread stays in Java state, as in a template, so the code must
+     * return promptly.
+     */
     public static MethodHandle link(byte[] code, FunctionDescriptor type) {
+        return link(code, type, Linker.Option.critical(false));
+    }
+
+    /** As {@link #link(byte[], FunctionDescriptor)} for code that may block: the thread is in native state while it runs. */
+    public static MethodHandle linkMayBlock(byte[] code, FunctionDescriptor type) {
+        return link(code, type, new Linker.Option[0]);
+    }
+
+    private static MethodHandle link(byte[] code, FunctionDescriptor type, Linker.Option... options) {
         if (code.length > PAGE) {
             throw new IllegalArgumentException("stub of " + code.length + " bytes exceeds one page");
         }
@@ -42,7 +55,7 @@ public final class ExecutableStub {
             if ((int) mprotect.invokeExact(page, PAGE, PROT_READ | PROT_EXEC) != 0) {
                 throw new IllegalStateException("mprotect(PROT_EXEC) of a stub page failed (is W^X enforced?)");
             }
-            return linker.downcallHandle(page, type, Linker.Option.critical(false));
+            return linker.downcallHandle(page, type, options);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

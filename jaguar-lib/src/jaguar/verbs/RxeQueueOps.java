@@ -12,7 +12,7 @@ import static jaguar.verbs.VerbsAbi.*;
  * the Java bodies do the same through NativeMemory. Addresses are absolute and unchecked:
  * {@link RxeSendQueue} and {@link RxeReceiveQueue} check everything first. The rings' ordered
  * index accesses are NativeMemory's acquire/release mappings, the send doorbell is
- * {@link jaguar.memory.Syscalls#write}.
+ * {@link jaguar.memory.Syscalls#write} (FFM, native thread state).
  */
 final class RxeQueueOps {
     static {

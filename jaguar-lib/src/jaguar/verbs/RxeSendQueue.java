@@ -15,7 +15,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
  * A queue pair's rxe send queue, posted to directly: the work request goes into the next slot of
  * the ring with {@link RxeQueueOps#writeSendEntry}, the producer index is published with a release
  * store, and the doorbell, a POST_SEND command without work requests written to the device file
- * (a bare syscall instruction, {@link Syscalls#write}), makes the kernel process the ring in this
+ * ({@link Syscalls#write}, in native thread state: the kernel may take its time), makes the kernel process the ring in this
  * thread. What the provider's rxe_post_send does, with the same errors
  * (ENOMEM when full, EINVAL for too much inline data), without a call into the library.
  */

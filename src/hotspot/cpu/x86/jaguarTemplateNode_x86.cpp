@@ -1,7 +1,29 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ *
+ */
+
 #include "utilities/macros.hpp"
 #ifdef COMPILER2
 #include "asm/register.hpp"
 #include "jaguar/jaguarEncoding.hpp"
+#include "jaguarTemplates_x86.hpp"
+#include "opto/ad.hpp"
 #include "opto/c2_MacroAssembler.hpp"
 #include "opto/jaguarTemplateNode.hpp"
 #include "opto/machnode.hpp"
@@ -10,10 +32,10 @@
 #include "opto/regmask.hpp"
 #include "runtime/vm_version.hpp"
 #include "utilities/ostream.hpp"
-#include "opto/ad.hpp"
 
 // The register mask of one x86-64 general-purpose register, both halves for a long.
 static RegMask register_mask(int reg, bool wide) {
+  assert(reg >= 0 && reg < Register::number_of_registers, "x86-64 register %d", reg);
   RegMask rm;
   VMReg v = as_Register(reg)->as_VMReg();
   rm.Insert(OptoReg::as_OptoReg(v));

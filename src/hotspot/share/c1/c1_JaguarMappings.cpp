@@ -1,3 +1,23 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ *
+ */
+
 #include "c1/c1_Compilation.hpp"
 #include "c1/c1_GraphBuilder.hpp"
 #include "c1/c1_Instruction.hpp"
@@ -6,6 +26,7 @@
 #include "compiler/compilerDirectives.hpp"
 #include "jaguar/jaguarMapping.hpp"
 #include "jaguar/jaguarMappings.hpp"
+#include "runtime/globals.hpp"
 #include "runtime/vm_version.hpp"
 
 using namespace JaguarEncoding;
@@ -14,22 +35,43 @@ using namespace JaguarEncoding;
 // for Unsafe's off-heap accesses (null base, long offset), fences and atomics, so tier-3 code
 // runs templates instead of calls into the interpreter; a byte swap is spelled in shifts and
 // masks. A mapping with an operation C1 has no HIR for (cmpxchg, sfence, rdtsc, prefetch, raw
-// bytes) stays a call of its Java body until C2 compiles the caller.
+// bytes, syscall) stays a call of its Java body until C2 compiles the caller; so does every call
+// C1 does not bind statically. Both are reported once under -Xlog:jaguar.
 
-static bool c1_expands(const JaguarMapping* map) {
+// The first operation of 'map' C1 has no expansion for, or nullptr.
+static const char* c1_missing_operation(const JaguarMapping* map) {
   for (int i = 0; i < map->instruction_count(); i++) {
     switch (map->op(i)) {
       case OP_LOAD: case OP_STORE: case OP_FENCE: case OP_CAS: case OP_GETADD: case OP_GETSET: case OP_ADD: case OP_BSWAP:
       case OP_RETURN:
         break;
       case OP_PAUSE:
-        if (!VM_Version::supports_on_spin_wait()) return false;
+        if (!VM_Version::supports_on_spin_wait()) return "pause";
         break;
       default:
-        return false;
+        return JaguarMapping::op_name(map->op(i));
     }
   }
-  return true;
+  return nullptr;
+}
+
+void GraphBuilder::report_jaguar_call(ciMethod* target, Bytecodes::Code code, ciInstanceKlass* holder) {
+  if (JaguarMappings::is_empty() || !target->is_loaded()) {
+    return;
+  }
+  JaguarFallback reason;
+  if (!Inline) {
+    reason = JaguarFallback::inlining_off;
+  } else if (compilation()->directive()->should_not_inline(target)) {
+    reason = JaguarFallback::dontinline;
+  } else if (code == Bytecodes::_invokestatic && !holder->is_initialized()) {
+    reason = JaguarFallback::class_init;
+  } else if (code == Bytecodes::_invokevirtual || code == Bytecodes::_invokeinterface) {
+    reason = JaguarFallback::virtual_call;
+  } else {
+    return;   // try_inline_jaguar_mapping reported why (forced, an operation C1 lacks)
+  }
+  JaguarMappings::report_fallback(target->get_Method(), "C1", reason);
 }
 
 static BasicType memory_type(int width) {
@@ -89,7 +131,16 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
     return false;
   }
   JaguarMapping* map = JaguarMappings::find(callee->get_Method(), compilation()->arena());
-  if (map == nullptr || !c1_expands(map)) {
+  if (map == nullptr) {
+    return false;
+  }
+  if (JaguarForceFallback) {
+    JaguarMappings::report_fallback(callee->get_Method(), "C1", JaguarFallback::forced);
+    return false;
+  }
+  const char* missing = c1_missing_operation(map);
+  if (missing != nullptr) {
+    JaguarMappings::report_fallback(callee->get_Method(), "C1", JaguarFallback::unsupported, missing);
     return false;
   }
   // The call site keeps its profile, as an intrinsic's does, so C2 sees how hot it is.
@@ -114,6 +165,11 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
       default: values[s] = nullptr; break;
     }
   }
+  // Validation proved every slot is defined before it is used.
+  auto value = [&](int s) -> Value {
+    assert(s >= 0 && s < NO_SLOT && values[s] != nullptr, "slot %d used before it is defined", s);
+    return values[s];
+  };
   Value null_base = append(new Constant(objectNull));
   Value result = nullptr;
 
@@ -121,10 +177,10 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
     int op = map->op(i), w = map->width(i), mode = map->mode(i);
     Value offset = nullptr;
     if (op == OP_LOAD || op == OP_STORE || op == OP_CAS || op == OP_GETADD || op == OP_GETSET) {
-      offset = values[map->base(i)];
+      offset = value(map->base(i));
       int x = map->index(i);
       if (x != NO_SLOT) {
-        Value index = map->slot_is_long(x) ? values[x] : append(new Convert(Bytecodes::_i2l, values[x], longType));
+        Value index = map->slot_is_long(x) ? value(x) : append(new Convert(Bytecodes::_i2l, value(x), longType));
         offset = append(new ArithmeticOp(Bytecodes::_ladd, offset, index, nullptr));
       }
       if (map->displacement(i) != 0) {
@@ -145,7 +201,7 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
         if (mode == ORDER_RELEASE) {
           append_fence(vmIntrinsics::_storeFence);
         }
-        append(new UnsafePut(memory_type(w), null_base, offset, values[map->operand_b(i)], mode == ORDER_VOLATILE));
+        append(new UnsafePut(memory_type(w), null_base, offset, value(map->operand_b(i)), mode == ORDER_VOLATILE));
         kill_all();
         break;
       case OP_FENCE: {
@@ -161,26 +217,26 @@ bool GraphBuilder::try_inline_jaguar_mapping(ciMethod* callee, bool ignore_retur
         Values* cas_args = new Values(4);
         cas_args->push(null_base);
         cas_args->push(offset);
-        cas_args->push(values[map->operand_b(i)]);
-        cas_args->push(values[map->operand_c(i)]);
+        cas_args->push(value(map->operand_b(i)));
+        cas_args->push(value(map->operand_c(i)));
         vmIntrinsics::ID id = w == TYPE_I64 ? vmIntrinsics::_compareAndSetLong : vmIntrinsics::_compareAndSetInt;
         v = append_split(new Intrinsic(intType, id, cas_args, false, copy_state_for_exception(), false));
         break;
       }
       case OP_GETADD:
       case OP_GETSET:
-        v = append(new UnsafeGetAndSet(memory_type(w), null_base, offset, values[map->operand_b(i)], op == OP_GETADD));
+        v = append(new UnsafeGetAndSet(memory_type(w), null_base, offset, value(map->operand_b(i)), op == OP_GETADD));
         kill_all();
         break;
       case OP_BSWAP:
-        v = jaguar_byte_swap(w, values[map->base(i)]);
+        v = jaguar_byte_swap(w, value(map->base(i)));
         break;
       case OP_ADD:
         v = append(new ArithmeticOp(map->slot_is_long(map->result(i)) ? Bytecodes::_ladd : Bytecodes::_iadd,
-                                    values[map->base(i)], values[map->operand_b(i)], nullptr));
+                                    value(map->base(i)), value(map->operand_b(i)), nullptr));
         break;
       case OP_RETURN:
-        result = values[map->base(i)];
+        result = value(map->base(i));
         break;
       default:
         ShouldNotReachHere();

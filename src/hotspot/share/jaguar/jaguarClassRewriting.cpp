@@ -1,3 +1,23 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ *
+ */
+
 #include "classfile/classFileStream.hpp"
 #include "classfile/classLoader.hpp"
 #include "classfile/classLoaderData.hpp"
@@ -6,9 +26,11 @@
 #include "classfile/packageEntry.hpp"
 #include "classfile/symbolTable.hpp"
 #include "classfile/systemDictionary.hpp"
+#include "classfile/vmClasses.hpp"
 #include "interpreter/bytecodes.hpp"
 #include "jaguar/jaguarClassRewriting.hpp"
 #include "jaguar/jaguarMappings.hpp"
+#include "logging/log.hpp"
 #include "memory/oopFactory.hpp"
 #include "memory/resourceArea.hpp"
 #include "oops/instanceKlass.hpp"
@@ -16,7 +38,6 @@
 #include "runtime/atomic.hpp"
 #include "runtime/handles.inline.hpp"
 #include "runtime/javaCalls.hpp"
-#include "utilities/defaultStream.hpp"
 #include "utilities/growableArray.hpp"
 #include "utilities/ostream.hpp"
 
@@ -245,16 +266,9 @@ ClassFileStream* JaguarClassRewriting::rewrite(ClassFileStream* stream, Symbol* 
   if (k == nullptr) {
     return stream;
   }
-  Handle class_name = java_lang_String::create_from_symbol(name, THREAD);
-  if (HAS_PENDING_EXCEPTION) {
-    CLEAR_PENDING_EXCEPTION;
-    return stream;
-  }
-  typeArrayOop array = oopFactory::new_byteArray(stream->length(), THREAD);
-  if (HAS_PENDING_EXCEPTION) {
-    CLEAR_PENDING_EXCEPTION;
-    return stream;
-  }
+  // An exhausted heap fails the load here too, rather than define the class unrewritten.
+  Handle class_name = java_lang_String::create_from_symbol(name, CHECK_(stream));
+  typeArrayOop array = oopFactory::new_byteArray(stream->length(), CHECK_(stream));
   typeArrayHandle bytes(THREAD, array);
   ArrayAccess<>::arraycopy_from_native(reinterpret_cast<const jbyte*>(stream->buffer()), bytes(),
                                        typeArrayOopDesc::element_offset<jbyte>(0), stream->length());
@@ -266,12 +280,15 @@ ClassFileStream* JaguarClassRewriting::rewrite(ClassFileStream* stream, Symbol* 
   make_symbols();
   JavaCalls::call_static(&result, k, _transform_sym, _transform_sig, &args, THREAD);
   if (HAS_PENDING_EXCEPTION) {
-    // The rewriter reports its own faults; this is one it could not report (out of memory,
-    // stack overflow). The class is defined as it is.
+    // The rewriter reports its own faults; this is one it could not report. A stack overflow or
+    // an exhausted heap fails this load (the class must not be defined without its rewriting);
+    // anything else leaves the class as it is, said once here.
+    if (PENDING_EXCEPTION->is_a(vmClasses::VirtualMachineError_klass())) {
+      return stream;
+    }
     ResourceMark rm(THREAD);
-    fileStream err(defaultStream::error_stream());
-    err.print_cr("[jaguar] warning: PSO class rewriter failed on %s: %s; the class is loaded unchanged",
-                 name->as_klass_external_name(), PENDING_EXCEPTION->klass()->external_name());
+    log_warning(jaguar)("PSO class rewriter failed on %s: %s; the class is loaded unchanged",
+                        name->as_klass_external_name(), PENDING_EXCEPTION->klass()->external_name());
     CLEAR_PENDING_EXCEPTION;
     return stream;
   }

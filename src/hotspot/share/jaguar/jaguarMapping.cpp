@@ -1,17 +1,43 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ *
+ */
+
 #include "jaguar/jaguarMapping.hpp"
 #include "oops/method.hpp"
 #include "runtime/signature.hpp"
+#include "utilities/macros.hpp"
 #include "utilities/ostream.hpp"
+#ifdef AMD64
+#include CPU_HEADER(jaguarTemplates)
+#endif
 
 using namespace JaguarEncoding;
 
 jint JaguarMapping::s4_at(int offset) const {
+  assert(offset >= 0 && offset + 4 <= _length, "offset %d outside an encoding of %d bytes", offset, _length);
   juint v = 0;
   for (int i = 3; i >= 0; i--) v = (v << 8) | _bytes[offset + i];
   return (jint)v;
 }
 
 jlong JaguarMapping::s8_at(int offset) const {
+  assert(offset >= 0 && offset + 8 <= _length, "offset %d outside an encoding of %d bytes", offset, _length);
   julong v = 0;
   for (int i = 7; i >= 0; i--) v = (v << 8) | _bytes[offset + i];
   return (jlong)v;
@@ -56,9 +82,14 @@ static bool constant_fits(jlong v, int rt) {
 }
 static bool is_width(int t)      { return t >= TYPE_I8 && t <= TYPE_I64; }
 
-// x86-64 register numbers a byte template may name: not rsp (4), rbp (5), r12 (heap base), r15 (thread).
+// x86-64 register numbers a byte template may name; none on another CPU (its raw x86 templates
+// and system calls are refused).
 static bool is_template_register(int r) {
-  return r >= 0 && r < 16 && r != 4 && r != 5 && r != 12 && r != 15;
+#ifdef AMD64
+  return JaguarTemplatesX86::is_template_register(r);
+#else
+  return false;
+#endif
 }
 
 const char* JaguarMapping::op_name(int op) {
@@ -228,6 +259,7 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
         DEFINE(TYPE_I64);
         break;
       case OP_BYTES: {
+        NOT_AMD64(JAGUAR_FAIL("instruction %d: raw x86 bytes on a VM for another CPU", i);)
         ABSENT(base(i), "operand"); ABSENT(index(i), "operand"); ABSENT(operand_b(i), "operand"); ABSENT(operand_c(i), "operand");
         int start = u2_at(insn_offset(i) + RAW_OFFSET_OFFSET), len = raw_record_length(i);
         if (start + len > u2_at(RAW_LENGTH_OFFSET) || len < 1) JAGUAR_FAIL("instruction %d: raw record outside the raw section", i);
@@ -262,6 +294,7 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
         break;
       }
       case OP_SYSCALL: {
+        NOT_AMD64(JAGUAR_FAIL("instruction %d: an x86-64 system call on a VM for another CPU", i);)
         ABSENT(base(i), "operand"); ABSENT(index(i), "operand"); ABSENT(operand_b(i), "operand"); ABSENT(operand_c(i), "operand");
         int start = u2_at(insn_offset(i) + RAW_OFFSET_OFFSET), len = raw_record_length(i);
         if (start + len > u2_at(RAW_LENGTH_OFFSET) || len < 2) JAGUAR_FAIL("instruction %d: raw record outside the raw section", i);

@@ -1,3 +1,23 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ *
+ */
+
 #ifndef SHARE_JAGUAR_JAGUARMAPPING_HPP
 #define SHARE_JAGUAR_JAGUARMAPPING_HPP
 
@@ -16,13 +36,25 @@ class JaguarMapping : public ArenaObj {
   const u1* _bytes;
   int _length;
 
-  u1 u1_at(int offset) const { return _bytes[offset]; }
-  u2 u2_at(int offset) const { return (u2)(_bytes[offset] | (_bytes[offset + 1] << 8)); }
+  u1 u1_at(int offset) const {
+    assert(offset >= 0 && offset < _length, "offset %d outside an encoding of %d bytes", offset, _length);
+    return _bytes[offset];
+  }
+  u2 u2_at(int offset) const {
+    assert(offset >= 0 && offset + 1 < _length, "offset %d outside an encoding of %d bytes", offset, _length);
+    return (u2)(_bytes[offset] | (_bytes[offset + 1] << 8));
+  }
   jint s4_at(int offset) const;
   jlong s8_at(int offset) const;
 
-  int slot_offset(int s) const { return JaguarEncoding::HEADER_LENGTH + s * JaguarEncoding::SLOT_LENGTH; }
-  int insn_offset(int i) const { return slot_offset(slot_count()) + i * JaguarEncoding::INSTRUCTION_LENGTH; }
+  int slot_offset(int s) const {
+    assert(s >= 0 && s < JaguarEncoding::NO_SLOT, "slot %d", s);
+    return JaguarEncoding::HEADER_LENGTH + s * JaguarEncoding::SLOT_LENGTH;
+  }
+  int insn_offset(int i) const {
+    assert(i >= 0 && i <= instruction_count(), "instruction %d of %d", i, instruction_count());
+    return slot_offset(slot_count()) + i * JaguarEncoding::INSTRUCTION_LENGTH;
+  }
   int raw_start() const { return insn_offset(instruction_count()); }
 
  public:
@@ -58,7 +90,10 @@ class JaguarMapping : public ArenaObj {
   jint displacement(int i) const { return s4_at(insn_offset(i) + JaguarEncoding::DISPLACEMENT_OFFSET); }
 
   // A byte template's record (OP_BYTES).
-  const u1* raw_record(int i) const { return _bytes + raw_start() + u2_at(insn_offset(i) + JaguarEncoding::RAW_OFFSET_OFFSET); }
+  const u1* raw_record(int i) const {
+    assert(op(i) == JaguarEncoding::OP_BYTES || op(i) == JaguarEncoding::OP_SYSCALL, "instruction %d has no raw record", i);
+    return _bytes + raw_start() + u2_at(insn_offset(i) + JaguarEncoding::RAW_OFFSET_OFFSET);
+  }
   int raw_record_length(int i) const { return u2_at(insn_offset(i) + JaguarEncoding::RAW_RECORD_LENGTH_OFFSET); }
 
   static const char* op_name(int op);

@@ -1,12 +1,31 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ *
+ */
+
 #include "ci/ciMethod.hpp"
 #include "ci/ciSignature.hpp"
-#include "compiler/compilerDirectives.hpp"
 #include "code/dependencies.hpp"
+#include "compiler/compilerDirectives.hpp"
 #include "compiler/compileTask.hpp"
-#include "oops/accessDecorators.hpp"
 #include "jaguar/jaguarMapping.hpp"
 #include "jaguar/jaguarMappings.hpp"
-#include "memory/resourceArea.hpp"
+#include "oops/accessDecorators.hpp"
 #include "opto/addnode.hpp"
 #include "opto/callGenerator.hpp"
 #include "opto/compile.hpp"
@@ -16,19 +35,15 @@
 #include "opto/jaguarTemplateNode.hpp"
 #include "opto/matcher.hpp"
 #include "opto/subnode.hpp"
-#include "runtime/interfaceSupport.inline.hpp"
-#include "utilities/defaultStream.hpp"
-#include "utilities/ostream.hpp"
+#include "runtime/globals.hpp"
+#include "utilities/macros.hpp"
+#ifdef AMD64
+#include CPU_HEADER(jaguarTemplates)
+#endif
 
 using namespace JaguarEncoding;
 
 namespace {
-
-const u1 SFENCE_CODE[] = { 0x0F, 0xAE, 0xF8 };
-// rdtsc; shl rdx, 32; or rax, rdx: the 64-bit counter in rax, rdx destroyed.
-const u1 RDTSC_CODE[] = { 0x0F, 0x31, 0x48, 0xC1, 0xE2, 0x20, 0x48, 0x09, 0xD0 };
-// syscall
-const u1 SYSCALL_CODE[] = { 0x0F, 0x05 };
 
 class JaguarMappingGenerator : public InlineCallGenerator {
   const JaguarMapping* _map;
@@ -44,6 +59,13 @@ class Expansion : public StackObj {
   Node* _values[NO_SLOT];
 
   PhaseGVN& gvn() { return _kit.gvn(); }
+
+  // A slot's value: validation proved every slot is defined before it is used.
+  Node* value(int s) const {
+    assert(known(s), "slot %d used before it is defined", s);
+    return _values[s];
+  }
+  bool known(int s) const { return s >= 0 && s < NO_SLOT && _values[s] != nullptr; }
 
   static BasicType memory_type(int width) {
     switch (width) {
@@ -72,10 +94,10 @@ class Expansion : public StackObj {
 
   // The same address as a long.
   Node* offset(int i) {
-    Node* offset = _values[_map->base(i)];
+    Node* offset = value(_map->base(i));
     int x = _map->index(i);
     if (x != NO_SLOT) {
-      Node* index = _map->slot_is_long(x) ? _values[x] : gvn().transform(new ConvI2LNode(_values[x]));
+      Node* index = _map->slot_is_long(x) ? value(x) : gvn().transform(new ConvI2LNode(value(x)));
       offset = gvn().transform(new AddLNode(offset, index));
     }
     if (_map->displacement(i) != 0) {
@@ -122,7 +144,7 @@ class Expansion : public StackObj {
       case OP_STORE: {
         BasicType bt = memory_type(w);
         if (_map->mode(i) == ORDER_PLAIN) d |= C2_UNALIGNED;
-        _kit.access_store_at(_kit.top(), address(i), raw, _values[_map->operand_b(i)], Type::get_const_basic_type(bt), bt, d);
+        _kit.access_store_at(_kit.top(), address(i), raw, value(_map->operand_b(i)), Type::get_const_basic_type(bt), bt, d);
         return nullptr;
       }
       case OP_FENCE:
@@ -136,18 +158,17 @@ class Expansion : public StackObj {
       case OP_PAUSE:
         _kit.insert_mem_bar(Op_OnSpinWait);
         return nullptr;
+#ifdef AMD64
       case OP_SFENCE: {
         JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "sfence");
-        t->_code = SFENCE_CODE;
-        t->_code_length = sizeof(SFENCE_CODE);
+        t->_code = JaguarTemplatesX86::sfence_code(&t->_code_length);
         return machine_template(t, nullptr);
       }
       case OP_RDTSC: {
         JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "rdtsc");
-        t->_code = RDTSC_CODE;
-        t->_code_length = sizeof(RDTSC_CODE);
-        t->_output_reg = 0;
-        t->_clobbers = 1 << 2;
+        t->_code = JaguarTemplatesX86::rdtsc_code(&t->_code_length);
+        t->_output_reg = JaguarTemplatesX86::RAX;
+        t->_clobbers = JaguarTemplatesX86::RDTSC_CLOBBERS;
         return machine_template(t, nullptr);
       }
       case OP_BYTES: {
@@ -160,12 +181,13 @@ class Expansion : public StackObj {
         t->_code = rec + at;   // the mapping was copied into this compilation's arena
         at += t->_code_length;
         t->_input_count = rec[at++];
+        assert(t->_input_count <= JaguarTemplate::MAX_INPUTS, "validated: one input per register");
         Node* in[JaguarTemplate::MAX_INPUTS];
         for (int k = 0; k < t->_input_count; k++) {
           t->_input_reg[k] = rec[at++];
           int s = rec[at++];
           // A 32-bit value reaches its register sign-extended (C2 leaves a RegI's upper half undefined).
-          in[k] = _map->slot_is_long(s) ? _values[s] : gvn().transform(new ConvI2LNode(_values[s]));
+          in[k] = _map->slot_is_long(s) ? value(s) : gvn().transform(new ConvI2LNode(value(s)));
           t->_input_wide[k] = true;
         }
         int out = rec[at++];
@@ -175,22 +197,19 @@ class Expansion : public StackObj {
         return machine_template(t, in);
       }
       case OP_SYSCALL: {
-        // The Linux x86-64 system-call ABI: number in rax, arguments in rdi, rsi, rdx, r10, r8,
-        // r9; the result in rax; the kernel destroys rcx and r11.
-        static const int abi[] = { 0, 7, 6, 2, 10, 8, 9 };
         JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "syscall");
-        t->_code = SYSCALL_CODE;
-        t->_code_length = sizeof(SYSCALL_CODE);
+        t->_code = JaguarTemplatesX86::syscall_code(&t->_code_length);
         const u1* rec = _map->raw_record(i);
         Node* in[MAX_SYSCALL_OPERANDS];
         t->_input_count = rec[0];
+        assert(t->_input_count >= 1 && t->_input_count <= MAX_SYSCALL_OPERANDS, "validated");
         for (int k = 0; k < t->_input_count; k++) {
-          t->_input_reg[k] = abi[k];
+          t->_input_reg[k] = JaguarTemplatesX86::syscall_register(k);
           t->_input_wide[k] = true;
-          in[k] = _values[rec[1 + k]];
+          in[k] = value(rec[1 + k]);
         }
-        t->_output_reg = 0;
-        t->_clobbers = (1 << 1) | (1 << 11);
+        t->_output_reg = JaguarTemplatesX86::RAX;
+        t->_clobbers = JaguarTemplatesX86::SYSCALL_CLOBBERS;
         return machine_template(t, in);
       }
       case OP_PREFETCH: {
@@ -201,8 +220,9 @@ class Expansion : public StackObj {
         Node* in[1] = { offset(i) };
         return machine_template(t, in);
       }
+#endif // AMD64
       case OP_BSWAP: {
-        Node* in = _values[_map->base(i)];
+        Node* in = value(_map->base(i));
         switch (w) {
           case TYPE_I16: return gvn().transform(new ReverseBytesSNode(in));
           case TYPE_U16: return gvn().transform(new ReverseBytesUSNode(in));
@@ -214,8 +234,8 @@ class Expansion : public StackObj {
       case OP_CMPXCHG: {
         BasicType bt = memory_type(w);
         Node* adr = address(i);
-        Node* expected = _values[_map->operand_b(i)];
-        Node* desired = _values[_map->operand_c(i)];
+        Node* expected = value(_map->operand_b(i));
+        Node* desired = value(_map->operand_c(i));
         if (_map->op(i) == OP_CAS) {
           return _kit.access_atomic_cmpxchg_bool_at(_kit.makecon(TypePtr::NULL_PTR), adr, raw, alias, expected, desired,
                                                     Type::get_const_basic_type(bt), bt, d);
@@ -227,15 +247,15 @@ class Expansion : public StackObj {
       case OP_GETSET: {
         BasicType bt = memory_type(w);
         Node* adr = address(i);
-        Node* v = _values[_map->operand_b(i)];
+        Node* v = value(_map->operand_b(i));
         if (_map->op(i) == OP_GETADD) {
           return _kit.access_atomic_add_at(_kit.makecon(TypePtr::NULL_PTR), adr, raw, alias, v, Type::get_const_basic_type(bt), bt, d);
         }
         return _kit.access_atomic_xchg_at(_kit.makecon(TypePtr::NULL_PTR), adr, raw, alias, v, Type::get_const_basic_type(bt), bt, d);
       }
       case OP_ADD: {
-        Node* a = _values[_map->base(i)];
-        Node* b = _values[_map->operand_b(i)];
+        Node* a = value(_map->base(i));
+        Node* b = value(_map->operand_b(i));
         return _map->slot_is_long(_map->result(i)) ? gvn().transform(new AddLNode(a, b)) : gvn().transform(new AddINode(a, b));
       }
       default:
@@ -270,11 +290,11 @@ class Expansion : public StackObj {
     }
     for (int i = 0; i < _map->instruction_count(); i++) {
       int op = _map->op(i);
-      if (op == OP_ADD && _values[_map->base(i)] != nullptr && _values[_map->operand_b(i)] != nullptr) {
+      if (op == OP_ADD && known(_map->base(i)) && known(_map->operand_b(i))) {
         _values[_map->result(i)] = emit(i);   // pure: safe to build ahead
       } else if (is_memory_op(op)) {
-        bool known = _values[_map->base(i)] != nullptr && (_map->index(i) == NO_SLOT || _values[_map->index(i)] != nullptr);
-        if (known && gvn().type(address(i))->higher_equal(TypePtr::NULL_PTR)) {
+        bool bound = known(_map->base(i)) && (_map->index(i) == NO_SLOT || known(_map->index(i)));
+        if (bound && gvn().type(address(i))->higher_equal(TypePtr::NULL_PTR)) {
           return false;
         }
       }
@@ -288,8 +308,8 @@ class Expansion : public StackObj {
     for (int i = 0; i < _map->instruction_count(); i++) {
       int op = _map->op(i);
       if (op == OP_RETURN) {
-        ret = _values[_map->base(i)];
-      } else if (op == OP_ADD && _values[_map->result(i)] != nullptr) {
+        ret = value(_map->base(i));
+      } else if (op == OP_ADD && known(_map->result(i))) {
         continue;   // built by bind()
       } else {
         Node* v = emit(i);
@@ -313,6 +333,9 @@ const char* missing_operation(const JaguarMapping* map) {
         if (!Matcher::match_rule_supported(Op_ReverseBytesI) || !Matcher::match_rule_supported(Op_ReverseBytesL) ||
             !Matcher::match_rule_supported(Op_ReverseBytesS) || !Matcher::match_rule_supported(Op_ReverseBytesUS)) return "bswap";
         break;
+      case OP_SFENCE: case OP_RDTSC: case OP_PREFETCH: case OP_BYTES: case OP_SYSCALL:
+        NOT_AMD64(return JaguarMapping::op_name(map->op(i));)   // machine templates are x86-64's
+        break;
       default:
         break;
     }
@@ -326,6 +349,7 @@ JVMState* JaguarMappingGenerator::generate(JVMState* jvms) {
   ciMethod* callee = method();
   Expansion expansion(kit, _map);
   if (!expansion.bind(callee)) {
+    JaguarMappings::report_fallback(callee->get_Method(), "C2", JaguarFallback::zero_address);
     return nullptr;   // Parse::do_call compiles the call without us
   }
   if (!callee->is_static()) {
@@ -357,28 +381,44 @@ JVMState* JaguarMappingGenerator::generate(JVMState* jvms) {
 } // namespace
 
 CallGenerator* JaguarCallGenerator::for_mapping(Compile* C, ciMethod* callee, ciMethod* caller) {
+  if (JaguarMappings::is_empty()) {
+    return nullptr;
+  }
+  Method* m = callee->get_Method();
+  JaguarMapping* map = JaguarMappings::find(m, C->comp_arena());
+  if (map == nullptr) {
+    return nullptr;
+  }
+  if (JaguarForceFallback) {
+    JaguarMappings::report_fallback(m, "C2", JaguarFallback::forced);
+    return nullptr;
+  }
   // -XX:-Inline and CompileCommand=dontinline leave the call to the Java body (allow_inline
   // alone does not say: InlineAccessors keeps it set under -XX:-Inline).
-  if (JaguarMappings::is_empty() || !C->do_inlining() || C->directive()->should_not_inline(callee)) {
+  if (!C->do_inlining()) {
+    JaguarMappings::report_fallback(m, "C2", JaguarFallback::inlining_off);
+    return nullptr;
+  }
+  if (C->directive()->should_not_inline(callee)) {
+    JaguarMappings::report_fallback(m, "C2", JaguarFallback::dontinline);
     return nullptr;
   }
   // A mapping is installed before its class's <clinit> runs: as for inlining, a call that would
   // need the class initialisation barrier stays a call (InlineTree::should_not_inline).
   if (!callee->holder()->is_initialized() && C->needs_clinit_barrier(callee->holder(), caller)) {
-    return nullptr;
-  }
-  JaguarMapping* map = JaguarMappings::find(callee->get_Method(), C->comp_arena());
-  if (map == nullptr) {
+    JaguarMappings::report_fallback(m, "C2", JaguarFallback::class_init);
     return nullptr;
   }
   const char* missing = missing_operation(map);
   if (missing != nullptr) {
-    ThreadInVMfromNative tiv(JavaThread::current());
-    ResourceMark rm;
-    stringStream why;
-    why.print("no C2 node for '%s' yet", missing);
-    JaguarMappings::report_not_expanded(callee->get_Method(), "C2", why.freeze());
+    JaguarMappings::report_fallback(m, "C2", JaguarFallback::unsupported, missing);
     return nullptr;
   }
   return new JaguarMappingGenerator(callee, map);
+}
+
+void JaguarCallGenerator::report_call(ciMethod* callee, JaguarFallback reason) {
+  if (!JaguarMappings::is_empty()) {
+    JaguarMappings::report_fallback(callee->get_Method(), "C2", reason);
+  }
 }

@@ -72,8 +72,8 @@ public sealed interface Instruction {
      * no thread-state change): the number in rax, up to six i64 arguments in rdi, rsi, rdx, r10,
      * r8, r9; the result is the kernel's rax (a negative errno on failure). The kernel may read
      * and write any memory, so the optimiser treats it as a full memory barrier. It runs in Java
-     * thread state: a call that blocks holds up every safepoint, so only calls that return
-     * promptly (a doorbell's {@code write}) belong in a template.
+     * thread state, where a call that blocks holds up every safepoint: the number must be a
+     * constant among {@link NonBlockingSyscalls}.
      */
     record SystemCall(int line, String result, Operand number, List<Operand> arguments) implements Instruction {
         public static final int MAX_ARGUMENTS = 6;

@@ -123,7 +123,13 @@ public final class TemplateChecker {
                 return ValueType.I64;
             }
             case Instruction.SystemCall c -> {
-                value(insn, c.number(), ValueType.I64, "system call number");
+                if (!(c.number() instanceof Operand.Constant n) || !NonBlockingSyscalls.allows(n.value())) {
+                    throw at(insn, (c.number() instanceof Operand.Constant n ? "system call " + n.value() + " may block"
+                                    : "the system call number " + c.number() + " is not a constant")
+                                    + ": a template's syscall runs in Java thread state, where a blocked call stalls every"
+                                    + " safepoint of the VM; call it through FFM (java.lang.foreign.Linker), which runs it in"
+                                    + " native state. A template may make: " + NonBlockingSyscalls.describe());
+                }
                 for (Operand a : c.arguments()) {
                     value(insn, a, ValueType.I64, "system call argument");
                 }

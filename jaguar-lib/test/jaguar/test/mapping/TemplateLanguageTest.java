@@ -87,6 +87,10 @@ class TemplateLanguageTest {
         "(JJJJJJ)J | r = syscall 9, $0, $1, $2, $3, $4, $5, 0; return r | seven syscall arguments | syscall takes at most 6 arguments after the number, not 7",
         "(I)J | r = syscall 39, $0; return r | 32-bit syscall argument | system call argument $0 is i32 but must be i64",
         "(J)I | r = syscall 39; return r | syscall result | returns a i64 value where the method returns i32",
+        "(JJJ)J | r = syscall 1, $0, $1, $2; return r | write may block | system call 1 may block: a template's syscall runs in Java thread state",
+        "(JJJJJJ)J | r = syscall 9, $0, $1, $2, $3, $4, $5; return r | mmap may block | call it through FFM (java.lang.foreign.Linker)",
+        "(JJ)J | r = syscall $0, $1; return r | number not constant | the system call number $0 is not a constant",
+        "()J | r = syscall 1000; return r | unknown number | A template may make: 24 (sched_yield), 39 (getpid)",
     })
     void shouldRefuseWithMethodLineAndFault(String descriptor, String text, String what, String expected) {
         String msg = error(descriptor, text);
@@ -103,8 +107,8 @@ class TemplateLanguageTest {
     }
 
     @Test
-    void shouldParseSyscallWithUpToSixArguments() throws TemplateException {
-        Template t = compile("(JJJ)J", true, "r = syscall 1, $0, $1, $2\nreturn r");
+    void shouldParseNonBlockingSyscallWithUpToSixArguments() throws TemplateException {
+        Template t = compile("(JJJ)J", true, "r = syscall 309, $0, $1, $2\nreturn r");
         Instruction.SystemCall c = assertInstanceOf(Instruction.SystemCall.class, t.instructions().get(0));
         assertEquals(3, c.arguments().size());
         assertEquals(ValueType.I64, t.localTypes().get("r"));
