@@ -18,15 +18,16 @@ print("# C2 compile time of statically bound calls, with Jaguar's mapping table 
 print()
 print("Each compilation is of `big(int)`: 2,000 statically bound calls of 100 small static methods")
 print("(`jaguar.bench.jit.StaticCallCompileTime`), every call site looked up in the table of mappings")
-print("(jaguar.memory's mappings installed). Duration from JFR's `jdk.Compilation`, C2 only")
+print("(the program's own mapping installed). Duration from JFR's `jdk.Compilation`, C2 only")
 print("(`-XX:-TieredCompilation -Xbatch`), runs of the images alternated.")
 print()
 print("| image | compilations | median ms | p10 ms | p90 ms |")
 print("|---|---|---|---|---|")
+NAMES = {"before": "before (JIT_CT_BEFORE: each lookup under a mutex)", "now": "now (lock-free lookup)"}
 for label, values in images.items():
     values.sort()
     q = statistics.quantiles(values, n=10) if len(values) >= 10 else [values[0]] * 9
-    print(f"| {label} | {len(values)} | {statistics.median(values):.2f} | {q[0]:.2f} | {q[-1]:.2f} |")
+    print(f"| {NAMES.get(label, label)} | {len(values)} | {statistics.median(values):.2f} | {q[0]:.2f} | {q[-1]:.2f} |")
 print()
 cmd = os.path.join(raw, "jit-compile-time.cmd")
 if os.path.exists(cmd):

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import jaguar.memory.NativeMemory;
+import jaguar.mapping.CodeMapping;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -26,9 +26,19 @@ public final class StaticCallCompileTime {
     static final int CALLS = 100;
     static final int REPEAT = 20;
 
+    /** A mapping of this program: once its class is initialised, the VM's table is not empty. */
+    static final class Mapped {
+        @CodeMapping("r = add $0, 1; return r")
+        static int inc(int x) {
+            return x + 1;
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         int rounds = Integer.parseInt(args[0]);
-        NativeMemory.fullFence();   // jaguar.memory's mappings are installed: the table is not empty
+        if (Mapped.inc(1) != 2) {   // its mapping is installed: the table is not empty
+            throw new AssertionError("Mapped.inc");
+        }
         List<Double> millis = new CopyOnWriteArrayList<>();
         try (RecordingStream rs = new RecordingStream()) {
             rs.enable("jdk.Compilation").withThreshold(Duration.ZERO);

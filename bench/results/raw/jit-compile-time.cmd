@@ -1,0 +1,1 @@
+IMAGE/bin/java --enable-native-access=ALL-UNNAMED -XX:-TieredCompilation -Xbatch -cp /work/main/build/bench/classes jaguar.bench.jit.StaticCallCompileTime 20   # IMAGE: /work/main/build/jdk /tmp/before/jdk, 5 runs each, alternated
