@@ -14,13 +14,30 @@ public final class DifferentialOps {
     static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
     static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    /** The names under which CodeMappings counts Java-body runs. */
+    static final String BOTH_JITS = "DifferentialOps", C2_ONLY = "DifferentialOps (C2 only)";
 
     static {
         CodeMappings.register(DifferentialOps.class);
     }
 
+    /**
+     * The C1 run's strict mode, scoped to the mappings C1 expands: the others stay calls of their
+     * Java bodies under C1 by design, so CodeMappings' strict mode (all or nothing) cannot be armed.
+     */
+    static boolean strictC1;
+
+    /** First call of the Java body of a mapping both JITs expand. */
     private static void enter() {
-        CodeMappings.enterJavaBody("DifferentialOps");
+        CodeMappings.enterJavaBody(BOTH_JITS);
+        if (strictC1) {
+            throw new IllegalStateException("strict mode (C1): the Java body of a mapping C1 expands ran; its caller was not C1-mapped");
+        }
+    }
+
+    /** First call of the Java body of a mapping C1 leaves as a call: cmpxchg, raw bytes, sfence, prefetch. */
+    private static void enterC2Only() {
+        CodeMappings.enterJavaBody(C2_ONLY);
     }
 
     @CodeMapping("v = load.i8 [$0 + $1]; return v")
@@ -121,13 +138,13 @@ public final class DifferentialOps {
 
     @CodeMapping("w = cmpxchg.i32.release [$0], $1, $2; return w")
     static int cmpxchgI32(long a, int e, int n) {
-        enter();
+        enterC2Only();
         return (int) INT.compareAndExchangeRelease(ALL, a, e, n);
     }
 
     @CodeMapping("w = cmpxchg.i64 [$0], $1, $2; return w")
     static long cmpxchgI64(long a, long e, long n) {
-        enter();
+        enterC2Only();
         return (long) LONG.compareAndExchange(ALL, a, e, n);
     }
 
@@ -158,35 +175,35 @@ public final class DifferentialOps {
     /** lea rax, [rdi + rsi]. */
     @CodeMapping("r = x86 \"48 8D 04 37\" in(rdi=$0, rsi=$1) out(rax); return r")
     static long leaI64(long x, long y) {
-        enter();
+        enterC2Only();
         return x + y;
     }
 
     /** lea eax, [rdi + rsi]: a 32-bit output. */
     @CodeMapping("r = x86 \"8D 04 37\" in(rdi=$0, rsi=$1) out(eax); return r")
     static int leaI32(int x, int y) {
-        enter();
+        enterC2Only();
         return x + y;
     }
 
     /** mov rcx, rdi; add rcx, rcx; mov rax, rcx: a declared clobber. */
     @CodeMapping("r = x86 \"48 89 F9 48 01 C9 48 89 C8\" in(rdi=$0) out(rax) clobber(rcx); return r")
     static long twiceI64(long x) {
-        enter();
+        enterC2Only();
         return 2 * x;
     }
 
     /** lock xadd [rdi], rax: memory through a declared input, the old value out. */
     @CodeMapping("r = x86 \"F0 48 0F C1 07\" in(rdi=$0, rax=$1) out(rax); return r")
     static long xaddRaw(long address, long delta) {
-        enter();
+        enterC2Only();
         return (long) java.lang.foreign.ValueLayout.JAVA_LONG.varHandle().getAndAdd(ALL, address, delta);
     }
 
     /** movsxd rax, edi: a 32-bit input, sign-extended. */
     @CodeMapping("r = x86 \"48 63 C7\" in(rdi=$0) out(rax); return r")
     static long signExtendRaw(int x) {
-        enter();
+        enterC2Only();
         return x;
     }
 
@@ -201,7 +218,7 @@ public final class DifferentialOps {
         return s
         """)
     static int bumpAndRead(long a) {
-        enter();
+        enterC2Only();
         int old = (int) INT.getAndAdd(ALL, a, 1);
         ALL.set(ValueLayout.JAVA_INT_UNALIGNED, a + 4, old);
         VarHandle.fullFence();
@@ -210,7 +227,7 @@ public final class DifferentialOps {
 
     @CodeMapping("fence.load; fence.store; pause; prefetch.nta [$0]; prefetch.w [$0]")
     static void hints(long a) {
-        enter();
+        enterC2Only();
         VarHandle.acquireFence();
         VarHandle.releaseFence();
         Thread.onSpinWait();

@@ -6,7 +6,7 @@ import jaguar.mapping.CodeMappings;
 import jaguar.test.Warmup;
 
 /**
- * A hot caller of three mappings whose machine code is easy to recognise: a doorbell-style
+ * A hot loop calling three mappings whose machine code is easy to recognise: a doorbell-style
  * store/sfence/store, rdtsc, and lock xadd. Warms up until the JIT maps them (strict mode).
  */
 public final class DisassemblyProgram {
@@ -36,28 +36,33 @@ public final class DisassemblyProgram {
         return (long) java.lang.foreign.ValueLayout.JAVA_LONG.varHandle().getAndAdd(ALL, a + 8, d);
     }
 
-    /** The method whose compiled code DisassemblyTest reads. */
-    static long hot(long a, int i) {
-        ring(a + 16, i, ~i);
-        long t = ticks();
-        return count(a, 1) + (t & 1);
+    /** The method whose compiled code DisassemblyTest reads: the three calls in a loop's body. */
+    static long hot(long a, int n) {
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            ring(a + 16, i, ~i);
+            long t = ticks();
+            sum += count(a, 1) + (t & 1);
+        }
+        return sum;
     }
 
     public static void main(String[] args) {
         CodeMappings.register(DisassemblyProgram.class);
         try (Arena arena = Arena.ofConfined()) {
             long a = arena.allocate(64, 64).address();
-            int[] i = {0};
+            long[] sink = {0};
             Warmup.untilMapped(() -> {
-                for (int k = 0; k < 10_000; k++) {
-                    hot(a, i[0]++);
+                for (int k = 0; k < 100; k++) {
+                    sink[0] += hot(a, 100);
                 }
             }, 240);
             System.out.println("mapped");
             // Strict mode has seen no Java body: run on so that C2's version of hot is the last one.
-            for (int k = 0; k < 100_000; k++) {
-                hot(a, i[0]++);
+            for (int k = 0; k < 1000; k++) {
+                sink[0] += hot(a, 100);
             }
+            System.out.println(sink[0] != 0 ? "done" : "done (zero)");
         }
     }
 }

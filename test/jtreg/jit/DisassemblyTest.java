@@ -1,8 +1,8 @@
 /*
  * @test
  * @summary The C2 code of a hot caller, printed by -XX:+PrintAssembly through the image's own
- *          hsdis, holds the typed templates' instructions inline (store, sfence, release store;
- *          rdtsc; lock xadd) and no call of a Java method.
+ *          hsdis, holds the typed templates' instructions (store, sfence, release store; rdtsc;
+ *          lock xadd) inside its loop's body, and no call of a Java method.
  * @requires os.arch == "amd64"
  * @library /lib
  * @build jaguar.test.Warmup jaguar.test.ChildJvm jaguar.test.C2Code DisassemblyProgram
@@ -24,19 +24,22 @@ public class DisassemblyTest {
                         .shouldSucceed("DisassemblyProgram").stdout();
         C2Code code = C2Code.lastCompilation(out, "DisassemblyProgram::hot");
         System.out.println(code.text());
+        // Inside the loop's body (from the back edge's target to the back edge), not merely somewhere in hot.
+        C2Code.Loop loop = code.largestInnermostLoop();
+        System.out.println(loop);
         // ring: store.i32, sfence, store.i32.release (a plain store on x86-64, ordered by TSO).
-        require(code.hasSequence("movl", "sfence", "movl"), "store ; sfence ; store", code);
-        require(code.has("rdtsc"), "rdtsc", code);
-        require(code.has("lock xadd"), "lock xadd", code);
+        require(loop.hasSequence("movl", "sfence", "movl"), "store ; sfence ; store", loop);
+        require(loop.has("rdtsc"), "rdtsc", loop);
+        require(loop.has("lock xadd"), "lock xadd", loop);
         if (!code.javaCalls().isEmpty()) {
             throw new AssertionError("the compiled caller still calls a Java method: " + code.javaCalls());
         }
-        System.out.println("templates found inline, no Java call");
+        System.out.println("templates found inline in the loop, no Java call");
     }
 
-    static void require(boolean found, String what, C2Code code) {
+    static void require(boolean found, String what, C2Code.Loop loop) {
         if (!found) {
-            throw new AssertionError("no " + what + " in the C2 code of DisassemblyProgram.hot:\n" + code.text());
+            throw new AssertionError("no " + what + " in the loop of DisassemblyProgram.hot's C2 code:\n" + loop);
         }
     }
 }

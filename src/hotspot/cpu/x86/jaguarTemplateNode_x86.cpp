@@ -21,7 +21,6 @@
 #include "utilities/macros.hpp"
 #ifdef COMPILER2
 #include "asm/register.hpp"
-#include "jaguar/jaguarEncoding.hpp"
 #include "jaguarTemplates_x86.hpp"
 #include "opto/ad.hpp"
 #include "opto/c2_MacroAssembler.hpp"
@@ -30,7 +29,6 @@
 #include "opto/matcher.hpp"
 #include "opto/regalloc.hpp"
 #include "opto/regmask.hpp"
-#include "runtime/vm_version.hpp"
 #include "utilities/ostream.hpp"
 
 // The register mask of one x86-64 general-purpose register, both halves for a long.
@@ -55,7 +53,7 @@ class MachJaguarTemplateNode : public MachMemBarNode {
  public:
   MachJaguarTemplateNode(const JaguarTemplate* t, const Type* type) : MachMemBarNode(), _template(t), _type(type) {
     for (int i = 0; i < t->_input_count; i++) {
-      _input_masks[i] = t->_kind == JaguarTemplate::PREFETCH ? LONG_REG_mask() : register_mask(t->_input_reg[i], t->_input_wide[i]);
+      _input_masks[i] = register_mask(t->_input_reg[i], t->_input_wide[i]);
     }
   }
   virtual uint size_of() const { return sizeof(*this); }
@@ -73,23 +71,6 @@ class MachJaguarTemplateNode : public MachMemBarNode {
   }
 
   virtual void emit(C2_MacroAssembler* masm, PhaseRegAlloc* ra_) const {
-    if (_template->_kind == JaguarTemplate::PREFETCH) {
-      Address a(as_Register(ra_->get_encode(in(TypeFunc::Parms))), 0);
-      switch (_template->_prefetch_hint) {
-        case JaguarEncoding::PREFETCH_T1:  masm->prefetcht1(a); break;
-        case JaguarEncoding::PREFETCH_T2:  masm->prefetcht2(a); break;
-        case JaguarEncoding::PREFETCH_NTA: masm->prefetchnta(a); break;
-        case JaguarEncoding::PREFETCH_W:
-          if (VM_Version::supports_3dnow_prefetch()) {
-            masm->prefetchw(a);
-          } else {
-            masm->prefetcht0(a);   // prefetchw is a hint; t0 is the closest the CPU has
-          }
-          break;
-        default: masm->prefetcht0(a); break;
-      }
-      return;
-    }
     for (int i = 0; i < _template->_code_length; i++) {
       masm->emit_int8(_template->_code[i]);
     }
@@ -121,7 +102,7 @@ MachNode* JaguarTemplateNode::match_template(Matcher* m) {
   for (uint i = 0; i < req(); i++) {
     mach->add_req(in(i));   // old-space inputs; Matcher::xform converts them
   }
-  if (t->_kind == JaguarTemplate::BYTES) {
+  {
     // Flags are always destroyed; so is every register the code writes (_clobbers: for raw
     // bytes the raw byte verifier's write set, implicit writes included), inputs it leaves
     // alone survive. The output register is defined by the result projection, or destroyed

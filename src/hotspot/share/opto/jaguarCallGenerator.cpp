@@ -32,6 +32,7 @@
 #include "opto/convertnode.hpp"
 #include "opto/graphKit.hpp"
 #include "opto/jaguarCallGenerator.hpp"
+#include "opto/jaguarPrefetchNode.hpp"
 #include "opto/jaguarTemplateNode.hpp"
 #include "opto/matcher.hpp"
 #include "opto/subnode.hpp"
@@ -160,12 +161,12 @@ class Expansion : public StackObj {
         return nullptr;
 #ifdef AMD64
       case OP_SFENCE: {
-        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "sfence");
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate("sfence");
         t->_code = JaguarTemplatesX86::sfence_code(&t->_code_length);
         return machine_template(t, nullptr);
       }
       case OP_RDTSC: {
-        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "rdtsc");
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate("rdtsc");
         t->_code = JaguarTemplatesX86::rdtsc_code(&t->_code_length);
         t->_output_reg = JaguarTemplatesX86::RAX;
         t->_clobbers = JaguarTemplatesX86::RDTSC_CLOBBERS;
@@ -176,7 +177,7 @@ class Expansion : public StackObj {
         // code, inputs (register, slot), output register, its width, the registers written.
         const u1* rec = _map->raw_record(i);
         int at = 0;
-        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "x86");
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate("x86");
         t->_code_length = rec[at++];
         t->_code = rec + at;   // the mapping was copied into this compilation's arena
         at += t->_code_length;
@@ -197,7 +198,7 @@ class Expansion : public StackObj {
         return machine_template(t, in);
       }
       case OP_SYSCALL: {
-        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::BYTES, "syscall");
+        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate("syscall");
         t->_code = JaguarTemplatesX86::syscall_code(&t->_code_length);
         const u1* rec = _map->raw_record(i);
         Node* in[MAX_SYSCALL_OPERANDS];
@@ -213,12 +214,10 @@ class Expansion : public StackObj {
         return machine_template(t, in);
       }
       case OP_PREFETCH: {
-        JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate(JaguarTemplate::PREFETCH, "prefetch");
-        t->_prefetch_hint = _map->mode(i);
-        t->_input_count = 1;
-        t->_input_wide[0] = true;
-        Node* in[1] = { offset(i) };
-        return machine_template(t, in);
+        // A hint with no memory effect: on the I/O chain, not a barrier (JaguarPrefetchNode).
+        Node* p = gvn().transform(new JaguarPrefetchNode(_kit.control(), _kit.i_o(), offset(i), _map->mode(i)));
+        _kit.set_i_o(p);
+        return nullptr;
       }
 #endif // AMD64
       case OP_BSWAP: {

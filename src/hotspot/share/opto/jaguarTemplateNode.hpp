@@ -27,27 +27,23 @@ class MachNode;
 class Matcher;
 
 // What one machine template does, fixed when C2 expands the call site: raw bytes with the
-// registers they read, write and destroy, or a prefetch whose address register the allocator
-// picks. Registers are x86-64 numbers (rax = 0 ... r15 = 15).
+// registers they read, write and destroy. Registers are x86-64 numbers (rax = 0 ... r15 = 15).
 class JaguarTemplate : public ArenaObj {
  public:
-  enum Kind { BYTES, PREFETCH };
   enum { MAX_INPUTS = 16, NO_REGISTER = -1 };
-  Kind _kind;
-  const u1* _code;          // BYTES
+  const u1* _code;
   int _code_length;
   int _input_count;
-  int _input_reg[MAX_INPUTS];   // BYTES: the register each data input is placed in
+  int _input_reg[MAX_INPUTS];   // the register each data input is placed in
   bool _input_wide[MAX_INPUTS]; // the input is a long (else an int)
-  int _output_reg;          // BYTES: NO_REGISTER, or where the result is read
+  int _output_reg;              // NO_REGISTER, or where the result is read
   bool _output_wide;
-  int _clobbers;            // BYTES: every register the code writes but the output (bit = register number)
-  int _prefetch_hint;       // PREFETCH: JaguarEncoding::PREFETCH_*
-  const char* _name;        // for -XX:+PrintOptoAssembly
+  int _clobbers;                // every register the code writes but the output (bit = register number)
+  const char* _name;            // for -XX:+PrintOptoAssembly
 
-  JaguarTemplate(Kind kind, const char* name)
-    : _kind(kind), _code(nullptr), _code_length(0), _input_count(0), _output_reg(NO_REGISTER),
-      _output_wide(true), _clobbers(0), _prefetch_hint(0), _name(name) {}
+  explicit JaguarTemplate(const char* name)
+    : _code(nullptr), _code_length(0), _input_count(0), _output_reg(NO_REGISTER),
+      _output_wide(true), _clobbers(0), _name(name) {}
 };
 
 // A machine template at a call site, placed as a memory barrier over all of memory: the

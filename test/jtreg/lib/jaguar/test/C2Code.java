@@ -56,6 +56,23 @@ public final class C2Code {
         public long memoryAccesses() {
             return body.stream().filter(Insn::accessesMemory).count();
         }
+
+        /** As {@link C2Code#hasSequence}, inside the loop's body. */
+        public boolean hasSequence(String... ops) {
+            return C2Code.hasSequence(body, ops);
+        }
+
+        public boolean has(String op) {
+            return body.stream().anyMatch(i -> i.matches(op));
+        }
+
+        /** The body's address range and instructions, for failure messages. */
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder("loop 0x" + Long.toHexString(backEdge.target()) + "..0x" + Long.toHexString(backEdge.at()) + ":\n");
+            body.forEach(i -> b.append("  ").append(i).append('\n'));
+            return b.toString();
+        }
     }
 
     private final String text;
@@ -124,6 +141,15 @@ public final class C2Code {
         return loops;
     }
 
+    /**
+     * The innermost loop with the most instructions: the only one, or C2's main loop when it split
+     * a counted loop into pre, main and post loops.
+     */
+    public Loop largestInnermostLoop() {
+        return innermostLoops().stream().max(java.util.Comparator.comparingInt(l -> l.body().size()))
+                        .orElseThrow(() -> new AssertionError("no loop in the compiled code:\n" + text));
+    }
+
     /** HotSpot's relocation comments of calls to Java methods in the code, if any. */
     public List<String> javaCalls() {
         return text.lines().filter(l -> l.contains("{static_call") || l.contains("virtual_call")).map(String::trim).toList();
@@ -134,6 +160,10 @@ public final class C2Code {
      * (e.g. "mov" matches "movl", "lock xadd" matches "lock xaddq %rax, 8(%rsi)").
      */
     public boolean hasSequence(String... ops) {
+        return hasSequence(insns, ops);
+    }
+
+    private static boolean hasSequence(List<Insn> insns, String... ops) {
         for (int i = 0; i + ops.length <= insns.size(); i++) {
             boolean all = true;
             for (int k = 0; k < ops.length && all; k++) {

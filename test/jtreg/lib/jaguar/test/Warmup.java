@@ -1,5 +1,7 @@
 package jaguar.test;
 
+import java.util.function.LongSupplier;
+
 import jaguar.mapping.CodeMappings;
 
 /**
@@ -18,21 +20,34 @@ public final class Warmup {
 
     /** Repeats {@code round} until one full run executes no mapped method's Java body. */
     public static int untilMapped(Runnable round, long timeoutSeconds) {
+        return untilQuiet(round, CodeMappings::javaBodyRuns, timeoutSeconds, "mapped methods");
+    }
+
+    /**
+     * As {@link #untilMapped(Runnable, long)}, counting only the Java bodies that pass
+     * {@code method} to {@link CodeMappings#enterJavaBody}: for a JIT that expands only some
+     * mappings (C1), the others stay calls.
+     */
+    public static int untilMapped(Runnable round, long timeoutSeconds, String method) {
+        return untilQuiet(round, () -> CodeMappings.javaBodyRunsByMethod().getOrDefault(method, 0L), timeoutSeconds, method);
+    }
+
+    private static int untilQuiet(Runnable round, LongSupplier runs, long timeoutSeconds, String what) {
         long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
         int rounds = 0;
         int quiet = 0;
         while (true) {
-            long before = CodeMappings.javaBodyRuns();
+            long before = runs.getAsLong();
             round.run();
             rounds++;
             // Two quiet rounds in a row: a single one can happen between a deopt and recompilation.
-            quiet = CodeMappings.javaBodyRuns() == before ? quiet + 1 : 0;
+            quiet = runs.getAsLong() == before ? quiet + 1 : 0;
             if (quiet >= 2 && rounds > 10) {
                 return rounds;
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("after " + rounds + " rounds and " + timeoutSeconds
-                                + " s the Java bodies of mapped methods still run: the JIT did not map their callers");
+                                + " s the Java bodies of " + what + " still run: the JIT did not map their callers");
             }
         }
     }
