@@ -1,7 +1,7 @@
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.Field;
 import java.util.Arrays;
+
+import jaguar.test.ChildFirstLoader;
 
 /**
  * Loads RewrittenPoint through the application class loader and through a loader of its own
@@ -9,31 +9,6 @@ import java.util.Arrays;
  * fields gone, its accessors there.
  */
 public class ClassRewritingProgram {
-    static final class OwnLoader extends ClassLoader {
-        OwnLoader() {
-            super("own", ClassLoader.getSystemClassLoader());
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.equals("RewrittenPoint")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try (InputStream in = ClassRewritingProgram.class.getResourceAsStream("/RewrittenPoint.class")) {
-                        byte[] b = in.readAllBytes();
-                        c = defineClass(name, b, 0, b.length);
-                    } catch (IOException e) {
-                        throw new ClassNotFoundException(name, e);
-                    }
-                }
-                return c;
-            }
-        }
-    }
-
     static String describe(Class<?> c) {
         return describe(c, "x");
     }
@@ -47,7 +22,7 @@ public class ClassRewritingProgram {
 
     public static void main(String[] args) throws Exception {
         System.out.println(describe(RewrittenPoint.class));
-        System.out.println(describe(new OwnLoader().loadClass("RewrittenPoint")));
+        System.out.println(describe(new ChildFirstLoader("own", ClassLoader.getSystemClassLoader(), "RewrittenPoint"::equals).loadClass("RewrittenPoint")));
         // Defined after RewrittenPoint is loaded, so the VM's own first look (not the Java
         // filter) sees the loaded PSO class: both must still reach the rewriter.
         Class<?> sub = Class.forName("RewrittenPoint3D");

@@ -7,7 +7,7 @@
  *          and so are a subclass and a user of its fields defined once it is loaded (the VM's
  *          own first look rules classes out only from loaded superclasses and field owners).
  * @library /lib
- * @build jaguar.test.ChildJvm PlainHello RewrittenPoint RewrittenPoint3D PointUser ClassRewritingProgram
+ * @build jaguar.test.ChildJvm jaguar.test.ChildFirstLoader PlainHello RewrittenPoint RewrittenPoint3D PointUser ClassRewritingProgram
  * @run main/othervm ClassRewritingTest
  */
 

@@ -1,10 +1,9 @@
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
+import jaguar.test.ChildFirstLoader;
 import jaguar.test.Warmup;
 
 /**
@@ -15,32 +14,6 @@ import jaguar.test.Warmup;
  * prints "ok".
  */
 public final class RegistrationDeadlockProgram {
-    /** Defines RegistrationCycles and its nested classes itself: a new copy per loader. */
-    static final class FreshLoader extends ClassLoader {
-        FreshLoader() {
-            super(RegistrationDeadlockProgram.class.getClassLoader());
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith("RegistrationCycles")) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                        byte[] b = in.readAllBytes();
-                        c = defineClass(name, b, 0, b.length);
-                    } catch (IOException e) {
-                        throw new ClassNotFoundException(name, e);
-                    }
-                }
-                return c;
-            }
-        }
-    }
-
     public static void main(String[] args) throws Throwable {
         String scenario = args[0];
         int rounds = Integer.parseInt(args[1]);
@@ -49,9 +22,11 @@ public final class RegistrationDeadlockProgram {
             case "mutual" -> new String[] {"RegistrationCycles$PairA", "RegistrationCycles$PairB"};
             default -> throw new IllegalArgumentException("unknown scenario " + scenario);
         };
-        FreshLoader loader = null;
+        ClassLoader loader = null;
         for (int round = 0; round < rounds; round++) {
-            loader = new FreshLoader();
+            // RegistrationCycles and its nested classes defined afresh: a new copy per round.
+            loader = new ChildFirstLoader("round-" + round, RegistrationDeadlockProgram.class.getClassLoader(),
+                            name -> name.startsWith("RegistrationCycles"));
             initialiseTogether(loader, pair, round);
         }
         checkMapped(loader, scenario);

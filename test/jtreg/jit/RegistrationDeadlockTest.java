@@ -6,7 +6,7 @@
  *          whose annotations name each other, initialised from two threads at once, never
  *          deadlock; the mappings are still installed.
  * @library /lib
- * @build jaguar.test.ChildJvm jaguar.test.Warmup RegistrationCycles RegistrationDeadlockProgram
+ * @build jaguar.test.ChildJvm jaguar.test.ChildFirstLoader jaguar.test.Warmup RegistrationCycles RegistrationDeadlockProgram
  * @run main/othervm/timeout=600 RegistrationDeadlockTest
  */
 
