@@ -10,7 +10,6 @@
  * @run main/othervm/timeout=600 HoistedChecksTest
  */
 
-import java.util.Comparator;
 import java.util.List;
 
 import jaguar.test.C2Code;
@@ -31,14 +30,11 @@ public class HoistedChecksTest {
 
     /**
      * C2 splits a counted loop into pre, main and post loops; the pre and post loops keep their
-     * checks by design (they run a few iterations), the main loop must have none. The main loop is
-     * told by its memory accesses, not its length: a long range check makes C2 nest the loop in
-     * one over chunks, whose code between the inner loops can be longer than the main loop.
+     * checks by design (they run a few iterations), the main loop (C2Code.mainLoop) must have none.
      */
     static void check(String method, C2Code code, boolean vectorStores) {
         List<C2Code.Loop> loops = code.innermostLoops();
-        C2Code.Loop main = loops.stream().max(Comparator.comparingLong(C2Code.Loop::memoryAccesses))
-                        .orElseThrow(() -> new AssertionError(method + ": no loop in the C2 code:\n" + code.text()));
+        C2Code.Loop main = code.mainLoop();
         if (!main.branches().isEmpty()) {
             throw new AssertionError(method + ": the main loop still branches inside its body: " + main.branches()
                             + " (a check that did not leave the loop; see ExternalBuffer.checkAccessible)\n" + code.text());

@@ -163,15 +163,6 @@ JaguarMapping* JaguarMappings::find(Method* m, Arena* arena) {
   return new (arena) JaguarMapping(copy, e->_length);
 }
 
-bool JaguarMappings::is_mapped(Method* m) {
-  if (is_empty()) {
-    return false;
-  }
-  GlobalCounter::CriticalSection cs(Thread::current());
-  MappingTable* t = Atomic::load_acquire(&_table);
-  return t != nullptr && t->get(m) != nullptr;
-}
-
 static void drop_holder(InstanceKlass* ik) {
   if (JaguarMappings::is_empty()) {
     return;

@@ -64,7 +64,6 @@ class JaguarMappings : AllStatic {
 
   // A copy in 'arena' of m's checked mapping, or nullptr. Lock-free; safe from compiler threads.
   static JaguarMapping* find(Method* m, Arena* arena);
-  static bool is_mapped(Method* m);
   static bool is_empty();
 
   static void class_unloaded(InstanceKlass* ik);

@@ -9,7 +9,6 @@
  * @run main/othervm/timeout=600 PrefetchLoopTest
  */
 
-import java.util.Comparator;
 import java.util.List;
 
 import jaguar.test.C2Code;
@@ -24,24 +23,18 @@ public class PrefetchLoopTest {
                         "-XX:CompileCommand=print,PrefetchLoopProgram::fillPrefetching",
                         "-XX:CompileCommand=print,PrefetchLoopProgram::fillFenced"),
                         "PrefetchLoopProgram", List.of(), 400).shouldSucceed("PrefetchLoopProgram").stdout();
-        C2Code.Loop prefetching = mainLoop(C2Code.lastCompilation(out, "PrefetchLoopProgram::fillPrefetching"));
+        C2Code.Loop prefetching = C2Code.lastCompilation(out, "PrefetchLoopProgram::fillPrefetching").mainLoop();
         if (!vectorStores(prefetching)) {
             throw new AssertionError("the loop with a prefetch is not vectorised:\n" + prefetching);
         }
         if (!prefetching.has("prefetcht0")) {
             throw new AssertionError("no prefetcht0 inside the vectorised loop:\n" + prefetching);
         }
-        C2Code.Loop fenced = mainLoop(C2Code.lastCompilation(out, "PrefetchLoopProgram::fillFenced"));
+        C2Code.Loop fenced = C2Code.lastCompilation(out, "PrefetchLoopProgram::fillFenced").mainLoop();
         if (vectorStores(fenced)) {
             throw new AssertionError("the loop with a full fence stores vectors: the test cannot tell a barrier:\n" + fenced);
         }
         System.out.println("prefetch loop vectorised (" + prefetching.body().size() + " instructions); fenced loop scalar");
-    }
-
-    /** The innermost loop with the most memory accesses: C2's unrolled main loop. */
-    static C2Code.Loop mainLoop(C2Code code) {
-        return code.innermostLoops().stream().max(Comparator.comparingLong(C2Code.Loop::memoryAccesses))
-                        .orElseThrow(() -> new AssertionError("no loop in the C2 code:\n" + code.text()));
     }
 
     static boolean vectorStores(C2Code.Loop loop) {

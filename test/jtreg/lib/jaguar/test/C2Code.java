@@ -150,6 +150,16 @@ public final class C2Code {
                         .orElseThrow(() -> new AssertionError("no loop in the compiled code:\n" + text));
     }
 
+    /**
+     * C2's main loop of a counted loop it split into pre, main and post loops: the innermost loop
+     * with the most memory accesses (not the longest: a long range check can nest the loop in one
+     * over chunks, whose code between the inner loops is longer than the main loop).
+     */
+    public Loop mainLoop() {
+        return innermostLoops().stream().max(java.util.Comparator.comparingLong(Loop::memoryAccesses))
+                        .orElseThrow(() -> new AssertionError("no loop in the compiled code:\n" + text));
+    }
+
     /** HotSpot's relocation comments of calls to Java methods in the code, if any. */
     public List<String> javaCalls() {
         return text.lines().filter(l -> l.contains("{static_call") || l.contains("virtual_call")).map(String::trim).toList();
