@@ -271,7 +271,7 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
         if (at >= len) JAGUAR_FAIL("instruction %d: truncated raw record", i);
         int nin = rec[at++];
         int seen = 0;
-        if (at + 2 * nin + 4 != len) JAGUAR_FAIL("instruction %d: raw record of %d bytes, its fields need %d", i, len, at + 2 * nin + 4);
+        if (at + 2 * nin + 5 != len) JAGUAR_FAIL("instruction %d: raw record of %d bytes, its fields need %d", i, len, at + 2 * nin + 5);
         for (int k = 0; k < nin; k++) {
           int reg = rec[at++], s = rec[at++];
           if (!is_template_register(reg)) JAGUAR_FAIL("instruction %d: input register %d", i, reg);
@@ -280,9 +280,10 @@ bool JaguarMapping::validate(Method* m, char* err, size_t err_len) const {
           if (s >= nslots || !defined[s]) JAGUAR_FAIL("instruction %d: input uses slot %d before it is defined", i, s);
         }
         int out = rec[at++], out32 = rec[at++];
-        int clobbers = rec[at] | (rec[at + 1] << 8);
+        int clobbers = rec[at] | (rec[at + 1] << 8), memory = rec[at + 2];
         if (out != NO_REGISTER && !is_template_register(out)) JAGUAR_FAIL("instruction %d: output register %d", i, out);
         if (out32 > 1) JAGUAR_FAIL("instruction %d: output width flag %d", i, out32);
+        if (memory > 1) JAGUAR_FAIL("instruction %d: memory flag %d", i, memory);
         for (int reg = 0; reg < 16; reg++) {
           if ((clobbers & (1 << reg)) != 0 && !is_template_register(reg)) JAGUAR_FAIL("instruction %d: clobbers register %d", i, reg);
         }

@@ -107,18 +107,24 @@ class Expansion : public StackObj {
     return offset;
   }
 
-  // A machine template: a barrier over all memory that carries the template's inputs. Returns
-  // its result, or nullptr.
+  // A machine template that carries the template's inputs: a barrier over all memory, or, if
+  // it neither accesses nor orders memory, a reader of all memory that writes none (the memory
+  // state after it is the one before). Returns its result, or nullptr.
   Node* machine_template(const JaguarTemplate* t, Node* const* inputs) {
     JaguarTemplateNode* node = new JaguarTemplateNode(_kit.C, t);
+    Node* memory = _kit.reset_memory();
     node->init_req(TypeFunc::Control, _kit.control());
-    node->init_req(TypeFunc::Memory, _kit.reset_memory());
+    node->init_req(TypeFunc::Memory, memory);
     for (int k = 0; k < t->_input_count; k++) {
       node->add_req(inputs[k]);
     }
     Node* n = gvn().transform(node);
     _kit.set_control(gvn().transform(new ProjNode(n, TypeFunc::Control)));
-    _kit.set_all_memory_call(n);
+    if (t->_orders_memory) {
+      _kit.set_all_memory_call(n);
+    } else {
+      _kit.set_all_memory(memory);
+    }
     return t->_output_reg == JaguarTemplate::NO_REGISTER ? nullptr : gvn().transform(new ProjNode(n, TypeFunc::Parms));
   }
 
@@ -170,11 +176,13 @@ class Expansion : public StackObj {
         t->_code = JaguarTemplatesX86::rdtsc_code(&t->_code_length);
         t->_output_reg = JaguarTemplatesX86::RAX;
         t->_clobbers = JaguarTemplatesX86::RDTSC_CLOBBERS;
+        t->_orders_memory = false;   // not rdtscp: the CPU does not order it either
         return machine_template(t, nullptr);
       }
       case OP_BYTES: {
-        // The record the raw byte verifier's write set went into (MappingEncodingDescriptor):
-        // code, inputs (register, slot), output register, its width, the registers written.
+        // The record the raw byte verifier's findings went into (MappingEncodingDescriptor):
+        // code, inputs (register, slot), output register, its width, the registers written,
+        // whether the bytes access or order memory.
         const u1* rec = _map->raw_record(i);
         int at = 0;
         JaguarTemplate* t = new (_kit.C->comp_arena()) JaguarTemplate("x86");
@@ -195,6 +203,7 @@ class Expansion : public StackObj {
         t->_output_reg = out == NO_REGISTER ? JaguarTemplate::NO_REGISTER : out;
         t->_output_wide = rec[at++] == 0;
         t->_clobbers = rec[at] | (rec[at + 1] << 8);
+        t->_orders_memory = rec[at + 2] != 0;
         return machine_template(t, in);
       }
       case OP_SYSCALL: {

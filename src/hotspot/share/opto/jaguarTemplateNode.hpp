@@ -39,17 +39,21 @@ class JaguarTemplate : public ArenaObj {
   int _output_reg;              // NO_REGISTER, or where the result is read
   bool _output_wide;
   int _clobbers;                // every register the code writes but the output (bit = register number)
+  bool _orders_memory;          // the code accesses memory or orders it (a fence, cpuid, pause)
   const char* _name;            // for -XX:+PrintOptoAssembly
 
   explicit JaguarTemplate(const char* name)
     : _code(nullptr), _code_length(0), _input_count(0), _output_reg(NO_REGISTER),
-      _output_wide(true), _clobbers(0), _name(name) {}
+      _output_wide(true), _clobbers(0), _orders_memory(true), _name(name) {}
 };
 
-// A machine template at a call site, placed as a memory barrier over all of memory: the
-// optimiser keeps every load and store on its side and never commons or hoists it. Its data
-// inputs follow the barrier's inputs (from TypeFunc::Parms); its result, if any, is the
-// projection TypeFunc::Parms. The matcher turns it into a hand-written Mach node
+// A machine template at a call site, a control node that is never commoned or moved. One that
+// accesses or orders memory is a barrier over all of memory: the optimiser keeps every load and
+// store on its side. One that does neither (rdtsc, register-only raw bytes) is placed as C2
+// places System.nanoTime's leaf call: it reads all memory, so earlier stores stay before it,
+// and writes none (no address type), so later stores follow it by control while loads common
+// and hoist across it. Its data inputs follow the barrier's inputs (from TypeFunc::Parms); its
+// result, if any, is the projection TypeFunc::Parms. The matcher turns it into a hand-written Mach node
 // (cpu/x86/jaguarTemplateNode_x86.cpp) with one register mask per input, the result in its
 // declared register, and kill projections for flags and every destroyed register.
 class JaguarTemplateNode : public MemBarNode {
@@ -58,7 +62,8 @@ class JaguarTemplateNode : public MemBarNode {
   static const Type* tuple_for(const JaguarTemplate* t);
  public:
   JaguarTemplateNode(Compile* C, const JaguarTemplate* t)
-    : MemBarNode(C, Compile::AliasIdxBot, nullptr), _template(t), _type(tuple_for(t)) {}
+    : MemBarNode(C, t->_orders_memory ? Compile::AliasIdxBot : Compile::AliasIdxTop, nullptr),
+      _template(t), _type(tuple_for(t)) {}
   virtual int Opcode() const;
   virtual uint size_of() const { return sizeof(*this); }
   virtual const Type* bottom_type() const { return _type; }

@@ -67,7 +67,7 @@ public class EncodingValidationTest {
         CAUSES.put("result", Pattern.compile("bad result slot|result slot N has type code|returned value of type|has no return"
                         + "|follows return|return in a method that returns no"));
         CAUSES.put("operation", Pattern.compile("unknown op code|width code|order N|fence kind|prefetch hint|add result type code"));
-        CAUSES.put("raw record", Pattern.compile("raw record|code bytes|register N|output width flag|syscall with N operands|on a VM for another CPU"));
+        CAUSES.put("raw record", Pattern.compile("raw record|code bytes|register N|output width flag|memory flag|syscall with N operands|on a VM for another CPU"));
     }
 
     /** A valid encoding mutations start from, for a method of the given shape. */

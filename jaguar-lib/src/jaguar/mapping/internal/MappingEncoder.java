@@ -169,6 +169,7 @@ public final class MappingEncoder {
                 raw.write(bt.output32() ? 1 : 0);
                 raw.write(bt.writes() & 0xFF);
                 raw.write(bt.writes() >>> 8);
+                raw.write(bt.touchesMemory() ? 1 : 0);
                 b.putShort(RAW_OFFSET_OFFSET, (short) start).putShort(RAW_RECORD_LENGTH_OFFSET, (short) (raw.size() - start));
             }
             case Instruction.Return r -> {

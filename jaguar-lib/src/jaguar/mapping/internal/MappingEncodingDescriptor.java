@@ -109,7 +109,8 @@ public final class MappingEncodingDescriptor {
     // ---- a byte template's record in the raw section -----------------------------------------
     // u8 code length, code, u8 input count, per input (u8 register, u8 slot), u8 output register
     // or NO_REGISTER, u8 1 if the output is 32-bit, u16 mask of the registers the bytes write (the
-    // raw byte verifier's write set, implicit writes included; bit = x86 register number).
+    // raw byte verifier's write set, implicit writes included; bit = x86 register number), u8 1
+    // if the bytes access or order memory (the verifier's finding: C2 keeps them a barrier).
     public static final int NO_REGISTER = 0xFF;
     public static final int MAX_CODE_LENGTH = 64;
 

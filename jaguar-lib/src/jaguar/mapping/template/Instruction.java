@@ -83,19 +83,21 @@ public sealed interface Instruction {
      * {@code r = x86 "hex bytes" in(reg=v, ...) out(reg) clobber(reg, ...)}: raw machine code, the
      * escape hatch. Inputs are placed in the named registers, the output (64-bit unless named as
      * its 32-bit form, e.g. {@code eax}) read from one; the bytes may write only the output and
-     * the clobbers, and the whole template is a full memory barrier for the optimiser.
-     * {@code writes} is what the checker's raw byte verifier found the bytes to write (a mask by
-     * register number, implicit writes included): 0 as parsed, the JITs' kill set once checked.
+     * the clobbers. {@code writes} and {@code touchesMemory} are what the checker's raw byte
+     * verifier found: the registers the bytes write (a mask by register number, implicit writes
+     * included; 0 as parsed, the JITs' kill set once checked), and whether they access or order
+     * memory (true as parsed): if they do, the template is a full memory barrier for the
+     * optimiser; if not, it is ordered by control only, as rdtsc is.
      */
     record ByteTemplate(int line, String result, byte[] code, List<Binding> inputs, X86Register output, boolean output32,
-                    List<X86Register> clobbers, int writes) implements Instruction {
+                    List<X86Register> clobbers, int writes, boolean touchesMemory) implements Instruction {
 
         /** One {@code reg=value} input binding. */
         public record Binding(X86Register register, Operand value) {
         }
 
-        ByteTemplate withWrites(int verified) {
-            return new ByteTemplate(line, result, code, inputs, output, output32, clobbers, verified);
+        ByteTemplate withVerified(int verifiedWrites, boolean verifiedTouchesMemory) {
+            return new ByteTemplate(line, result, code, inputs, output, output32, clobbers, verifiedWrites, verifiedTouchesMemory);
         }
     }
 

@@ -45,7 +45,12 @@ public final class TemplateChecker {
                 throw at(insn, "instruction after return");
             }
             ValueType defined = check(insn);
-            checked.add(insn instanceof Instruction.ByteTemplate b ? b.withWrites(verify(b)) : insn);
+            if (insn instanceof Instruction.ByteTemplate b) {
+                RawByteVerifier.Verified v = verify(b);
+                checked.add(b.withVerified(v.writes(), v.touchesMemory()));
+            } else {
+                checked.add(insn);
+            }
             if (insn.result() != null) {
                 if (locals.containsKey(insn.result())) {
                     throw at(insn, "'" + insn.result() + "' is already defined; every result needs a new name");
@@ -166,8 +171,8 @@ public final class TemplateChecker {
         }
     }
 
-    /** The registers the bytes write, once the raw byte verifier has accepted them. */
-    private static int verify(Instruction.ByteTemplate b) throws TemplateException {
+    /** What the raw byte verifier found, once it has accepted the bytes. */
+    private static RawByteVerifier.Verified verify(Instruction.ByteTemplate b) throws TemplateException {
         int inputs = 0;
         for (Instruction.ByteTemplate.Binding in : b.inputs()) {
             inputs |= 1 << in.register().encoding();
@@ -177,7 +182,7 @@ public final class TemplateChecker {
             mayWrite |= 1 << r.encoding();
         }
         try {
-            return RawByteVerifier.verify(b.code(), inputs, mayWrite).writes();
+            return RawByteVerifier.verify(b.code(), inputs, mayWrite);
         } catch (RawBytesRefused e) {
             throw at(b, "x86 " + e.getMessage());
         }

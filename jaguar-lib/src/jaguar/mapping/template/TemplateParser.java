@@ -228,7 +228,7 @@ public final class TemplateParser {
             throw error(out == null ? "byte template defines '" + result + "' but has no out(register)"
                             : "byte template has out(" + out + ") but its result is not named (write 'r = x86 ...')");
         }
-        return new Instruction.ByteTemplate(line, result, code, List.copyOf(inputs), out, out32, List.copyOf(clobbers), 0);
+        return new Instruction.ByteTemplate(line, result, code, List.copyOf(inputs), out, out32, List.copyOf(clobbers), 0, true);
     }
 
     private X86Register register(String name) throws TemplateException {

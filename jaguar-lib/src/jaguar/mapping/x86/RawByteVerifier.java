@@ -17,8 +17,12 @@ public final class RawByteVerifier {
     private RawByteVerifier() {
     }
 
-    /** The accepted bytes: their instructions and the registers they write (a mask by number). */
-    public record Verified(List<Decoded> instructions, int writes) {
+    /**
+     * The accepted bytes: their instructions, the registers they write (a mask by number), and
+     * whether any instruction accesses memory or orders it (a JIT keeps such bytes a barrier
+     * over all memory; others it orders by control alone).
+     */
+    public record Verified(List<Decoded> instructions, int writes, boolean touchesMemory) {
     }
 
     /** One instruction with what the allow-list says of it. */
@@ -32,6 +36,7 @@ public final class RawByteVerifier {
     public static Verified verify(byte[] code, int inputs, int mayWrite) throws RawBytesRefused {
         List<Decoded> out = new ArrayList<>();
         int writes = 0;
+        boolean touchesMemory = false;
         for (int at = 0; at < code.length;) {
             X86Instruction i;
             try {
@@ -76,10 +81,11 @@ public final class RawByteVerifier {
                                 ? ", which HotSpot reserves" : ", which is neither the declared output nor a clobber"));
             }
             writes |= a.writes();
+            touchesMemory |= accesses || a.ordersMemory();
             out.add(new Decoded(i, a));
             at += i.length();
         }
-        return new Verified(List.copyOf(out), writes);
+        return new Verified(List.copyOf(out), writes, touchesMemory);
     }
 
     private static void addressRegister(byte[] code, X86Instruction i, X86AllowList.Allowed a, int r, int inputs) throws RawBytesRefused {

@@ -34,7 +34,16 @@ public final class X86AllowList {
      * @param feature the /proc/cpuinfo flag the CPU needs, or null
      */
     public record Allowed(String mnemonic, int writes, MemoryUse memory, int stringRegisters, String feature) {
+        /**
+         * Whether it orders memory without a memory operand: the fences, cpuid and rdtscp
+         * (serialising), and pause (a spin-wait hint; HotSpot's Thread.onSpinWait is a barrier).
+         */
+        public boolean ordersMemory() {
+            return ORDERING.contains(mnemonic);
+        }
     }
+
+    private static final java.util.Set<String> ORDERING = java.util.Set.of("lfence", "mfence", "sfence", "cpuid", "rdtscp", "pause");
 
     static final int RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSI = 6, RDI = 7;
     /**

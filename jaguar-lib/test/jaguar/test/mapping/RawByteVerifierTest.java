@@ -25,10 +25,40 @@ class RawByteVerifierTest {
         return Template.compile(MethodSignature.of("p.Owner", "m", "(JJ)J", true), text);
     }
 
+    /** The byte template as the checker left it, with the verifier's findings. */
+    static Instruction.ByteTemplate checked(String text) throws TemplateException {
+        return compile(text).instructions().stream().filter(i -> i instanceof Instruction.ByteTemplate)
+                        .map(i -> (Instruction.ByteTemplate) i).findFirst().orElseThrow();
+    }
+
     /** The checked byte template's verified write set. */
     static int writes(String text) throws TemplateException {
-        return compile(text).instructions().stream().filter(i -> i instanceof Instruction.ByteTemplate)
-                        .mapToInt(i -> ((Instruction.ByteTemplate) i).writes()).findFirst().orElseThrow();
+        return checked(text).writes();
+    }
+
+    /** Whether the checked byte template accesses or orders memory, as the verifier found. */
+    static boolean touchesMemory(String text) throws TemplateException {
+        return checked(text).touchesMemory();
+    }
+
+    // What decides whether C2 keeps the bytes a barrier over all memory (doc/hotspot.md,
+    // "Machine templates and memory"): any access through an operand or a string register,
+    // any fence, serialising instruction or spin-wait hint.
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "registers only                   | r = x86 \"48 89 F9 48 01 C9 48 89 C8\" in(rdi=$0) out(rax) clobber(rcx); return r | false",
+        "rdtsc                            | r = x86 \"0F 31\" out(rax) clobber(rdx); return r | false",
+        "lea and the long nop (no access) | r = x86 \"48 8D 04 37 0F 1F 44 00 00\" in(rdi=$0, rsi=$1) out(rax); return r | false",
+        "mov eax, [rdi]                   | r = x86 \"8B 07\" in(rdi=$0) out(rax); return r | true",
+        "lock xadd [rdi], rax             | r = x86 \"F0 48 0F C1 07\" in(rdi=$0, rax=$1) out(rax); return r | true",
+        "lfence                           | r = x86 \"0F AE E8 0F 31\" out(rax) clobber(rdx); return r | true",
+        "mfence                           | x86 \"0F AE F0\"; return 0 | true",
+        "sfence                           | x86 \"0F AE F8\"; return 0 | true",
+        "pause                            | x86 \"F3 90\"; return 0 | true",
+        "cpuid                            | r = x86 \"0F A2\" in(rax=$0) out(rax) clobber(rbx, rcx, rdx); return r | true",
+    })
+    void findsWhetherTheBytesTouchMemory(String what, String text, boolean expected) throws TemplateException {
+        assertEquals(expected, touchesMemory(text), what);
     }
 
     static String refusal(String text) {
