@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Jaguar's build. `make help` lists the targets; the pieces live in make/*.gmk.
 default: images
 
@@ -10,6 +12,7 @@ include make/Image.gmk
 include make/Test.gmk
 include make/HotspotTests.gmk
 include make/Bench.gmk
+include make/Dist.gmk
 
 help:
 	@echo "Jaguar make targets:"
@@ -27,6 +30,7 @@ help:
 	@echo "  make test-faults   Tigris's fault campaign on network-namespace hosts (part of test-long; FAULTS_REPEAT, FAULTS_RECORDS)"
 	@echo "  make test TEST=X   one jtreg test or group, e.g. TEST=test/jtreg/jit/StrictModeTest.java"
 	@echo "  make bench         benchmarks; results tables go to bench/results/"
+	@echo "  make license-headers  add the licence header (LICENSE) to source files that lack it (make test checks)"
 	@echo "  make clean         remove build outputs (keeps build/deps and build/config.mk)"
 	@echo "  make dist-clean    remove all of build/ (rerun ./configure afterwards)"
 

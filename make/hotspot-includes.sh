@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Upstream's include-order rule (test/hotspot/jtreg/sources/SortIncludes.java, which upstream's
 # TestIncludesAreSorted runs over a few directories) applied to Jaguar's change set: every new
 # file sorted, and no patch adding disorder to an upstream file (several are unsorted in the

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Lays out the OpenJDK source Jaguar's HotSpot is built from: the pinned tarball unpacked once,
 # Jaguar's patches applied (files they touch are restored from the tarball first, so a changed
 # patch set applies cleanly), and Jaguar's new files copied in. Files are rewritten only when

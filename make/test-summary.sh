@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Prints one closing line for `make test`: "tests: N passed, N failed, N skipped", adding up the
 # JUnit XML reports and jtreg's summary. Exit status: non-zero if anything failed or nothing ran.
 # Usage: test-summary.sh JUNIT_REPORT_DIR... JTREG_SUMMARY

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* The access suite's C column: sum and fill of the ints in 1 MiB of memory with plain -O2
  * loops, in ns per element (median of REPEATS passes-of-passes). Prints "key<TAB>ns" lines. */
 #include <stdio.h>

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* Figure 1's C column: the cost of calling each tiny C function (through the shared library,
  * as a C program calls a library) and of memcpy for the copy sizes. Prints "key<TAB>ns" lines,
  * each the median of REPEATS timed loops. Build with gcc -O2 (see bench/Makefile). */

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* Figure 10's C column: the maximum of the random ints in a file of MakeIntFile's format (the
  * count is the little-endian u32 at byte 40, the ints follow from byte 48), -O2.
  *   read1    read() of one int per call (the thesis's "C unbuffered read")

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* The tiny C functions every benchmark calls: FFM downcalls bind to them directly, the JNI
  * entry points in jni.c wrap them, and the C baselines (fig1.c) call them through the same
  * shared library, so every column pays for the same work. */

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* Declarations of the benchmark's tiny C functions (functions.c). */
 #ifndef JAGUAR_BENCH_FUNCTIONS_H
 #define JAGUAR_BENCH_FUNCTIONS_H

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* JNI entry points of jaguar.bench.JniLib: each forwards to the same C function the FFM
  * downcalls bind (functions.c), plus the JNI array-region copies of the copy benchmark. */
 #include <jni.h>

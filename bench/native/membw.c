@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* The machine's memory bandwidth, the TigrisSort benchmark's "memory" limit: memcpy of a 1 GiB
  * buffer into another, best of five (bytes copied per second; each byte is read once and written
  * once). Usage: membw [MiB] */

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* Figure 7.1's baseline: blocks copied through a Linux pipe between two processes, a write() of
  * each block by one and a read() of as much by the other, as the Streamline thesis measured it.
  * Usage: pipecopy BLOCK BYTES WRITER_CPU READER_CPU; prints the reader's MB/s (after a first tenth). */

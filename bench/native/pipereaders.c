@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* Figure 7.5's baseline: one writer copies each block into READERS pipes, one to each reader
  * process, at MBPS for SECONDS; every process's CPU % over the stream (user + system, getrusage).
  * Usage: pipereaders READERS BLOCK MBPS SECONDS; prints the writer's CPU %, then each reader's. */

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* The C baseline of TigrisSort (bench/README.md, "TigrisSort"): sorts a file of 100-byte records by
  * their 10-byte keys into another file, one pass in memory, with T threads, as a careful C program
  * would on one machine:

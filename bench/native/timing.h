@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /* Timing helpers shared by the C baselines: monotonic nanoseconds, a compiler barrier that
  * keeps loops from being folded away, and the median of repeated measurements (the machine is
  * noisy; the median of several runs is what the tables report). */

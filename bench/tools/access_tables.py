@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Writes bench/results/access.md (to stdout) from the raw results of the access suite: ns per
 element to sum or fill 1 MiB of off-heap ints, and ratios to a C -O2 loop."""
 import sys

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * One line per call for the guest clock check (verbs-clock-check.sh):
  *   MARK label guest_CLOCK_MONOTONIC_ns tsc
  * flushed at once, so that the host can stamp its arrival with its own clock.

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Markdown tables of Tigris's fault campaign (make test-faults / make -C bench tigris-faults).
 
 Usage: python3 faults_table.py CAMPAIGN.tsv

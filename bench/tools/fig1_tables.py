@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Writes bench/results/fig1.md (to stdout) from the raw results of the fig1 suites:
 per-call costs and copy costs, in ns and as ratios to the C baseline."""
 import sys

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Writes bench/results/filescan.md (to stdout) from the raw results of the file-scan suite
 (Figure 10): the maximum of a file of random ints, ms per scan, MB/s and throughput relative to
 C mmap, at each file size that ran."""

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """bench/results/tigris-handoff.md from raw/tigris-handoff.json (make -C bench tigris-handoff)."""
 import json
 import os

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # What Jaguar's HotSpot changes cost ordinary programs: the same workloads on the boot JDK as
 # shipped (Temurin), on copies of it running Jaguar's libjvm.so and the unpatched one built from
 # the same source with the same compiler and flags, and on build/jdk with C2 as top tier. Each

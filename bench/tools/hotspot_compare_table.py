@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """bench/results/hotspot-compare.md from raw/hotspot-compare.json (tools/hotspot-compare.sh)."""
 import json
 import os

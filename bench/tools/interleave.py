@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Times shell commands in rounds: one run of each per round, the order rotating from round to
 round, after one warm-up round, so that drift in the machine's load falls on every command alike.
 Writes hyperfine's JSON shape ({"results": [{"command", "times"}]}) and prints medians.

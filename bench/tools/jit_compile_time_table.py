@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Writes bench/results/jit-compile-time.md (to stdout) from the raw logs of
 make -C bench jit-compile-time: C2's compile time of a method of many statically bound calls,
 on this image and on an earlier one, runs alternated."""

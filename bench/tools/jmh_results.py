@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Reading one run's raw results (bench/results/raw) for the table generators: JMH JSON,
 the C baselines' key<TAB>ns lines, the recorded command lines and machine descriptions."""
 import json

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Prints the machine and JDKs a run used, as markdown, for the results files.
 # Usage: machine-info.sh JAGUAR_JAVA C2_JAVA
 echo "- date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"

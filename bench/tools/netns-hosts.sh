@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Hosts made of network namespaces on one bridge, for the benchmarks across hosts (sourced, root
 # needed): host h is namespace $NETNS_PREFIX-h$h at $NETNS_NET.$((10 + h)), the bridge at
 # $NETNS_NET.1, and each runs `tigris node --name $NETNS_PREFIX-$h`, with its own identity.

@@ -1,4 +1,6 @@
 #!/bin/bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # What each filter costs (issue 40, the planner's FilterCost figures): CPU (user + system of the
 # tigris process) of `file in=LOG | FILTER | file out=/dev/null` less that of
 # `file in=LOG | file out=/dev/null`, per byte of the log; the bytes it passes on per byte it takes

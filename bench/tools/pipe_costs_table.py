@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """pipe-costs.tsv -> pipe-costs.md: each filter's CPU per byte taken and bytes out per byte in (medians)."""
 import csv
 import statistics

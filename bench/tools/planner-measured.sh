@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # The planner's cost model against the clock (issue 40): two hosts made of network namespaces on a
 # bridge (root needed; they share this machine's cores, as their nodes tell the planner), a
 # `tigris node` in each; each pipeline runs as the planner places it and as alternatives place it

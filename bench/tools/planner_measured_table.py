@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """planner-measured.tsv -> planner-measured.md: each plan's model cost and measured time; the planner's plan against the best measured."""
 import csv
 import statistics

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """planner-solvers.tsv -> planner-solvers.md: each solver's median time and optimum per pipeline size and places."""
 import csv
 import sys

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """PNG plots of the thesis's Figures 14 and 16 from the tables in bench/results (not from new runs).
 
 Usage: python3 plots.py RESULTS_DIR

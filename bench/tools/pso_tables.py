@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Writes bench/results/pso.md (to stdout) from the raw results of the PSO suite: Figure 8 (PSO
 against plain Java objects and int[], ns per object or element) and the message build (a
 128-element list as PSOs, by Java serialization and by SBE, ns per message)."""

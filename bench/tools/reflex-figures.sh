@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # The Reflexes paper's Figures 7, 8-9 and 11 on this machine (bench/README.md, doc/reflexes.md).
 # Writes RAW/reflex-*.tsv and per-run histograms and misses. Usage: reflex-figures.sh JAVA CLASSPATH RAW
 set -eu

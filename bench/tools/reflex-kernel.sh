@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # What this kernel allows a time-critical thread, as Markdown: preemption model, tick, isolated
 # cores, real-time throttling, and whether this process may use SCHED_FIFO. Usage: reflex-kernel.sh
 cfg() { zcat /proc/config.gz 2>/dev/null | grep -E "^$1=" | head -1 || true; }

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Tables and plots of the Reflexes paper's Figures 7, 8-9 and 11 from tools/reflex-figures.sh's
 raw files. Usage: reflex_figures.py RAW RESULTS"""
 import csv

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # The startup suite: wall time of `java -version` and of a hello world on Jaguar's image and on
 # the stock JDK, plus the variants that might make Jaguar's start cheaper, all timed side by side
 # by one hyperfine run (15 runs each by default, 2 warm-ups so the page cache is warm).

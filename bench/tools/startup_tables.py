@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Writes bench/results/startup.md (to stdout) from the startup suite's hyperfine JSON: median
 and min wall time per variant, and ratios to the stock JDK doing the same thing."""
 import json

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Figure 7.1 of the Streamline thesis on this machine: blocks of BLOCKS bytes copied through a Linux
 # pipe between two processes (native/pipecopy), through a Tigris shared-memory stream between two
 # JVMs at each of RINGS data bytes, and through the same stream between two threads of one JVM (the

@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Figure 7.5 of the Streamline thesis on this machine: one stream of MBPS MB/s in BLOCK-byte blocks
 # read by 1 to MAX readers, each reading every block: readers of one Tigris shared-memory stream
 # (a JVM each, StreamReaders) against a writer that copies every block into a pipe per reader

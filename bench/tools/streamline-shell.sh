@@ -1,4 +1,6 @@
 #!/bin/bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Real pipelines against the shell (issue 40): the same work on the same log by bash with coreutils
 # and gzip, and by tigris pipe, each REPEAT times; wall time and CPU (user + system of the whole
 # process tree) from /usr/bin/time; every output checked against bash's. TSV, one line a run:

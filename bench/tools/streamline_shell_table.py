@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """bench/results/streamline-shell.md and streamline-readers.md from their raw TSVs.
 
 streamline-shell: pipelines against bash doing the same work (median wall and CPU seconds of the repeats).

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """bench/results/streamline-pipes.md (and .png) from raw/streamline-pipes.tsv (make -C bench streamline-pipes).
 
 Figure 7.1 of the Streamline thesis: throughput of blocks copied through a Linux pipe, a Tigris

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Writes bench/results/syscalls.md (to stdout): a system call as a template against FFM's
 downcalls, on this image and, if it was run, on the image before templates were limited to
 calls that cannot block (make -C bench syscalls SYSCALLS_BEFORE=<image>)."""

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # An all-to-all river across N network-namespace hosts (root needed), the cost of the data plane per
 # node: a producer and a consumer on every host, every producer joined to every consumer (round
 # robin, 8 KiB Waters, window 8), TCP between hosts. For each N: how long the agent takes to grow

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # What securing the data plane costs TigrisSort (issue 39 step 5): three hosts made of network
 # namespaces on a bridge (root needed), a `tigris node` in each, 1 GB of input in all (RECORDS
 # records per host). `tigris sort` runs across them with the nodes' data connections as they ship

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Figure 14 across hosts: five network namespaces on a bridge (root needed), a `tigris node` in
 # each; one producer host sends 8 KiB Waters through a Distributed Queue to four consumer hosts
 # over TCP reservoirs. Each cell runs `tigris run` on a generated river file; consumers count the

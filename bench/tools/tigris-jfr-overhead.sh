@@ -1,4 +1,6 @@
 #!/bin/bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # TigrisSort 1 GB without a flight recording (off), with one of the default settings and Tigris's
 # events off (jfr), and with the default settings (on: Tigris's module operations and waits over
 # 1 ms on, its per-Water events off), in turn, cold cache, so the events' own cost is on - jfr.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # What a lost node costs a mirrored TigrisSort (issue 29 item 2; doc/tigris-operations.md, "When a node
 # is lost"): four hosts made of network namespaces on a bridge (root needed), a `tigris node` in each,
 # each with an input of RECORDS records and a copy of the previous host's. One sort per cell, the

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # TigrisSort scaled with nodes at constant data per node (the thesis's Figure 16): N node
 # processes on this machine (`tigris node`, kept up and warmed by two unreported sorts of
 # all nodes, as the thesis leaves Tigris's startup out), each with RECORDS_PER_NODE gensort

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # TigrisSort against its baselines, side by side in one run on one machine (bench/README.md):
 # the same input file sorted REPS times by each system, in turn, from a cold page cache (caches
 # dropped before every run: disk to disk), each run timed from its launch until its output is on

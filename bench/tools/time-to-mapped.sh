@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Time from JVM start until a new user's hot loop of mapped calls runs as templates, on build/jdk
 # as shipped (C1's expansion, then C2's) and with C2 alone (-XX:-TieredCompilation), the runs
 # interleaved. Usage: time-to-mapped.sh IMAGE CLASSES RAW RUNS

@@ -1,3 +1,5 @@
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """bench/results/time-to-mapped.md from raw/time-to-mapped.txt (tools/time-to-mapped.sh)."""
 import os
 import statistics

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Which of the test VM's clocks keep the host's time (make -C bench verbs-clock): the guest marks
 # phases (a sleep, a busy loop, a C ping-pong on rxe0) with its CLOCK_MONOTONIC and its TSC, and
 # the host stamps each mark as it appears in the guest's log. Prints each phase's length by the

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Runs inside the Soft-RoCE VM (make -C bench verbs): perftest's ib_send_lat, ib_send_bw and
 # ib_write_bw beside Jaguar's VerbsPerf on the same rxe0, interleaved, REPS times each. Java
 # implementations: java = the binding as shipped (direct queue access on rxe), java-prov = the

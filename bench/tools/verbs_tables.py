@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Tables for bench/results/verbs.md from the ROW lines of tools/verbs-perf.sh.
 
 Per test and size: the median over repetitions of each implementation, and the ratios Java/C

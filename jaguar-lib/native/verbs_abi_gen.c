@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * Generates jaguar/verbs/VerbsAbi.java from the installed rdma-core headers: an FFM StructLayout
  * per struct the binding touches (the fields it uses, padding in between, padded to the C size),
  * the byte offsets it reads them at, taken from those layouts, and the enum values. Built and run

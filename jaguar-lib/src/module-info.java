@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /**
  * Jaguar's library: the code-mapping model (annotations, template language), External Objects
  * and doorbells, PSOs, verbs, time-critical threads (jaguar.sched) and Reflex tasks. Linked into Jaguar's JDK image and resolved by default.

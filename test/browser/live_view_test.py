@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Tigris's live view in a real headless browser (Debian's chromium and chromedriver, driven by
 Selenium; the driver is given explicitly, so nothing is downloaded at run time).
 

@@ -1,4 +1,6 @@
 #!/bin/bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Runs inside the verbs test VM: brings up Soft-RoCE (rxe0 over a dummy netdev), then the
 # command the host left in <run>/cmd.sh. Its exit status goes to <run>/rc.
 run=$1

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Builds the verbs test VM's boot files from the Debian kernel package that ./configure downloaded:
 #   mkinitrd.sh <kernel .deb> <out dir>
 # Out: <out>/vmlinuz and <out>/initrd.img (busybox, the modules in modules.order, init).

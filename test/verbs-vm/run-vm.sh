@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Boots the verbs test VM (Debian's kernel, Soft-RoCE rxe0) and runs a command in it, in the
 # Jaguar tree at its host path; prints the guest's log and exits with the command's status.
 #   run-vm.sh <vm dir: vmlinuz, initrd.img> <timeout s> <command...>

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /**
  * Tigris: River-style cluster dataflow on Jaguar (doc/tigris.md). Modules process Waters (units
  * of data in external buffers, out of which PSOs are allocated) taken from upstream reservoirs

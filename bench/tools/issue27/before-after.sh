@@ -1,4 +1,6 @@
 #!/bin/bash
+# Copyright (c) 2026, the Jaguar authors.
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 # Issue 27, Figure 14 and TigrisSort 1 GB: the commit before (a772669) and after, same JDK image
 # (build/jdk), the old jaguar.tigris classes patched in with --patch-module; CDS off for both.
 # Run from the repository's top after make images and make -C bench build; needs root (drops the

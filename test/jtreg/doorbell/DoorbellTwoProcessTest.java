@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A doorbell in shared memory between two JVMs: one rings N times, the other polls,
  *          sees every value with its own handle (so the two words arrive in order) and clears.

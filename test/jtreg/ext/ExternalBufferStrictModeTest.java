@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Once compiled, ExternalBuffer's accessors and the doorbell run their raw parts as
  *          inlined code mappings: with strict mode armed, no mapped Java body runs.

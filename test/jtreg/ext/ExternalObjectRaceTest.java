@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Races on External Objects (a shared buffer closed under two writers, a mapped file
  *          truncated under a reader, a shared-memory segment opened while it is created, a

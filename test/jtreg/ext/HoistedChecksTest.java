@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary ExternalBuffer's indexed accessors leave no check in C2's main loop of an indexed loop
  *          inlined into a tiny outer loop (as in JMH's measurement stub): the innermost loop

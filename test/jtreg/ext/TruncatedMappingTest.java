@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A file truncated under a mapping: External Object reads past the new end throw
  *          (InternalError, "a fault occurred in an unsafe memory access operation") in the

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Races on External Objects, long campaign (tier2, make test-long): 1,000 rounds under
  *          the default JIT and under C1.

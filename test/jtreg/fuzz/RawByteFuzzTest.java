@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary The raw byte verifier fuzzed (short campaign; make test-long runs the long one): random
  *          and mutated byte templates registered through the template checker; every accepted one

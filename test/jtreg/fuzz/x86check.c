@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * The native half of the raw byte fuzzing campaign (doc/code-mappings.md, "Raw bytes"): for each
  * template the Java verifier accepted, what an independent decoder (capstone) and the CPU say.
  *

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary The raw byte verifier fuzzed, long campaign (tier2, make test-long): 200,000 candidates,
  *          1,000 accepted templates compared under the JITs;

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary The VM hands the PSO class rewriter what application class loaders define and
  *          nothing else: `java -version` loads neither the rewriter nor java.instrument; a plain

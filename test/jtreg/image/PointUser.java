@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 /**
  * Uses the fields of RewrittenPoint, already loaded when this class is: its field accesses must
  * become accessor calls (else they fail with NoSuchFieldError), and of a loaded plain class,

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary The README's code-mapping example compiles as shown (cut out of README.md, compiled by
  *          the image's javac) and counts: increment returns the old value and adds one.

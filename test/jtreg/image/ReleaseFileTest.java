@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary build/jdk's release file describes it as a vendor JDK's does (IDEs, Gradle toolchains
  *          and jtreg's VMProps read it): implementor, versions, platform, source and modules; and

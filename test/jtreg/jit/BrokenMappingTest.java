@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A broken mapping is refused at registration with an error naming the method and the
  *          fault; in the JIT it is reported once and its calls run the Java body, while the

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Random sequences of every template instruction (raw x86 bytes included) give identical
  *          results in the interpreter (-Xint), C1 alone in strict mode scoped to the mappings C1

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary The C2 code of a hot caller, printed by -XX:+PrintAssembly through the image's own
  *          hsdis, holds the typed templates' instructions (store, sfence, release store; rdtsc;

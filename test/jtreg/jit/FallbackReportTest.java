@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Every path where C2 or C1 compiles a call of a mapped method as a call of its Java
  *          body is reported under -Xlog:jaguar, once per method, JIT and reason: forced by

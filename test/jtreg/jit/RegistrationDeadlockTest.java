@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary The VM checks a class's mappings with no lock held and before the class is marked as
  *          being initialised, and reads the templates from the class file without reflection:

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A fault while the VM registers a class's mappings: a StackOverflowError or an
  *          OutOfMemoryError propagates out of the class's initialisation (its static initializer

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary After warm-up, the Java bodies of Jaguar's raw primitives throw (strict mode), and
  *          compiled callers still compute the right results: the JIT inlined every template.

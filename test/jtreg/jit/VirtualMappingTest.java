@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A mapping on an overridable method is applied only while class-hierarchy analysis
  *          proves no override exists; loading an overriding class deoptimises the caller and the

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Bytes written by one version of a PSO class, mapped by another version of the same
  *          class in another JVM, fail with a clear error naming the fingerprints instead of

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary PSO field and array accesses give the same values and the same container bytes in the
  *          interpreter, C1 alone and the Jaguar JIT; in strict mode the JIT ran no Java body.

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test id=jit
  * @summary Hostile bytes, short campaign on the default JIT (C1 and C2, mappings expanded): the crafted corpus
  *          and a seeded random campaign of mutated and garbage containers, read inside guard

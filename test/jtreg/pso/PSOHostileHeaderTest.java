@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Minimal reproducers of what PSOFuzzTest found in PSOContainer's handling of hostile
  *          container headers: a non-PSO exception for short input, and a capacity >= 2^63 that

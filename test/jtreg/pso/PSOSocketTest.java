@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A linked list of PSOs built in one JVM crosses a real TCP socket as its container's
  *          bytes; the receiving JVM maps the received bytes and walks the list, reading fields

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test id=jit
  * @summary Hostile bytes, long campaign (tier2, make test-long): 12 minutes on the default JIT.
  * @library /lib /pso

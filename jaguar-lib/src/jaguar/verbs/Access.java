@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 package jaguar.verbs;
 
 /** What a memory region or queue pair lets the local device and remote peers do (ibv_access_flags). */

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 package jaguar.verbs;
 
 /** What {@code ibv_query_device} says of a device: its firmware and its limits. */

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary -XX:+PrintAssembly works on build/jdk with nothing else installed (its own hsdis), and
  *          the C2-compiled caller of mapped methods holds each machine template's instructions

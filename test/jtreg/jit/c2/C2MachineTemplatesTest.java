@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary C2 expands the templates it has no ideal node for (rdtsc, sfence, prefetch with
  *          every hint and address form, syscall with up to six arguments, raw x86 bytes) as

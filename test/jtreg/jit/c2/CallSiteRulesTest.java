@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A user's mappings in their own jar on the class path are mapped by C2 with no extra
  *          flag; -XX:-Inline and CompileCommand=dontinline leave the calls to the Java bodies:

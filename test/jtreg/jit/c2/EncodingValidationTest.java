@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary The VM takes checked encodings only through VmMappings.install0 and validates their
  *          structure: each kind of malformed encoding is refused with an IllegalArgumentException

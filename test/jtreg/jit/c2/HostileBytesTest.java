@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Raw byte templates that crashed the JVM once inlined (an endless loop, a write to r15,
  *          an undeclared clobber, push without pop, RIP-relative memory, a jump out) are refused

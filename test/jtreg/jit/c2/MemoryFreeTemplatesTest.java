@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Machine templates that neither access nor order memory (rdtsc, register-only raw
  *          bytes) are not barriers over all memory: a plain field load beside them leaves the

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Machine code from a user's class is a restricted capability, decided for the module
  *          that declares the mapping when it is registered: by default one JDK-style warning per

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A null receiver of an instance mapping, in a caller compiled by C2 (tiered and alone)
  *          and by C1 alone with the call expanded (WhiteBox proves the tier, strict mode that no

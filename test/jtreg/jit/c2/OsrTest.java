@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary Mappings in a loop that runs only once, in main, are expanded in its on-stack-
  *          replacement compilation: C2's OSR code (and C1's, tiered) runs no Java body, and the

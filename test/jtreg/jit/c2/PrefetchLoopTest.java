@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary A prefetch template is not a memory barrier: C2 vectorises an off-heap fill loop with
  *          a prefetch before each store (vector stores and the prefetch inside the main loop's

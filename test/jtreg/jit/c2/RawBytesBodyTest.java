@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary jaguar.mapping.RawBytes makes a raw byte template's own bytes its Java body: the
  *          interpreter (the bodies, through generated prologues: crossed arguments, int

@@ -1,4 +1,9 @@
 /*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+/*
  * @test
  * @summary C2, and C1 for the operations it expands, run a user's typed code mappings
  *          (application class loader, registered by the VM when the class is initialised,

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 package tigris.cli;
 
 import java.io.PrintStream;
@@ -69,6 +74,10 @@ public final class Tigris {
 
     /** Runs the subcommand {@code args} name; returns its exit status. */
     static int exitCode(String[] args, PrintStream out, PrintStream err, boolean debug) {
+        if (args.length > 0 && List.of("--version", "version").contains(args[0])) {
+            out.println(version());
+            return ExitCode.OK.status();
+        }
         if (args.length == 0 || List.of("help", "--help", "-h").contains(args[0])) {
             (args.length == 0 ? err : out).println(overview());
             return args.length == 0 ? ExitCode.USAGE.status() : ExitCode.OK.status();
@@ -102,8 +111,31 @@ public final class Tigris {
         }
     }
 
-    private static String overview() {
-        StringBuilder sb = new StringBuilder("usage: tigris COMMAND [--help] ...   (--debug anywhere: stack traces of internal errors)\n");
+    /**
+     * What {@code tigris --version} prints: Tigris's version (its module's, which the build sets
+     * to Jaguar's), then the JDK it runs on, as {@code java -version} names it, and where.
+     */
+    static String version() {
+        String tigris = Tigris.class.getModule().getDescriptor() == null ? null
+                        : Tigris.class.getModule().getDescriptor().rawVersion().orElse(null);
+        String vendor = System.getProperty("java.vendor.version");
+        return "tigris " + (tigris == null ? "(unversioned build)" : tigris + " (Jaguar " + tigris + ")") + "\n"
+                        + "JDK " + System.getProperty("java.runtime.version") + (vendor == null ? "" : ", " + vendor) + " ("
+                        + System.getProperty("java.vm.name") + ", " + System.getProperty("java.vendor") + ") at "
+                        + System.getProperty("java.home");
+    }
+
+    /** Each subcommand's name and usage, in the overview's order: the text of tigris(1) too. */
+    public static Map<String, String> usages() {
+        Map<String, String> m = new LinkedHashMap<>();
+        COMMANDS.forEach((name, c) -> m.put(name, c.usage()));
+        return m;
+    }
+
+    /** The usage of {@code tigris} itself: one line per subcommand. */
+    public static String overview() {
+        StringBuilder sb = new StringBuilder("usage: tigris COMMAND [--help] ...   (--debug anywhere: stack traces of internal errors;"
+                        + " --version: the versions of tigris and its JDK)\n");
         for (var e : COMMANDS.entrySet()) {
             String first = e.getValue().usage().strip().lines().findFirst().orElse("");
             sb.append("  ").append(first.replaceFirst("^usage: ", "")).append('\n');

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 package tigris.view;
 
 /** Where a live view gets its river from: the control agent's last round of statuses, or a river in this JVM. */

@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 package tigris.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,6 +41,34 @@ class CliTest {
         assertEquals(0, all.status());
         for (String c : COMMANDS) {
             assertTrue(all.out().contains(c), "tigris --help names " + c + ": " + all.out());
+        }
+    }
+
+    @Test
+    void versionNamesTigrisAndTheJdk() {
+        for (String flag : new String[] {"--version", "version"}) {
+            TigrisSortTest.Run r = TigrisSortTest.tigris(flag);
+            assertEquals(0, r.status(), flag + ": " + r.err());
+            // The image's vendor version is Jaguar-VERSION, and the build gives tigris's module the same VERSION.
+            String version = System.getProperty("java.vendor.version").replaceFirst("^Jaguar-", "");
+            String want = "tigris " + version + " (Jaguar " + version + ")\n";
+            assertTrue(r.out().startsWith(want), flag + " printed: " + r.out());
+            assertTrue(r.out().contains("JDK " + System.getProperty("java.runtime.version") + ", Jaguar-"), flag + " printed: " + r.out());
+        }
+    }
+
+    /** tigris(1) in the image holds every subcommand's usage, as --help prints it. */
+    @Test
+    void theManualPageIsTheHelpText() throws Exception {
+        Path page = Path.of(System.getProperty("java.home"), "man", "man1", "tigris.1");
+        String man = java.nio.file.Files.readString(page).replace("\\-", "-").replace("\\e", "\\");
+        for (String c : COMMANDS) {
+            String usage = TigrisSortTest.tigris(c, "--help").out().strip();
+            String firstLine = usage.lines().findFirst().orElseThrow().replaceFirst("^usage: ", "");
+            assertTrue(man.contains(".SS " + c + "\n.nf\n" + firstLine + "\n"), page + " lacks " + c + "'s usage line: " + firstLine);
+            for (String line : usage.lines().skip(1).map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("[")).toList()) {
+                assertTrue(man.contains(line), page + " lacks a line of tigris " + c + " --help: " + line);
+            }
         }
     }
 

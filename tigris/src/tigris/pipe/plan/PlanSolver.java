@@ -1,3 +1,8 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 package tigris.pipe.plan;
 
 /** Solves an {@link IntegerProgram} to optimality: the narrow interface between the planner and a solver library. */
