@@ -16,6 +16,11 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
     private final String name;
     private final WaitingThread consumer = new WaitingThread();
 
+    /**
+     * Makes an end with no consumer attached yet.
+     *
+     * @param name the reservoir's name ("a->b"), for reports, errors and the Waters' whereabouts
+     */
     protected AbstractConsumerEnd(String name) {
         this.name = name;
     }
@@ -55,7 +60,12 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
         }
     }
 
-    /** The consumer's side of a poll: the calling thread owns {@code w} and owes this end a credit. */
+    /**
+     * The consumer's side of a poll: the calling thread owns {@code w} and owes this end a credit.
+     *
+     * @param w the Water about to be returned by {@link #poll()}, owned by no thread
+     * @return {@code w}, now the calling thread's
+     */
     protected final Water takeOver(Water w) {
         w.takeOver(name);
         return w;
@@ -64,12 +74,21 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
     /**
      * The filling side of an end whose own thread receives Waters (a socket's or a file's reader):
      * {@code w} stops being that thread's, to be {@link #takeOver taken over} by the consumer.
+     *
+     * @param w a Water the calling (receiving) thread made and filled
+     * @throws IllegalStateException if the calling thread does not own {@code w}
      */
     protected final void detach(Water w) {
         w.handOff(name);
     }
 
-    /** What the consumer gets after the Waters its producer put before it failed ({@link ProducerEnd#endWithFailure}). */
+    /**
+     * What the consumer gets after the Waters its producer put before it failed ({@link ProducerEnd#endWithFailure}).
+     *
+     * @param cause the producer's cause, as it came through the reservoir
+     * @return the exception, naming this reservoir, for the end to throw at this look and (through
+     *         {@link ReservoirFailedException#again()}) every later one
+     */
     protected final UpstreamFailedException producerFailed(String cause) {
         return new UpstreamFailedException(name, cause);
     }
@@ -82,12 +101,15 @@ public abstract class AbstractConsumerEnd implements ConsumerEnd {
     /**
      * Parks the consumer at most {@code nanos}, for a wait no signal ends.
      *
+     * @param nanos the longest park in nanoseconds; 0 only looks at the interrupt and the stop check
+     *
      * @throws InterruptedException if the thread was interrupted or its stop check says stop
      */
     protected final void pause(long nanos) throws InterruptedException {
         consumer.current().park(nanos);
     }
 
+    /** {@return the end's class and reservoir name, and whether it has ended} */
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[" + name + (isEnded() ? ", ended" : "") + "]";

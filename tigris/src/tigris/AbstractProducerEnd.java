@@ -41,6 +41,13 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         }
     }
 
+    /**
+     * Makes an end with no producer attached yet.
+     *
+     * @param name the reservoir's name ("a->b"), for reports, errors and the Waters' whereabouts
+     * @param window the most Waters in flight, at least 1
+     * @throws IllegalArgumentException if {@code window} is below 1
+     */
     protected AbstractProducerEnd(String name, int window) {
         if (window < 1) {
             throw new IllegalArgumentException("reservoir " + name + ": window must be at least 1, got " + window);
@@ -64,7 +71,12 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         producer.attach(p);
     }
 
-    /** The producer's side of a put: checks that the caller owns {@code w} and detaches it. */
+    /**
+     * The producer's side of a put: checks that the caller owns {@code w} and detaches it.
+     *
+     * @param w the Water being put; from now on no thread owns it until the consumer takes it
+     * @throws IllegalStateException if the calling thread does not own {@code w}
+     */
     protected final void handOff(Water w) {
         w.handOff(name);
     }
@@ -72,13 +84,23 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
     /**
      * Takes back a Water this end handed off and still holds (a send in flight that completed), so
      * the producer's thread may release it.
+     *
+     * @param w a Water this end handed off
+     * @return {@code w}, now the calling thread's
      */
     protected final Water reclaim(Water w) {
         w.takeOver(name);
         return w;
     }
 
-    /** {@code w} if it can be handed to another thread as it is, else a copy from {@link #spring()}. */
+    /**
+     * {@code w} if it can be handed to another thread as it is, else a copy from {@link #spring()},
+     * {@code w} then released.
+     *
+     * @param w the Water being put, owned by the calling thread
+     * @return the Water to hand off: {@code w}, or the copy (its bytes and kind)
+     * @throws IllegalStateException if the calling thread does not own {@code w}
+     */
     protected final Water carriable(Water w) {
         if (w.isShareable()) {
             return w;
@@ -91,6 +113,10 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
     /**
      * Copies the bytes (and kind) of {@code from}, its buffers one after another, into the first
      * buffer of {@code to}, for an end that makes its own copy Water (one that must wait for a buffer).
+     *
+     * @param from the Water copied, owned by the calling thread; left as it is
+     * @param to the copy, owned by the calling thread, whose first buffer has room for all of
+     *        {@code from}'s bytes; its length and kind are set
      */
     protected final void copyBytes(Water from, Water to) {
         from.copyTo(to);
@@ -99,6 +125,10 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
     /**
      * Takes one of {@code credits}, waiting while there is none (woken by {@link #signalCredit()});
      * {@code beforeWait} runs before each wait and may throw to give up (a broken connection).
+     *
+     * @param credits the end's credits, taken one at a time by compare-and-set
+     * @param beforeWait run on the producer's thread before each park; what it throws is thrown
+     * @throws InterruptedException if the thread was interrupted or its stop check says stop
      */
     protected final void takeCredit(AtomicInteger credits, Runnable beforeWait) throws InterruptedException {
         if (tryTake(credits)) {
@@ -119,11 +149,21 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
     /** Where an end's credits are: one is taken per put. */
     @FunctionalInterface
     protected interface CreditSource {
-        /** Takes a credit if there is one: true if it did. */
+        /**
+         * Takes a credit if there is one, without waiting; called on the producer's thread.
+         *
+         * @return true if it took one
+         */
         boolean tryTake();
     }
 
-    /** {@link #takeCredit(AtomicInteger, Runnable)} for credits kept elsewhere. */
+    /**
+     * {@link #takeCredit(AtomicInteger, Runnable)} for credits kept elsewhere.
+     *
+     * @param credits where a credit is taken from
+     * @param beforeWait run on the producer's thread before each park; what it throws is thrown
+     * @throws InterruptedException if the thread was interrupted or its stop check says stop
+     */
     protected final void takeCredit(CreditSource credits, Runnable beforeWait) throws InterruptedException {
         Parker p = producer.current();
         ReservoirWaitEvent wait = null;
@@ -161,7 +201,11 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         }
     }
 
-    /** Records the put of {@code w}, still the caller's: the end's counts, and an event (off by default: one per Water). */
+    /**
+     * Records the put of {@code w}, still the caller's: the end's counts, and an event (off by default: one per Water).
+     *
+     * @param w the Water being put, owned by the calling thread; its bytes in use are counted
+     */
     protected final void recordPut(Water w) {
         long bytes = 0;
         for (int i = 0; i < w.bufferCount(); i++) {
@@ -170,7 +214,13 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         recordPut(bytes, w.kind());
     }
 
-    /** Records the put of a Water of {@code bytes} bytes of {@code kind} that an end wrote without a Water object. */
+    /**
+     * Records the put of a Water of {@code bytes} bytes of {@code kind} that an end wrote without a Water object.
+     * The producer's thread only.
+     *
+     * @param bytes the Water's bytes in use
+     * @param kind the Water's kind ({@link Water#kind()})
+     */
     protected final void recordPut(long bytes, byte kind) {
         // One writer: its own plain read, an opaque store, so a reader sees whole counts.
         WATERS_PUT.setOpaque(this, watersPut + 1);
@@ -202,18 +252,31 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
      * Parks the producer at most {@code nanos}, for a wait no signal ends (a ring's free slot,
      * polled across processes).
      *
+     * @param nanos the longest park in nanoseconds
+     *
      * @throws InterruptedException if the thread was interrupted or its stop check says stop
      */
     protected final void pause(long nanos) throws InterruptedException {
         producer.current().park(nanos);
     }
 
-    /** {@code cause} in UTF-8, cut to at most {@link #MAX_CAUSE_BYTES} bytes on a character's boundary. */
+    /**
+     * {@code cause} in UTF-8, cut to at most {@link #MAX_CAUSE_BYTES} bytes on a character's boundary.
+     *
+     * @param cause a failure's cause; null becomes {@code "null"}
+     * @return the bytes, a new array
+     */
     protected static byte[] causeBytes(String cause) {
         return causeBytes(cause, MAX_CAUSE_BYTES);
     }
 
-    /** {@code cause} in UTF-8, cut to at most {@code max} bytes (and {@link #MAX_CAUSE_BYTES}) on a character's boundary. */
+    /**
+     * {@code cause} in UTF-8, cut to at most {@code max} bytes (and {@link #MAX_CAUSE_BYTES}) on a character's boundary.
+     *
+     * @param cause a failure's cause; null becomes {@code "null"}
+     * @param max the most bytes the end can carry (a Water's size), at least 0
+     * @return the bytes, a new array unless none was cut
+     */
     protected static byte[] causeBytes(String cause, int max) {
         byte[] b = String.valueOf(cause).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         int n = Math.min(max, MAX_CAUSE_BYTES);
@@ -226,6 +289,7 @@ public abstract class AbstractProducerEnd implements ProducerEnd {
         return java.util.Arrays.copyOf(b, n);
     }
 
+    /** {@return the end's class, reservoir name, and credits over window now} */
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[" + name + ", credits " + credits() + "/" + window + "]";

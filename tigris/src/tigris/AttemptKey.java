@@ -30,27 +30,41 @@ public final class AttemptKey implements Serializable {
     public static final int BYTES = 32;
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /** The secret, {@link #BYTES} random bytes; never shown ({@link #toString()}). */
     private final byte[] key;
 
     private AttemptKey(byte[] key) {
         this.key = key;
     }
 
-    /** A new random key. */
+    /** {@return a new random key, from a {@link SecureRandom}} */
     public static AttemptKey random() {
         byte[] k = new byte[BYTES];
         RANDOM.nextBytes(k);
         return new AttemptKey(k);
     }
 
-    /** {@code n} random bytes, for a handshake's fresh value. */
+    /**
+     * {@code n} random bytes, for a handshake's fresh value.
+     *
+     * @param n how many, 0 or more
+     * @return a new array of {@code n} bytes from a {@link SecureRandom}
+     */
     public static byte[] nonce(int n) {
         byte[] b = new byte[n];
         RANDOM.nextBytes(b);
         return b;
     }
 
-    /** The proof of this key over {@code what} (a label saying which message) and {@code parts}, in order. */
+    /**
+     * The proof of this key over {@code what} (a label saying which message) and {@code parts}, in
+     * order: an HMAC-SHA256 of the label and each part, each prefixed with its length, so no two
+     * different lists of parts have the same input.
+     *
+     * @param what the message's label ({@code "open"}); at most 255 bytes in UTF-8
+     * @param parts the bytes proved over, in order; none null
+     * @return the proof, {@link #BYTES} bytes
+     */
     public byte[] prove(String what, byte[]... parts) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
@@ -68,11 +82,27 @@ public final class AttemptKey implements Serializable {
         }
     }
 
-    /** True if {@code proof} is this key's proof over {@code what} and {@code parts} (compared in constant time). */
+    /**
+     * Whether {@code proof} is this key's proof over {@code what} and {@code parts} (compared in
+     * constant time).
+     *
+     * @param proof the proof the peer sent, or null
+     * @param what the message's label, as the peer's {@link #prove} had it
+     * @param parts the bytes proved over, in the peer's order
+     * @return true if it proves this key; false for null
+     */
     public boolean proves(byte[] proof, String what, byte[]... parts) {
         return proof != null && MessageDigest.isEqual(proof, prove(what, parts));
     }
 
+    /**
+     * Reads a key sent to a node, refusing one that is not {@link #BYTES} bytes.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException if the key is missing or not {@link #BYTES} bytes
+     * @throws java.io.IOException if the stream fails
+     * @throws ClassNotFoundException if a class in it cannot be found
+     */
     private void readObject(ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
         in.defaultReadObject();
         if (key == null || key.length != BYTES) {

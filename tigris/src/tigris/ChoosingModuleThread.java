@@ -15,6 +15,13 @@ import tigris.events.DqChoiceEvent;
 public abstract class ChoosingModuleThread extends ModuleThread {
     private final ModuleIF module;
 
+    /**
+     * Makes the thread of one module instance, not yet started and with no reservoirs.
+     *
+     * @param module the module it runs, which gets one downstream end per call
+     * @param config the instance's name, node and parameters
+     * @throws NullPointerException if either is null
+     */
     protected ChoosingModuleThread(ModuleIF module, ModuleConfig config) {
         super(module, config);
         this.module = module;
@@ -23,6 +30,10 @@ public abstract class ChoosingModuleThread extends ModuleThread {
     /**
      * The downstream end for the next doOperation, chosen among {@link #downstream()} (never
      * empty here); may wait for credit.
+     *
+     * @return one of {@link #downstream()}
+     * @throws InterruptedException if a wait for credit gave up because the thread was stopped
+     *         or interrupted
      */
     protected abstract ProducerEnd selectDownstream() throws InterruptedException;
 

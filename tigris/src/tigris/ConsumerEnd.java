@@ -16,16 +16,32 @@ package tigris;
  * <p>Every implementation performs every method: an end never refuses half of its interface.
  */
 public interface ConsumerEnd extends AutoCloseable {
-    /** The reservoir's name ("a->b"), for reports and errors. */
+    /** {@return the reservoir's name ("a->b"), for reports and errors} */
     String name();
 
-    /** The next Water if one has arrived, else null; {@link #isEnded()} tells End of River from "nothing yet". */
+    /**
+     * Takes the next Water if one has arrived, without waiting; the calling thread then owns it
+     * and owes the end a {@link #creditBack()}.
+     *
+     * @return the Water, or null if none has arrived; {@link #isEnded()} tells End of River from
+     *         "nothing yet"
+     * @throws ReservoirFailedException if the Waters before it were taken and the stream ends with
+     *         its producer's failure ({@link UpstreamFailedException}) or the reservoir broke; at
+     *         this look and every later one
+     */
     Water poll();
 
-    /** True once End of River has arrived and every Water before it was taken. */
+    /** {@return true once End of River has arrived and every Water before it was taken} */
     boolean isEnded();
 
-    /** The next Water, waiting for one; null at End of River. */
+    /**
+     * Takes the next Water, waiting for one; the calling thread then owns it and owes the end a
+     * {@link #creditBack()}.
+     *
+     * @return the Water, or null at End of River
+     * @throws ReservoirFailedException as {@link #poll()} does
+     * @throws InterruptedException if the thread was interrupted or its stop check says stop
+     */
     Water get() throws InterruptedException;
 
     /**
@@ -34,16 +50,29 @@ public interface ConsumerEnd extends AutoCloseable {
      * through its {@link Parker} returns false at once, and its consumer parks instead. The
      * consumer looks again either way.
      *
+     * @param nanos the longest sleep, in nanoseconds
+     * @return true if this end waits this way (whether it slept or found something at once),
+     *         false if it cannot, and the consumer must park instead
      * @throws InterruptedException if the thread was interrupted or its stop check says stop
      */
     default boolean awaitData(long nanos) throws InterruptedException {
         return false;
     }
 
-    /** The doOperation that got a Water from this end is over: its credit goes back to the producer. */
+    /**
+     * The doOperation that got a Water from this end is over: its credit goes back to the producer.
+     * Once per Water taken, oldest first; an end may refuse one that no taken Water awaits (with an
+     * {@link IllegalStateException}).
+     */
     void creditBack();
 
-    /** Makes {@code p} the consumer's: data signals wake it, and this end's waits park on it. */
+    /**
+     * Makes {@code p} the consumer's: data signals wake it, and this end's waits park on it.
+     * Called once, by the consuming thread, before it first looks at the end; a thread that
+     * attaches none waits on a Parker only an interrupt stops.
+     *
+     * @param p the consuming thread's Parker
+     */
     void attachConsumer(Parker p);
 
     /** Frees what this end holds. */

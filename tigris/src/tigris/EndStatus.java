@@ -18,6 +18,11 @@ import java.io.Serializable;
  * @param window most Waters in flight
  */
 public record EndStatus(String reservoir, long waters, long bytes, int credits, int window) implements Serializable {
+    /**
+     * Makes an end's status.
+     *
+     * @throws NullPointerException if {@code reservoir} is null
+     */
     public EndStatus {
         java.util.Objects.requireNonNull(reservoir, "reservoir");
     }

@@ -16,7 +16,14 @@ public final class FileProblems {
     private FileProblems() {
     }
 
-    /** "no such file", "permission denied", "is a directory", or the exception's own reason. */
+    /**
+     * Says what {@code e} means for its file in a few words, for a message that names the file
+     * itself ("cannot read river file x.tgr: no such file").
+     *
+     * @param e the failure of an operation on one file; not null
+     * @return "no such file", "permission denied", "not a directory", "is a directory", or the
+     *         exception's own reason (its message, or its {@code toString()} when it has none)
+     */
     public static String describe(IOException e) {
         return switch (e) {
             case NoSuchFileException x -> "no such file";

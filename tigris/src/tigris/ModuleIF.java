@@ -22,8 +22,13 @@ public interface ModuleIF extends ModuleLifecycle {
      * <p>{@code in} belongs to the module for the duration of the call: once the call returns
      * (and it was not put downstream) the thread releases it, and the module must not keep it.
      *
+     * @param in the Water to process, the calling thread's for the call; null at End of River and
+     *        for a source
+     * @param out the downstream end for this call; null for a sink
      * @throws EndOfRiverException to end this module's river: its thread stops calling it and
      *         ends every downstream reservoir
+     * @throws InterruptedException if a wait inside {@code out} (a put waiting for credit) gave up
+     *         because the thread was stopped or interrupted; the module lets it through
      */
     void doOperation(Water in, ProducerEnd out) throws EndOfRiverException, InterruptedException;
 }

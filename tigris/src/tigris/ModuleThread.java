@@ -41,7 +41,20 @@ public abstract class ModuleThread {
     private static final long SLEEP_NANOS = 20_000_000;
 
     /** A thread's life; STOPPING: asked to stop, not yet out of its loop. */
-    public enum State { NEW, RUNNING, STOPPING, ENDED, STOPPED, FAILED }
+    public enum State {
+        /** Made, its reservoirs being added; not started. */
+        NEW,
+        /** Started: initialising its module, or calling it. */
+        RUNNING,
+        /** Asked to stop ({@link ModuleThread#stop()}), not yet out of its loop. */
+        STOPPING,
+        /** Ended by End of River: every upstream ended, or the module threw {@link EndOfRiverException}. */
+        ENDED,
+        /** Ended by a stop, before End of River. */
+        STOPPED,
+        /** Ended by a failure, in its module or upstream: {@link ModuleThread#failure()} says which. */
+        FAILED
+    }
 
     /**
      * Grace a stopped thread gets to leave a reservoir wait or finish what it is doing before it is
@@ -71,20 +84,37 @@ public abstract class ModuleThread {
     /** The end the current input Water came from: it gets the credit back. */
     private ConsumerEnd inputFrom;
 
+    /**
+     * Makes the thread of one module instance, not yet started and with no reservoirs.
+     *
+     * @param module the module it runs, not yet initialised: the thread calls its {@code init},
+     *        operations and {@code destroy}, all on the thread itself
+     * @param config the instance's name, node and parameters, handed to the module's {@code init}
+     * @throws NullPointerException if either is null
+     */
     protected ModuleThread(ModuleLifecycle module, ModuleConfig config) {
         this.module = Objects.requireNonNull(module, "module");
         this.config = Objects.requireNonNull(config, "config");
     }
 
+    /** {@return the module this thread runs} */
     public final ModuleLifecycle module() {
         return module;
     }
 
+    /** {@return the module instance's name ({@code "sort#3"}): its config's, and the thread's after {@code "tigris-"}} */
     public final String name() {
         return config.name();
     }
 
-    /** Adds an upstream reservoir's consumer end; only before {@link #start()}. */
+    /**
+     * Adds an upstream reservoir's consumer end, leading into no named port; only before {@link #start()}.
+     *
+     * @param r the end; this thread becomes its one consumer and gives each credit back
+     * @return this thread, to add more
+     * @throws IllegalStateException if the thread was started
+     * @throws NullPointerException if {@code r} is null
+     */
     public final synchronized ModuleThread addUpstream(ConsumerEnd r) {
         return addUpstream(r, null);
     }
@@ -92,6 +122,13 @@ public abstract class ModuleThread {
     /**
      * Adds an upstream reservoir's consumer end that leads into the module's input port
      * {@code port}: each Water taken from it tells the module so ({@link Water#inputPort()}).
+     * Only before {@link #start()}.
+     *
+     * @param r the end; this thread becomes its one consumer and gives each credit back
+     * @param port the input port's name ({@code "in"}), or null if it has none
+     * @return this thread, to add more
+     * @throws IllegalStateException if the thread was started
+     * @throws NullPointerException if {@code r} is null
      */
     public final synchronized ModuleThread addUpstream(ConsumerEnd r, String port) {
         checkNew();
@@ -100,7 +137,15 @@ public abstract class ModuleThread {
         return this;
     }
 
-    /** Adds a downstream reservoir's producer end; only before {@link #start()}. */
+    /**
+     * Adds a downstream reservoir's producer end; only before {@link #start()}. The order of
+     * adding is the order the thread hands the ends out (a partitioner's {@code outs.get(i)}).
+     *
+     * @param r the end; this thread becomes its one producer and ends it when the thread ends
+     * @return this thread, to add more
+     * @throws IllegalStateException if the thread was started
+     * @throws NullPointerException if {@code r} is null
+     */
     public final synchronized ModuleThread addDownstream(ProducerEnd r) {
         checkNew();
         downstream.add(Objects.requireNonNull(r, "reservoir"));
@@ -113,12 +158,12 @@ public abstract class ModuleThread {
         }
     }
 
-    /** The downstream ends, in the order they were added. */
+    /** {@return the downstream ends, in the order they were added; the live list, not to be changed} */
     protected final List<ProducerEnd> downstream() {
         return downstream;
     }
 
-    /** The upstream ends, in the order they were added. */
+    /** {@return the upstream ends, in the order they were added; the live list, not to be changed} */
     protected final List<ConsumerEnd> upstream() {
         return upstream;
     }
@@ -126,13 +171,16 @@ public abstract class ModuleThread {
     /**
      * Counts {@code w}, just taken from upstream end {@code i} by a subclass that takes Waters
      * itself ({@link #operate()}), and tells it the input port that end leads into ({@link Water#inputPort()}).
+     *
+     * @param w the Water taken, owned by the calling thread
+     * @param i the end's index in {@link #upstream()}
      */
     protected final void tookWater(Water w, int i) {
         watersIn++;
         w.arrivedAt(upstreamPorts.get(i));
     }
 
-    /** Whether this thread was asked to stop ({@link #stop()}, {@link #stop(String)}). */
+    /** {@return whether this thread was asked to stop ({@link #stop()}, {@link #stop(String)})} */
     protected final boolean stopRequested() {
         return stopRequested;
     }
@@ -142,13 +190,26 @@ public abstract class ModuleThread {
         operations++;
     }
 
-    /** How the thread is to be scheduled (before {@link #start()}); {@link Scheduling#NORMAL} unless set. */
+    /**
+     * Sets how the thread is to be scheduled (before {@link #start()}); {@link Scheduling#NORMAL}
+     * unless set. A priority the process may not give is reported on standard error when the
+     * thread starts, and the thread runs at the process's own.
+     *
+     * @param s the scheduling class
+     * @throws IllegalStateException if the thread was started
+     * @throws NullPointerException if {@code s} is null
+     */
     public final synchronized void scheduling(Scheduling s) {
         checkNew();
         scheduling = java.util.Objects.requireNonNull(s, "scheduling");
     }
 
-    /** Starts the thread (a platform thread named after the module). */
+    /**
+     * Starts the thread (a platform thread named {@code "tigris-"} and the instance's name), which
+     * initialises the module and runs it until its river ends for it.
+     *
+     * @throws IllegalStateException if the thread was started already
+     */
     public final synchronized void start() {
         checkNew();
         state = State.RUNNING;
@@ -172,6 +233,10 @@ public abstract class ModuleThread {
      * a node was lost, the river timed out): the downstream reservoirs end with a failure that says
      * so, not End of River, so no module takes what came before for the whole stream; and a
      * failure from upstream that reaches this thread while it stops ends it {@code STOPPED}.
+     *
+     * @param cause why the river cannot complete, in words that go into the downstream failure
+     *        ("module NAME was stopped: CAUSE")
+     * @throws NullPointerException if {@code cause} is null
      */
     public final void stop(String cause) {
         stopCause = java.util.Objects.requireNonNull(cause, "cause");
@@ -196,17 +261,28 @@ public abstract class ModuleThread {
         }
     }
 
-    /** Waits for the thread to end; true if it did within the time. */
+    /**
+     * Waits for the thread to end: its reservoirs ended and its module destroyed.
+     *
+     * @param timeout the longest wait, in {@code unit}s
+     * @param unit the unit of {@code timeout}
+     * @return true if it ended within the time (or had ended), false if it still runs
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
     public final boolean await(long timeout, TimeUnit unit) throws InterruptedException {
         return done.await(timeout, unit);
     }
 
+    /**
+     * {@return where the thread is in its life now: {@link State#STOPPING} while it runs after a
+     * stop was asked}
+     */
     public final State state() {
         State s = state;
         return s == State.RUNNING && stopRequested ? State.STOPPING : s;
     }
 
-    /** What ended the thread if it {@link State#FAILED}, else null. */
+    /** {@return what ended the thread if it {@link State#FAILED}, else null} */
     public final Throwable failure() {
         return failure;
     }
@@ -215,6 +291,8 @@ public abstract class ModuleThread {
      * This thread's status for its node's report: a module's report that throws is reported as
      * such, and one of a class outside Tigris (a user's jar, which the agent may not have)
      * travels as its text.
+     *
+     * @return the status now; safe to call from any thread while this one runs
      */
     public final ThreadStatus status() {
         Report r;
@@ -246,17 +324,19 @@ public abstract class ModuleThread {
     /**
      * What the thread's status carries of the module: its own {@link ModuleLifecycle#report()}
      * here; a stage that runs it adds what it counts of its own ({@code tigris.reflex.ReflexStage}).
+     *
+     * @return the report, or null for none; called from whatever thread asks for the status
      */
     protected Report report() {
         return module.report();
     }
 
-    /** Waters taken from upstream so far. */
+    /** {@return the Waters taken from upstream so far} */
     public final long watersIn() {
         return watersIn;
     }
 
-    /** doOperation calls so far. */
+    /** {@return the doOperation calls so far (a source's, and the last call at End of River, included)} */
     public final long operations() {
         return operations;
     }
@@ -266,10 +346,20 @@ public abstract class ModuleThread {
     /**
      * Calls the module's doOperation with {@code in} (null at End of River or for a source) and
      * the downstream end(s) this kind of thread hands it.
+     *
+     * @param in the Water taken, owned by this thread; null at End of River or for a source
+     * @throws EndOfRiverException if the module says it has nothing more to produce
+     * @throws InterruptedException if a wait for credit gave up because the thread was stopped
+     *         or interrupted
      */
     protected abstract void doOperation(Water in) throws EndOfRiverException, InterruptedException;
 
-    /** Parks until a credit may have come back to one of the downstream reservoirs. */
+    /**
+     * Parks until a credit may have come back to one of the downstream reservoirs (at most 0.2 ms;
+     * the caller looks again); returns at once if one has credit now.
+     *
+     * @throws InterruptedException if the thread was stopped or interrupted
+     */
     protected final void awaitCredit() throws InterruptedException {
         for (ProducerEnd r : downstream) {
             if (r.credits() > 0) {
@@ -538,6 +628,7 @@ public abstract class ModuleThread {
         }
     }
 
+    /** {@return the thread's class, instance name, state and counts, for logs} */
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[" + name() + ", " + state + ", in " + watersIn + ", ops " + operations + "]";

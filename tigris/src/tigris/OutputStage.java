@@ -24,6 +24,8 @@ public interface OutputStage {
      * The path this attempt writes {@code output} under, empty: what an earlier attempt of the
      * river staged for it on this node is dropped. A later call of the attempt gives the same path.
      *
+     * @param output the output file's final path
+     * @return where this attempt writes it
      * @throws IOException if the node cannot stage it (a later attempt of the river staged it,
      *         or this attempt was fenced), naming the file and why
      */
@@ -35,11 +37,24 @@ public interface OutputStage {
      * As {@link #stage(Path)}, but an earlier attempt's file for {@code output} on this node is
      * carried over, bytes and all: what that attempt finished in it is kept, and this attempt
      * writes the rest (a sort's key ranges into one file, at their offsets).
+     *
+     * @param output the output file's final path
+     * @return where this attempt writes it, with the earlier attempt's bytes in it if there were any
+     * @throws IOException as {@link #stage(Path)}
      */
     default Path stageKeeping(Path output) throws IOException {
         return stage(output, true);
     }
 
-    /** The path this attempt writes {@code output} under; {@code keep}: carry an earlier attempt's file over. */
+    /**
+     * The path this attempt writes {@code output} under: what {@link #stage(Path)} and
+     * {@link #stageKeeping} ask of an implementation.
+     *
+     * @param output the output file's final path
+     * @param keep true to carry an earlier attempt's file over ({@link #stageKeeping}), false to
+     *        drop it ({@link #stage(Path)})
+     * @return where this attempt writes it; {@code output} itself for {@link #DIRECT}
+     * @throws IOException as {@link #stage(Path)}
+     */
     Path stage(Path output, boolean keep) throws IOException;
 }

@@ -30,6 +30,14 @@ public final class Parker {
     /** The owner is about to park or parked: a signal must unpark it. */
     private volatile boolean parking;
 
+    /**
+     * Makes the Parker of {@code owner}, which only that thread may park on.
+     *
+     * @param owner the thread that waits; not null
+     * @param stop asked after every park whether the wait should give up; not null
+     *        ({@link StopCheck#NEVER} if only an interrupt stops the thread)
+     * @throws NullPointerException if either is null
+     */
     public Parker(Thread owner, StopCheck stop) {
         this(owner, stop, null);
     }
@@ -47,17 +55,23 @@ public final class Parker {
      * wait inside an end ({@link #park}) throws instead of blocking it. Such a signal pays a fence:
      * with no park whose bound would catch a lost wake-up, the signaller's store of what it
      * signals must be ordered before its read of the announcement.
+     *
+     * @param owner the scheduler's thread; not null
+     * @param onSignal what a signal runs while the owner has {@linkplain #prepare announced} it
+     *        looks again; called on the signalling thread, so it must be quick and must not block
+     * @return the Parker
+     * @throws NullPointerException if either is null
      */
     public static Parker signalling(Thread owner, Runnable onSignal) {
         return new Parker(owner, StopCheck.NEVER, java.util.Objects.requireNonNull(onSignal, "onSignal"));
     }
 
-    /** A Parker of the calling thread that only an interrupt stops: for a thread outside any river. */
+    /** {@return a Parker of the calling thread that only an interrupt stops: for a thread outside any river} */
     public static Parker forCurrentThread() {
         return new Parker(Thread.currentThread(), StopCheck.NEVER);
     }
 
-    /** The thread that parks. */
+    /** {@return the thread that parks on this Parker} */
     public Thread owner() {
         return owner;
     }
@@ -66,6 +80,10 @@ public final class Parker {
      * Parks the calling thread, which must be the owner, at most {@code nanos}; it wakes early when
      * unparked.
      *
+     * @param nanos the longest park in nanoseconds; it may end sooner, spuriously too, so the
+     *        caller looks again at what it waits for
+     * @throws IllegalStateException if the calling thread is not the owner, or this is a
+     *         {@link #signalling} Parker, which never parks
      * @throws InterruptedException if the thread was interrupted or its stop check says stop
      */
     public void park(long nanos) throws InterruptedException {

@@ -15,16 +15,26 @@ package tigris;
  * <p>Every implementation performs every method: an end never refuses half of its interface.
  */
 public interface ProducerEnd extends AutoCloseable {
-    /** The reservoir's name ("a->b"), for reports and errors. */
+    /** {@return the reservoir's name ("a->b"), for reports and errors} */
     String name();
 
-    /** Most Waters in flight: put and not yet processed by the consumer. */
+    /** {@return the most Waters in flight, put and not yet processed by the consumer: at least 1} */
     int window();
 
-    /** Makes Waters this end carries without a copy. */
+    /**
+     * The spring that makes Waters this end carries without a copy: a module writes its output
+     * into them so the put copies nothing. It is the producer's thread's to use.
+     *
+     * @return the end's spring, the same on every call
+     */
     Spring spring();
 
-    /** Credits left: how many more Waters can be put now without waiting. */
+    /**
+     * The credits left: how many more Waters can be put now without waiting. A snapshot, which a
+     * credit coming back may raise at once.
+     *
+     * @return the credits, from 0 to {@link #window()}
+     */
     int credits();
 
     /**
@@ -32,7 +42,14 @@ public interface ProducerEnd extends AutoCloseable {
      * the caller's; afterwards it is not (see {@link Water}). A Water this end cannot carry is
      * copied into one of its own and the original released.
      *
-     * @throws IllegalStateException if End of River was already put, or the reservoir is broken
+     * @param w the Water, owned by the calling thread; its bytes in use are what is sent
+     * @throws IllegalStateException if End of River (or a failure) was already put, or the caller
+     *         does not own {@code w}
+     * @throws IllegalArgumentException if {@code w} holds more bytes than the reservoir carries
+     * @throws ReservoirFailedException if the reservoir is broken (its consumer or the connection
+     *         to it is gone)
+     * @throws InterruptedException if the wait for a credit gave up: the thread was interrupted or
+     *         its stop check says stop
      */
     void put(Water w) throws InterruptedException;
 
@@ -46,7 +63,14 @@ public interface ProducerEnd extends AutoCloseable {
     default void flush() {
     }
 
-    /** Ends the river through this reservoir: the consumer gets what was put, then the end. Idempotent. */
+    /**
+     * Ends the river through this reservoir: the consumer gets what was put, then the end.
+     * Idempotent, and does nothing after {@link #endWithFailure}. Needs no credit.
+     *
+     * @throws ReservoirFailedException if the reservoir is broken and the end cannot be sent
+     * @throws InterruptedException if an end that waits to send it gave up: the thread was
+     *         interrupted or its stop check says stop (Tigris's own ends send it without waiting)
+     */
     void endOfRiver() throws InterruptedException;
 
     /**
@@ -56,16 +80,29 @@ public interface ProducerEnd extends AutoCloseable {
      * verbs), where End of River would tell it the stream is whole. Does
      * nothing after End of River or once the reservoir is broken; idempotent. Needs no credit: a
      * producer that failed holding none still ends its stream.
+     *
+     * @param cause what failed, in words, for the consumer's exception ("module m failed: ...")
      */
     void endWithFailure(String cause);
 
     /** Bytes of a failure's cause (UTF-8) a reservoir carries; a longer one is cut. */
     int MAX_CAUSE_BYTES = 1024;
 
-    /** What has gone through this end so far and the credits it has now, for the river's status (a live view, a report). */
+    /**
+     * What has gone through this end so far and the credits it has now, for the river's status (a
+     * live view, a report).
+     *
+     * @return the status now; safe to ask from any thread, its counts possibly a put behind
+     */
     EndStatus status();
 
-    /** Makes {@code p} the producer's: credit signals wake it, and this end's waits park on it. */
+    /**
+     * Makes {@code p} the producer's: credit signals wake it, and this end's waits park on it.
+     * Called once, by the producing thread, before it first looks at the end; a thread that
+     * attaches none waits on a Parker only an interrupt stops.
+     *
+     * @param p the producing thread's Parker
+     */
     void attachProducer(Parker p);
 
     /** Frees what this end holds; puts afterwards fail. */

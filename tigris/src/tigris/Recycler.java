@@ -14,6 +14,11 @@ import jaguar.ext.ExternalBuffer;
  */
 @FunctionalInterface
 public interface Recycler {
-    /** Takes back the buffers of a released Water that this recycler's side handed out. */
+    /**
+     * Takes back the buffers of a released Water that this recycler's side handed out. Called by
+     * whichever thread releases the Water, once per Water.
+     *
+     * @param buffers the Water's buffers, in the Water's order; the Water no longer uses them
+     */
     void recycle(ExternalBuffer[] buffers);
 }

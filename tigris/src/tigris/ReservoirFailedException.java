@@ -13,15 +13,31 @@ package tigris;
 public class ReservoirFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Makes the exception.
+     *
+     * @param message what broke, naming the reservoir and the peer
+     * @param cause what the end saw fail (an {@code IOException}, a verbs error), or null
+     */
     public ReservoirFailedException(String message, Throwable cause) {
         super(message, cause);
     }
 
+    /**
+     * Makes the exception, with no cause.
+     *
+     * @param message what broke, naming the reservoir and the peer
+     */
     public ReservoirFailedException(String message) {
         super(message);
     }
 
-    /** A fresh exception of this kind and message, caused by this one: what each later look at a failed end throws. */
+    /**
+     * A fresh exception of this kind and message, caused by this one: what each later look at a
+     * failed end throws, so each has its own stack.
+     *
+     * @return the new exception
+     */
     public ReservoirFailedException again() {
         return new ReservoirFailedException(getMessage(), this);
     }

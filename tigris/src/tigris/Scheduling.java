@@ -28,7 +28,7 @@ public enum Scheduling {
         this.nice = nice;
     }
 
-    /** The nice value a thread of this class runs at. */
+    /** {@return the nice value a thread of this class runs at, from -10 to 10 (0 for {@link #NORMAL})} */
     public int nice() {
         return nice;
     }
@@ -36,6 +36,8 @@ public enum Scheduling {
     /**
      * Gives the calling thread this class's priority; null if it has it, else why not (the
      * process may not raise a thread's priority), and the thread keeps the one it had.
+     *
+     * @return null if the thread has this class's priority now, else why not
      */
     public String applyToCurrentThread() {
         if (this == NORMAL) {

@@ -15,6 +15,9 @@ public interface Spring extends Recycler {
     /**
      * A new, empty Water of at least {@code size} bytes, owned by the calling thread.
      *
+     * @param size the bytes the caller needs in the Water's first buffer, from 1 to the most this
+     *        spring makes (for a reservoir, its Water size)
+     * @return the Water, with no bytes in use and kind {@link Water#DATA}
      * @throws IllegalArgumentException if size is not positive or more than this spring makes
      */
     Water createWater(int size);

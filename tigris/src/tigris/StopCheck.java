@@ -11,5 +11,11 @@ public interface StopCheck {
     /** For a thread no one stops but by interrupting it. */
     StopCheck NEVER = () -> false;
 
+    /**
+     * Whether the waiting thread has been asked to stop; asked from the waiting thread, so it must
+     * be cheap and must not block.
+     *
+     * @return true if the wait should give up (with an {@link InterruptedException})
+     */
     boolean stopRequested();
 }

@@ -61,6 +61,14 @@ public final class Water {
      * A Water over {@code buffers}, owned by the calling thread, with no bytes in use. Buffers of
      * a Water that is to cross threads must be shared (not confined) buffers; reservoirs copy a
      * Water they cannot carry.
+     *
+     * @param origin what takes the buffers back when the Water is released (the spring that made
+     *        them, or the end they arrived in); null: nothing does, and the buffers are the owner's
+     *        to free
+     * @param buffers the Water's buffers, at least one, none null, each at most 2 GiB; the array
+     *        is copied, the buffers are not
+     * @throws IllegalArgumentException if there is no buffer or one is larger than 2 GiB
+     * @throws NullPointerException if a buffer is null
      */
     public Water(Recycler origin, ExternalBuffer... buffers) {
         if (buffers.length == 0) {
@@ -81,6 +89,12 @@ public final class Water {
     /**
      * A Water over one buffer, owned by the calling thread, with no bytes in use: what a reservoir
      * that hands out views of its own memory makes for each Water (no array to copy).
+     *
+     * @param origin what takes the buffer back when the Water is released; null: nothing does
+     * @param only the Water's one buffer, at most 2 GiB
+     * @return the new Water
+     * @throws IllegalArgumentException if {@code only} is larger than 2 GiB
+     * @throws NullPointerException if {@code only} is null
      */
     public static Water over(Recycler origin, ExternalBuffer only) {
         Objects.requireNonNull(only, "buffer");
@@ -100,38 +114,85 @@ public final class Water {
 
     // ---- data -----------------------------------------------------------------------------------
 
-    /** Number of buffers. */
+    /**
+     * {@return the number of buffers, at least 1}
+     *
+     * @throws IllegalStateException if the calling thread does not own this Water
+     */
     public int bufferCount() {
         checkOwner();
         return buffers.length;
     }
 
-    /** The first buffer. */
+    /**
+     * {@return the first buffer, which holds the PSO container if there is one}
+     *
+     * @throws IllegalStateException if the calling thread does not own this Water
+     */
     public ExternalBuffer buffer() {
         return buffer(0);
     }
 
+    /**
+     * The buffer at {@code i}; its bytes in use are {@link #length(int) length(i)}.
+     *
+     * @param i the buffer's index, from 0 below {@link #bufferCount()}
+     * @return the buffer, which stays this Water's: it must not be closed or kept
+     * @throws IllegalStateException if the calling thread does not own this Water
+     * @throws ArrayIndexOutOfBoundsException if {@code i} is out of range
+     */
     public ExternalBuffer buffer(int i) {
         checkOwner();
         return buffers[i];
     }
 
-    /** Bytes in use in the first buffer. */
+    /**
+     * {@return the bytes in use in the first buffer: the container's used bytes once
+     * {@link #container()} was called}
+     *
+     * @throws IllegalStateException if the calling thread does not own this Water
+     */
     public int length() {
         return length(0);
     }
 
+    /**
+     * The bytes in use in buffer {@code i}, from its start: what a reservoir sends of it.
+     *
+     * @param i the buffer's index, from 0 below {@link #bufferCount()}
+     * @return the bytes in use, from 0 to the buffer's size (the container's used bytes for the
+     *         first buffer once {@link #container()} was called)
+     * @throws IllegalStateException if the calling thread does not own this Water
+     * @throws ArrayIndexOutOfBoundsException if {@code i} is out of range
+     */
     public int length(int i) {
         checkOwner();
         syncContainerLength();
         return lengths[i];
     }
 
-    /** Sets the bytes in use in the first buffer. */
+    /**
+     * Sets the bytes in use in the first buffer, for a Water written directly, not through its
+     * container.
+     *
+     * @param length the bytes in use, from 0 to {@link #capacity()}
+     * @throws IllegalStateException if the calling thread does not own this Water, or the first buffer holds a container
+     * @throws IndexOutOfBoundsException if {@code length} is negative or above the capacity
+     */
     public void setLength(int length) {
         setLength(0, length);
     }
 
+    /**
+     * Sets the bytes in use in buffer {@code i}, for a Water written directly, not through its
+     * container.
+     *
+     * @param i the buffer's index, from 0 below {@link #bufferCount()}
+     * @param length the bytes in use, from 0 to the buffer's size
+     * @throws IllegalStateException if the calling thread does not own this Water, or {@code i} is 0 and the first buffer
+     *         holds a container (whose used bytes are its length)
+     * @throws IndexOutOfBoundsException if {@code i} or {@code length} is out of range
+     */
     public void setLength(int i, int length) {
         checkOwner();
         if (container != null && i == 0) {
@@ -146,19 +207,31 @@ public final class Water {
      * unless set. Every reservoir carries it to the consumer (in the frame or slot header of the
      * transports that copy), so a consumer that takes several kinds of Water (records, then a
      * summary) tells them apart without looking at lengths or bytes.
+     *
+     * @return the kind byte, whose values the application defines
+     * @throws IllegalStateException if the calling thread does not own this Water
      */
     public byte kind() {
         checkOwner();
         return kind;
     }
 
-    /** Sets what this Water's bytes are; the values are the application's (TigrisSort's: {@code SortWaterKind}). */
+    /**
+     * Sets what this Water's bytes are; the values are the application's (TigrisSort's: {@code SortWaterKind}).
+     *
+     * @param kind any byte; {@link #DATA} (0) is what a Water has unless set
+     * @throws IllegalStateException if the calling thread does not own this Water
+     */
     public void setKind(byte kind) {
         checkOwner();
         this.kind = kind;
     }
 
-    /** Capacity of the first buffer in bytes. */
+    /**
+     * {@return the capacity of the first buffer in bytes: the most {@link #length()} can be}
+     *
+     * @throws IllegalStateException if the calling thread does not own this Water
+     */
     public int capacity() {
         checkOwner();
         return (int) buffers[0].size();
@@ -168,6 +241,9 @@ public final class Water {
      * The PSO container in the first buffer: opened on the bytes in use if there are any (a
      * received Water), else formatted empty (a new one). Its used bytes are then the Water's
      * length.
+     *
+     * @return the container, the same one on every call until the Water is released or handed off
+     * @throws IllegalStateException if the calling thread does not own this Water
      */
     public PSOContainer container() {
         checkOwner();
@@ -187,7 +263,7 @@ public final class Water {
 
     // ---- ownership ------------------------------------------------------------------------------
 
-    /** True if the calling thread owns this Water now. */
+    /** {@return true if the calling thread owns this Water now: it may use it, put it or release it} */
     public boolean isOwned() {
         return owner == Thread.currentThread();
     }
@@ -202,6 +278,9 @@ public final class Water {
      * Gives the buffers back to the spring that made them. The owner calls this for a Water it
      * made and decided not to send; ModuleThreads release every input Water that the module did not
      * pass on.
+     *
+     * @throws IllegalStateException if the calling thread does not own this Water (it was put, or
+     *         released already)
      */
     public void release() {
         checkOwner();
@@ -236,6 +315,9 @@ public final class Water {
      * connection it came through, {@code "in"} of {@code "join.in"}): how a module with several
      * inputs tells them apart. Null if it was not taken from a reservoir by a module thread that
      * knows its ports (a Water this module made, or one fed by hand).
+     *
+     * @return the port's name, or null
+     * @throws IllegalStateException if the calling thread does not own this Water
      */
     public String inputPort() {
         checkOwner();
@@ -300,6 +382,7 @@ public final class Water {
         return true;
     }
 
+    /** {@return the Water's buffer count and who owns it, or where it went: for errors and logs, usable from any thread} */
     @Override
     public String toString() {
         return "Water[" + buffers.length + " buffer(s), " + (owner == null ? whereabouts() : "owned by " + owner.getName()) + "]";

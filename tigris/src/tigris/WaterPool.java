@@ -22,8 +22,12 @@ public final class WaterPool implements Spring {
     private final MpmcRing<ExternalBuffer> free;
 
     /**
+     * Makes a pool that keeps nothing yet: its first Waters are allocated, later ones reuse what
+     * was released.
+     *
      * @param waterSize bytes of each Water
      * @param keep how many released buffers to keep for reuse, at least (rounded up to a power of two; the rest are freed)
+     * @throws IllegalArgumentException if {@code waterSize} is not positive
      */
     public WaterPool(int waterSize, int keep) {
         if (waterSize < 1) {
@@ -33,10 +37,19 @@ public final class WaterPool implements Spring {
         this.free = new MpmcRing<>(Math.max(1, keep));
     }
 
+    /** {@return the bytes of each Water this pool makes: the most {@link #createWater} accepts} */
     public int waterSize() {
         return waterSize;
     }
 
+    /**
+     * A Water of one buffer of {@link #waterSize()} bytes, reused from those released if one is
+     * kept, else newly allocated (shared, off-heap); owned by the calling thread.
+     *
+     * @param size the bytes the caller needs, from 1 to {@link #waterSize()}
+     * @return the Water, with no bytes in use; this pool takes its buffer back when it is released
+     * @throws IllegalArgumentException if {@code size} is not from 1 to {@link #waterSize()}
+     */
     @Override
     public Water createWater(int size) {
         if (size < 1 || size > waterSize) {
@@ -46,6 +59,12 @@ public final class WaterPool implements Spring {
         return new Water(this, b != null ? b : OffHeapBuffer.allocateShared(waterSize));
     }
 
+    /**
+     * Keeps the buffers of a released Water for reuse, from whichever thread releases it (lock-free);
+     * a buffer of another size, one already closed, or one beyond what the pool keeps is freed.
+     *
+     * @param buffers the released Water's buffers
+     */
     @Override
     public void recycle(ExternalBuffer[] buffers) {
         for (ExternalBuffer b : buffers) {
@@ -55,7 +74,10 @@ public final class WaterPool implements Spring {
         }
     }
 
-    /** Frees the buffers kept for reuse. */
+    /**
+     * Frees the buffers kept for reuse, when the pool's reservoir is done; Waters still out are
+     * untouched, and buffers released after this are kept again.
+     */
     public void drain() {
         ExternalBuffer b;
         while ((b = free.poll()) != null) {

@@ -20,11 +20,21 @@ public final class BufferPin implements AutoCloseable {
         this.holder = holder;
     }
 
-    /** Who holds the pin, as given to {@link ExternalBuffer#pin}. */
+    /**
+     * Who holds the pin.
+     *
+     * @return the description given to {@link ExternalBuffer#pin}, which
+     *         {@link ExternalBuffer#close()} names when it refuses to free the memory
+     */
     public String holder() {
         return holder;
     }
 
+    /**
+     * Releases the pin: once no pin is left, the buffer may be closed. Call it only when the device
+     * can no longer access the memory (for an RDMA region: after deregistering it). Closing twice
+     * does nothing; any thread may close it.
+     */
     @Override
     public synchronized void close() {
         if (!released) {

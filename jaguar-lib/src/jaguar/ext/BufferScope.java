@@ -96,7 +96,11 @@ public final class BufferScope {
         return readOnlyTwin;
     }
 
-    /** False once closed. */
+    /**
+     * Whether the scope is still open. A read-only twin closes with the scope it was made from.
+     *
+     * @return false once the buffer (and so every slice sharing this scope) is closed
+     */
     public boolean isAlive() {
         return access != CLOSED;
     }
@@ -106,7 +110,10 @@ public final class BufferScope {
      * another thread), else 0. An int computed without a branch, for a caller to pass to
      * {@code Objects.checkIndex(denied, 1)}: the JIT intrinsifies checkIndex to a range check
      * that leaves every loop in which it is invariant (see ExternalBuffer.checkAccessible). The
-     * caller finds out which of the two it was off the hot path.
+     * caller finds out which of the two it was off the hot path. Writability is not part of it
+     * (see {@link #writableByCurrentThread}).
+     *
+     * @return 1 if access is denied to the current thread, 0 if allowed
      */
     public int deniedToCurrentThread() {
         long a = access;                                      // 0: open and shared
@@ -122,13 +129,20 @@ public final class BufferScope {
      * Two compares of one loaded field, for structures that test a different scope at every access
      * (a PSO field of each object in turn), where the branch-free {@link #deniedToCurrentThread}
      * costs more; where the scope is invariant the JIT hoists either.
+     *
+     * @return true if the scope is open and either shared or confined to the current thread
      */
     public boolean readableByCurrentThread() {
         long a = access;
         return a == 0 || a == Thread.currentThread().threadId();
     }
 
-    /** As {@link #readableByCurrentThread}, and the memory may be written through this scope (not a read-only twin). */
+    /**
+     * As {@link #readableByCurrentThread}, and the memory may be written through this scope.
+     *
+     * @return true if the current thread may read and may write: always false for a read-only
+     *         twin ({@link ExternalBuffer#accessScope()} of a read-only buffer)
+     */
     public boolean writableByCurrentThread() {
         long a = writeAccess;
         return a == 0 || a == Thread.currentThread().threadId();

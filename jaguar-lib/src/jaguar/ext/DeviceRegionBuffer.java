@@ -25,12 +25,44 @@ public final class DeviceRegionBuffer extends ExternalBuffer {
         super(scope, scope.root, readOnly);
     }
 
-    /** Maps {@code length} bytes at {@code offset} of {@code path}, confined to the caller; close() unmaps at once. */
+    /**
+     * Maps {@code length} bytes at {@code offset} of {@code path}, confined to the calling thread;
+     * {@link #close()} unmaps at once.
+     *
+     * @param path the device or regular file to map
+     * @param offset byte offset in {@code path} where the region starts, non-negative; need not be
+     *               page aligned
+     * @param length bytes in the region, positive; for a regular file the region must end inside it
+     * @param mode {@code READ_ONLY} (opened {@code O_RDONLY}, mapped {@code PROT_READ}) or
+     *             {@code READ_WRITE} (writes reach the device or file)
+     * @return the region, usable only by this thread
+     * @throws IllegalArgumentException if {@code offset} is negative, {@code length} is not
+     *         positive, {@code path} is a directory, or the region extends past the end of a
+     *         regular file
+     * @throws IOException if {@code open(2)} or {@code mmap(2)} fails (the message names the path
+     *         and errno) or the file's size cannot be read
+     */
     public static DeviceRegionBuffer map(Path path, long offset, long length, MappingMode mode) throws IOException {
         return map(path, offset, length, mode, true);
     }
 
-    /** As {@link #map}, but any thread may use it; it is unmapped once the buffer is unreachable. */
+    /**
+     * As {@link #map}, but any thread may use it; it is unmapped once the buffer, its slices and
+     * its {@link #asSegment()} views are unreachable, closed or not.
+     *
+     * @param path the device or regular file to map
+     * @param offset byte offset in {@code path} where the region starts, non-negative; need not be
+     *               page aligned
+     * @param length bytes in the region, positive; for a regular file the region must end inside it
+     * @param mode {@code READ_ONLY} (opened {@code O_RDONLY}, mapped {@code PROT_READ}) or
+     *             {@code READ_WRITE} (writes reach the device or file)
+     * @return the region, usable by every thread
+     * @throws IllegalArgumentException if {@code offset} is negative, {@code length} is not
+     *         positive, {@code path} is a directory, or the region extends past the end of a
+     *         regular file
+     * @throws IOException if {@code open(2)} or {@code mmap(2)} fails (the message names the path
+     *         and errno) or the file's size cannot be read
+     */
     public static DeviceRegionBuffer mapShared(Path path, long offset, long length, MappingMode mode) throws IOException {
         return map(path, offset, length, mode, false);
     }

@@ -52,12 +52,24 @@ public final class Futex {
 
     /**
      * Sleeps while the u32 at {@code offset} of {@code buffer} holds {@code expected}, at most
-     * {@code timeoutNanos}, until a {@link #wake} on it.
+     * {@code timeoutNanos}, until a {@link #wake} on it. Blocks the calling thread in the kernel
+     * (a virtual thread pins its carrier meanwhile).
      *
+     * @param buffer the buffer holding the word; it need not be writable
+     * @param offset byte offset of the word in {@code buffer}; the word's address must be a multiple
+     *               of 4
+     * @param expected the value last read from the word: the call returns at once if the word no
+     *                 longer holds it
+     * @param timeoutNanos longest sleep in nanoseconds; 0 or negative returns at once (after the
+     *                     comparison)
      * @return false if the time ran out; true if woken, or the word did not hold {@code expected}
      *         (a signal can also end the sleep early: callers look at what they wait for again)
      * @throws IllegalArgumentException if the word is outside the buffer or not aligned to 4 bytes
-     * @throws IllegalStateException if the buffer is closed
+     * @throws IllegalStateException if the buffer is closed, or futex(2) fails otherwise (the
+     *         message carries errno)
+     * @throws WrongThreadException if the buffer is confined to another thread
+     * @throws UnsupportedOperationException on a processor whose futex syscall number Jaguar does not
+     *         know (only x86-64 and AArch64 are)
      */
     public static boolean await(ExternalBuffer buffer, long offset, int expected, long timeoutNanos) {
         long address = word(buffer, offset);
@@ -86,9 +98,20 @@ public final class Futex {
     }
 
     /**
-     * Wakes at most {@code count} sleepers on the u32 at {@code offset} of {@code buffer}.
+     * Wakes at most {@code count} sleepers on the u32 at {@code offset} of {@code buffer}, in this
+     * process and in others that map the same memory. Change the word before calling it.
      *
-     * @return how many were woken
+     * @param buffer the buffer holding the word
+     * @param offset byte offset of the word in {@code buffer}; the word's address must be a multiple
+     *               of 4
+     * @param count most sleepers to wake; {@code Integer.MAX_VALUE} wakes them all
+     * @return how many were woken (0 if none slept on the word)
+     * @throws IllegalArgumentException if the word is outside the buffer or not aligned to 4 bytes
+     * @throws IllegalStateException if the buffer is closed, or futex(2) fails (the message
+     *         carries errno)
+     * @throws WrongThreadException if the buffer is confined to another thread
+     * @throws UnsupportedOperationException on a processor whose futex syscall number Jaguar does not
+     *         know (only x86-64 and AArch64 are)
      */
     public static int wake(ExternalBuffer buffer, long offset, int count) {
         long address = word(buffer, offset);

@@ -36,12 +36,45 @@ public final class MappedFileBuffer extends ExternalBuffer {
      * its end, and with {@link StandardOpenOption#CREATE} creates a missing file (the only option
      * taken, and only with {@code READ_WRITE}); {@code READ_ONLY} requires the region to lie
      * within the file.
+     *
+     * @param path the regular file to map
+     * @param mode {@code READ_ONLY} (writes throw) or {@code READ_WRITE} (writes reach the file)
+     * @param offset byte offset in the file where the region starts, non-negative and not past
+     *               the file's end
+     * @param length bytes in the region, positive
+     * @param options nothing, or {@link StandardOpenOption#CREATE} with {@code READ_WRITE}
+     * @return the mapped region, usable only by this thread
+     * @throws IllegalArgumentException if {@code offset} is negative or past the end of the file,
+     *         {@code length} is not positive, a {@code READ_ONLY} region extends past the end,
+     *         {@code path} is not a regular file, or {@code options} holds anything but
+     *         {@code CREATE} (or {@code CREATE} with {@code READ_ONLY})
+     * @throws java.nio.file.NoSuchFileException if the file does not exist and {@code CREATE} was
+     *         not given
+     * @throws IOException if the file cannot be opened, grown or mapped
      */
     public static MappedFileBuffer map(Path path, MappingMode mode, long offset, long length, StandardOpenOption... options) throws IOException {
         return map(path, mode, offset, length, true, options);
     }
 
-    /** As {@link #map}, but any thread may use it, and the mapping goes when the buffer is unreachable. */
+    /**
+     * As {@link #map}, but any thread may use it, and the mapping goes once the buffer, its slices
+     * and its {@link #asSegment()} views are unreachable, closed or not.
+     *
+     * @param path the regular file to map
+     * @param mode {@code READ_ONLY} (writes throw) or {@code READ_WRITE} (writes reach the file)
+     * @param offset byte offset in the file where the region starts, non-negative and not past
+     *               the file's end
+     * @param length bytes in the region, positive
+     * @param options nothing, or {@link StandardOpenOption#CREATE} with {@code READ_WRITE}
+     * @return the mapped region, usable by every thread
+     * @throws IllegalArgumentException if {@code offset} is negative or past the end of the file,
+     *         {@code length} is not positive, a {@code READ_ONLY} region extends past the end,
+     *         {@code path} is not a regular file, or {@code options} holds anything but
+     *         {@code CREATE} (or {@code CREATE} with {@code READ_ONLY})
+     * @throws java.nio.file.NoSuchFileException if the file does not exist and {@code CREATE} was
+     *         not given
+     * @throws IOException if the file cannot be opened, grown or mapped
+     */
     public static MappedFileBuffer mapShared(Path path, MappingMode mode, long offset, long length, StandardOpenOption... options)
                     throws IOException {
         return map(path, mode, offset, length, false, options);
@@ -103,7 +136,11 @@ public final class MappedFileBuffer extends ExternalBuffer {
     /**
      * Asks the kernel to start reading the mapped pages from the file now ({@code madvise}
      * {@code MADV_WILLNEED}) and returns at once: a scan that maps its next region while it reads
-     * this one finds the next one read ahead. Advice only; returns whether the kernel took it.
+     * this one finds the next one read ahead. Advice only: nothing fails if the kernel ignores it.
+     *
+     * @return whether the kernel took the advice
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
      */
     public boolean willNeed() {
         return willNeed(0, size());
@@ -113,6 +150,14 @@ public final class MappedFileBuffer extends ExternalBuffer {
      * As {@link #willNeed()}, for the pages holding bytes {@code offset .. offset+length-1}: many
      * small reads scattered over a file (a sample of its records) asked for first, then made,
      * wait for the disk once instead of once each.
+     *
+     * @param offset byte offset in this buffer of the first byte wanted, non-negative
+     * @param length bytes wanted from {@code offset}, positive; the advice covers the whole pages
+     *               holding them
+     * @return whether the kernel took the advice
+     * @throws IndexOutOfBoundsException if the range is empty or not inside the buffer
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
      */
     public boolean willNeed(long offset, long length) {
         checkAccessible();
@@ -130,6 +175,9 @@ public final class MappedFileBuffer extends ExternalBuffer {
      *
      * @throws UnsupportedOperationException on a {@code READ_ONLY} mapping, which cannot have
      *         modified pages: a call there is a mistake worth hearing about
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     * @throws java.io.UncheckedIOException if writing the pages back fails
      */
     public void force() {
         checkAccessible();

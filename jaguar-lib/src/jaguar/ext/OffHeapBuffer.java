@@ -17,14 +17,29 @@ public final class OffHeapBuffer extends ExternalBuffer {
         super(scope, scope.root, false);
     }
 
-    /** A buffer confined to the calling thread; {@link #close()} frees it at once. */
+    /**
+     * A buffer confined to the calling thread; {@link #close()} frees it at once.
+     *
+     * @param size bytes to allocate, positive
+     * @return a new zeroed, writable buffer, 8-byte aligned, usable only by this thread
+     * @throws IllegalArgumentException if {@code size} is not positive
+     * @throws OutOfMemoryError if the memory cannot be allocated
+     */
     public static OffHeapBuffer allocate(long size) {
         checkSize(size);
         Arena arena = Arena.ofConfined();
         return new OffHeapBuffer(BufferScope.confined(arena, arena.allocate(size, ALIGNMENT)));
     }
 
-    /** A buffer any thread may use; freed once it is closed or not, when unreachable. */
+    /**
+     * A buffer any thread may use. Its memory is freed once the buffer, its slices and its
+     * {@link #asSegment()} views are unreachable, closed or not; {@link #close()} only stops access.
+     *
+     * @param size bytes to allocate, positive
+     * @return a new zeroed, writable buffer, 8-byte aligned, usable by every thread
+     * @throws IllegalArgumentException if {@code size} is not positive
+     * @throws OutOfMemoryError if the memory cannot be allocated
+     */
     public static OffHeapBuffer allocateShared(long size) {
         checkSize(size);
         return new OffHeapBuffer(BufferScope.shared(Arena.ofAuto().allocate(size, ALIGNMENT)));
@@ -36,6 +51,12 @@ public final class OffHeapBuffer extends ExternalBuffer {
      * it takes one page fault per 2 MiB instead of per 4 KiB; {@link #close()} unmaps it at once.
      * For bulk data (a sorter's records), not for many small buffers: each is its own mapping, and
      * it is not counted against {@code -XX:MaxDirectMemorySize}.
+     *
+     * @param size bytes the buffer has, positive; the mapping is rounded up to a multiple of 2 MiB
+     * @return a new zeroed, writable buffer of exactly {@code size} bytes, page aligned, usable only
+     *         by this thread
+     * @throws IllegalArgumentException if {@code size} is not positive
+     * @throws OutOfMemoryError if the kernel refuses the mapping (the message carries errno)
      */
     public static OffHeapBuffer allocateLarge(long size) {
         checkSize(size);

@@ -24,7 +24,11 @@ import java.nio.file.StandardOpenOption;
  * leaves a {@code .jaguar-shm-*} file in {@code /dev/shm}, never a segment of size 0.
  */
 public final class SharedMemoryBuffer extends ExternalBuffer {
-    /** Linux's limit on a file name (NAME_MAX). */
+    /**
+     * Longest segment name accepted, in characters: Linux's limit on a file name (NAME_MAX), which
+     * counts bytes, so a name with non-ASCII characters can pass this check and still be refused by
+     * the kernel (an {@link IOException}).
+     */
     public static final int MAX_NAME_LENGTH = 255;
     private static final Path DIRECTORY = Path.of("/dev/shm");
     private static final java.util.concurrent.atomic.AtomicLong TEMPORARY = new java.util.concurrent.atomic.AtomicLong();
@@ -40,7 +44,16 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
      * Creates segment {@code name} of {@code size} zero bytes and maps it, readable and writable
      * by this process's user only (0600): another user's process cannot map it.
      *
+     * @param name the segment's file name in {@code /dev/shm}: not empty, not {@code .} or
+     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_LENGTH} characters
+     * @param size bytes in the segment, positive
+     * @return the new segment, mapped read-write and shared between threads
      * @throws FileAlreadyExistsException if a segment of that name exists
+     * @throws IllegalArgumentException if {@code name} is not a valid segment name or {@code size}
+     *         is not positive
+     * @throws NullPointerException if {@code name} is null
+     * @throws IOException if {@code /dev/shm} is missing, or the segment cannot be made, sized,
+     *         mapped or linked to its name
      */
     public static SharedMemoryBuffer create(String name, long size) throws IOException {
         Path file = pathOf(name);
@@ -70,11 +83,17 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
     }
 
     /**
-     * Maps the whole of existing segment {@code name}.
+     * Maps the whole of existing segment {@code name}, read-write.
      *
+     * @param name the segment's file name in {@code /dev/shm}: not empty, not {@code .} or
+     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_LENGTH} characters
+     * @return the segment, mapped read-write and shared between threads
      * @throws NoSuchFileException if there is no segment of that name
      * @throws IOException if the file of that name is empty (made by something else than
-     *         {@link #create}, which never shows an unsized segment)
+     *         {@link #create}, which never shows an unsized segment), if {@code /dev/shm} is
+     *         missing, or if the segment cannot be opened or mapped (another user's 0600 segment)
+     * @throws IllegalArgumentException if {@code name} is not a valid segment name
+     * @throws NullPointerException if {@code name} is null
      */
     public static SharedMemoryBuffer open(String name) throws IOException {
         Path file = pathOf(name);
@@ -93,7 +112,16 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
      * As {@link #open(String)}, waiting up to {@code timeout} for another process to create the
      * segment: for a consumer that may start before its producer.
      *
+     * @param name the segment's file name in {@code /dev/shm}: not empty, not {@code .} or
+     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_LENGTH} characters
+     * @param timeout how long to wait for the segment to appear; polled with a pause growing from 1
+     *                to 50 ms, so it may be seen up to 50 ms after it appears
+     * @return the segment, mapped read-write and shared between threads
      * @throws NoSuchFileException if the segment did not appear in time, naming it and the wait
+     * @throws IOException if the segment is there but cannot be mapped (as {@link #open(String)})
+     * @throws InterruptedException if the thread is interrupted while it waits
+     * @throws IllegalArgumentException if {@code name} is not a valid segment name
+     * @throws NullPointerException if {@code name} is null
      */
     public static SharedMemoryBuffer open(String name, java.time.Duration timeout) throws IOException, InterruptedException {
         Path file = pathOf(name);
@@ -135,7 +163,11 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
         return DIRECTORY.resolve(name);
     }
 
-    /** The segment's name, as given to create/open. */
+    /**
+     * The segment's name.
+     *
+     * @return the name given to {@link #create} or {@link #open}, without {@code /dev/shm/}
+     */
     public String name() {
         return name;
     }
@@ -144,7 +176,8 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
      * Removes the segment's name: later {@link #open} calls fail, while every existing mapping
      * (this one included) keeps working until closed.
      *
-     * @return false if the name was already gone
+     * @return true if this call removed the name; false if it was already gone
+     * @throws IOException if the name cannot be removed
      */
     public boolean unlink() throws IOException {
         return Files.deleteIfExists(pathOf(name));

@@ -33,6 +33,12 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface CodeMapping {
-    /** The template. */
+    /**
+     * The template: one instruction per line or per {@code ;}, {@code #} starting a comment, at
+     * most 32 instructions; the method's parameters are {@code $0}, {@code $1}, ... (the receiver
+     * not counted).
+     *
+     * @return the template's source text, checked when the class is registered
+     */
     String value();
 }

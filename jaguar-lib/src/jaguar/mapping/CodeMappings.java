@@ -44,14 +44,27 @@ public final class CodeMappings {
      * Jaguar's HotSpot. The VM does the same by itself when it initialises the class; calling this
      * makes a bad template fail here, with an exception, instead of being reported once.
      *
-     * @return the checked templates, in declaration order
+     * @param type the class whose declared methods are scanned (inherited ones are not); must not
+     *        be null
+     * @return the checked templates, one per mapped method, in the order
+     *         {@link Class#getDeclaredMethods()} lists them (which need not be declaration order)
      * @throws InvalidMappingException naming the first method whose mapping is wrong and why
      */
     public static List<Template> register(Class<?> type) {
         return MappingRegistrar.register(type);
     }
 
-    /** Checks one method's template. */
+    /**
+     * Checks one method's template against the method, without registering it: the method must
+     * have a Java body (not abstract or native), be declared by a class, not an interface, and
+     * not be synchronized, and the template must parse and check against its signature.
+     *
+     * @param m the mapped method; its annotation is not read, {@code template} is used instead
+     * @param template the template text, as in {@link CodeMapping#value()}
+     * @return the checked template
+     * @throws InvalidMappingException if the method cannot be mapped or the template is wrong; the
+     *         message names the method and, for a template fault, the line
+     */
     public static Template check(Method m, String template) {
         String owner = m.getDeclaringClass().getName();
         String display = owner + "." + m.getName();
@@ -79,6 +92,7 @@ public final class CodeMappings {
      * (and of any user mapping that calls {@link #enterJavaBody}) throws, which proves that
      * compiled callers run the inlined template instead.
      *
+     * @param on {@code true} to arm strict mode, {@code false} to disarm it
      * @throws IllegalStateException if the VM was not started with {@code -Djaguar.mapping.strict=true}
      */
     public static void setStrict(boolean on) {
@@ -90,7 +104,14 @@ public final class CodeMappings {
 
     /**
      * Called first by a mapped method's Java body. Free unless the VM runs with
-     * {@code -Djaguar.mapping.strict=true}: the check folds away in compiled code.
+     * {@code -Djaguar.mapping.strict=true}: the check folds away in compiled code. With it, the run
+     * is counted for {@link #javaBodyRuns()}.
+     *
+     * @param method the name the mapped method reports itself by (for example
+     *        {@code "Mailbox.post"}): the key of {@link #javaBodyRunsByMethod()} and part of the
+     *        exception's message
+     * @throws IllegalStateException if strict mode is armed ({@link #setStrict}): the Java body ran,
+     *         so its caller was not mapped
      */
     public static void enterJavaBody(String method) {
         if (STRICT_AVAILABLE) {
@@ -105,6 +126,9 @@ public final class CodeMappings {
     /**
      * How often Java bodies that call {@link #enterJavaBody} have run; counted only with
      * {@code -Djaguar.mapping.strict=true}. A warm-up loop is done when a whole round adds nothing.
+     *
+     * @return the number of Java body runs since the VM started, over all methods; 0 without
+     *         {@code -Djaguar.mapping.strict=true}
      */
     public static long javaBodyRuns() {
         return JAVA_BODY_RUNS_TOTAL.sum();
@@ -113,6 +137,9 @@ public final class CodeMappings {
     /**
      * {@link #javaBodyRuns()} per mapped method (the name its body passes to
      * {@link #enterJavaBody}), in name order: which callers the JIT has not mapped yet.
+     *
+     * @return a new, modifiable snapshot from method name to its Java body runs; empty without
+     *         {@code -Djaguar.mapping.strict=true}
      */
     public static SortedMap<String, Long> javaBodyRunsByMethod() {
         SortedMap<String, Long> out = new TreeMap<>();

@@ -9,6 +9,12 @@ package jaguar.mapping;
 public final class InvalidMappingException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Makes the exception.
+     *
+     * @param message the method (as {@code Owner.name(descriptor)} or {@code Owner.name}) and the
+     *        fault, with the template line where there is one
+     */
     public InvalidMappingException(String message) {
         super(message);
     }

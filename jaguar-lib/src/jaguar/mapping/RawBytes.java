@@ -66,6 +66,11 @@ public final class RawBytes {
      * {@code lookup}'s class.
      *
      * @param lookup a lookup with private access in the class declaring the mapping
+     * @param name the mapped method's name
+     * @param type the mapped method's declared parameter and return types (no receiver); selects
+     *        the method among overloads and must match its return type
+     * @return a handle of type {@code type} that runs the bytes; one per method, made on the
+     *         first call and returned again on later ones
      * @throws IllegalArgumentException if there is no such mapped method, or its template is not one
      *         raw byte instruction (whose inputs are parameters or constants) and an optional return
      *         of its output

@@ -9,6 +9,11 @@ package jaguar.pso;
 public class ContainerFullException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Makes the exception.
+     *
+     * @param message the size asked for, the offset and the bytes left
+     */
     public ContainerFullException(String message) {
         super(message);
     }

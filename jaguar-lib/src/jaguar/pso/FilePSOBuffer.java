@@ -32,7 +32,13 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
 
     /**
      * Creates (or truncates) {@code path} as an empty container of {@code capacity} bytes. The
-     * file is sparse until written.
+     * file is sparse until written. The mapping is shared and read-write.
+     *
+     * @param path the file to create, or to truncate if it exists
+     * @param capacity the file's size and the container's, in bytes; at least the 32-byte header
+     * @return the formatted, empty container
+     * @throws IllegalArgumentException if {@code capacity} is smaller than a container header
+     * @throws IOException if the file cannot be created, sized or mapped
      */
     public static FilePSOBuffer create(Path path, long capacity) throws IOException {
         if (capacity < HEADER_SIZE) {
@@ -49,8 +55,14 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
     }
 
     /**
-     * Maps the container file at {@code path}.
+     * Maps the container file at {@code path}, all of it, shared: any thread may use it, and the
+     * memory is unmapped once the buffer is unreachable. Allocation continues where the header
+     * says it stopped.
      *
+     * @param path an existing container file
+     * @param mode {@code READ_ONLY} (every write throws) or {@code READ_WRITE}
+     * @return the container
+     * @throws IOException if the file cannot be read or mapped
      * @throws PSOFormatException if the file does not start with a container header Jaguar can read
      */
     public static FilePSOBuffer open(Path path, MappingMode mode) throws IOException {
@@ -62,6 +74,10 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
      * it at once. A shared mapping ({@link #open}) is unmapped by the garbage collector once
      * unreachable, so a thread that opens and closes many files in a loop should use this one.
      *
+     * @param path an existing container file
+     * @param mode {@code READ_ONLY} (every write throws) or {@code READ_WRITE}
+     * @return the container, usable by this thread only
+     * @throws IOException if the file cannot be read or mapped
      * @throws PSOFormatException if the file does not start with a container header Jaguar can read
      */
     public static FilePSOBuffer openConfined(Path path, MappingMode mode) throws IOException {
@@ -82,6 +98,11 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
         }
     }
 
+    /**
+     * The file this container is mapped from.
+     *
+     * @return the path as given to {@link #create}, {@link #open} or {@link #openConfined}
+     */
     public Path path() {
         return path;
     }
@@ -90,12 +111,21 @@ public final class FilePSOBuffer extends PSOContainer implements AutoCloseable {
      * Writes every modified page back to the file and waits until it is stored.
      *
      * @throws UnsupportedOperationException if the file was opened {@code READ_ONLY}
+     * @throws IllegalStateException if the container was closed
+     * @throws WrongThreadException if it was opened confined, by another thread
+     * @throws java.io.UncheckedIOException if writing the pages back fails
      */
     public void flush() {
         file.force();
     }
 
-    /** Unmaps the file; objects in it throw on access from now on. Does not flush. */
+    /**
+     * Closes the mapping; objects in it throw on access from now on. Does not flush. A confined
+     * mapping ({@link #openConfined}) is unmapped at once, a shared one when it becomes
+     * unreachable. Closing twice does nothing.
+     *
+     * @throws WrongThreadException if the mapping is confined and the caller is not its thread
+     */
     @Override
     public void close() {
         file.close();

@@ -35,7 +35,11 @@ public abstract sealed class PSOArray extends PSO
         this.data = address + DATA_OFFSET;
     }
 
-    /** Number of elements. */
+    /**
+     * Number of elements.
+     *
+     * @return the length the array was allocated with, validated against its size when it was placed
+     */
     public final int length() {
         return length;
     }

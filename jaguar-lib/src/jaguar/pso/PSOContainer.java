@@ -73,12 +73,37 @@ public class PSOContainer {
 
     // ---- creating and opening -------------------------------------------------------------------
 
-    /** Formats the whole of {@code buffer} as an empty container. */
+    /**
+     * Formats the whole of {@code buffer} as an empty container.
+     *
+     * @param buffer a writable buffer at an 8-byte-aligned address, of at least 32 bytes
+     * @return the container, whose capacity is the buffer's size
+     * @throws IllegalArgumentException if the buffer is smaller than a container header or not
+     *         8-byte aligned
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public static PSOContainer format(ExternalBuffer buffer) {
         return format(buffer, 0, buffer.size());
     }
 
-    /** Formats {@code size} bytes of {@code buffer} at {@code offset} as an empty container. */
+    /**
+     * Formats {@code size} bytes of {@code buffer} at {@code offset} as an empty container. Only
+     * the 32-byte header is written; the rest is zeroed as objects are allocated.
+     *
+     * @param buffer a writable buffer
+     * @param offset where the container starts in the buffer, in bytes; the address there must be
+     *        8-byte aligned
+     * @param size the container's capacity in bytes, at least the 32-byte header
+     * @return the container
+     * @throws IndexOutOfBoundsException if the region is not within the buffer
+     * @throws IllegalArgumentException if {@code size} is smaller than a container header or the
+     *         region's start is not 8-byte aligned
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public static PSOContainer format(ExternalBuffer buffer, long offset, long size) {
         checkRegion(buffer, offset, size);
         if (buffer.isReadOnly()) {
@@ -93,7 +118,17 @@ public class PSOContainer {
         return new PSOContainer(buffer, offset, size, HEADER_SIZE);
     }
 
-    /** Opens the container that starts at byte 0 of {@code buffer}. */
+    /**
+     * Opens the container that starts at byte 0 of {@code buffer}, every byte of which may
+     * belong to it.
+     *
+     * @param buffer the bytes, received or mapped; read-only buffers give read-only containers
+     * @return the container, allocating after its used bytes if the buffer is writable
+     * @throws PSOFormatException if the bytes there are not a container Jaguar can read
+     * @throws IllegalArgumentException if the buffer's address is not 8-byte aligned
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public static PSOContainer open(ExternalBuffer buffer) {
         return open(buffer, 0, buffer.size());
     }
@@ -103,7 +138,19 @@ public class PSOContainer {
      * {@code available} bytes belong to it (a received message may be shorter than the capacity the
      * sender formatted; it must hold every used byte).
      *
-     * @throws PSOFormatException if the bytes there are not a container Jaguar can read
+     * @param buffer the bytes, received or mapped; read-only buffers give read-only containers
+     * @param offset where the container's header is in the buffer, in bytes; the address there
+     *        must be 8-byte aligned
+     * @param available the bytes from {@code offset} that belong to the container; its capacity
+     *        is the smaller of this and the capacity in the header
+     * @return the container
+     * @throws PSOFormatException if the bytes there are not a container Jaguar can read: too few
+     *         for a header, a wrong magic, version or header size, a used count that is misaligned,
+     *         above the capacity or above {@code available}
+     * @throws IndexOutOfBoundsException if the region is not within the buffer
+     * @throws IllegalArgumentException if the region's start is not 8-byte aligned
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
      */
     public static PSOContainer open(ExternalBuffer buffer, long offset, long available) {
         Objects.requireNonNull(buffer, "buffer");
@@ -154,27 +201,50 @@ public class PSOContainer {
 
     // ---- state ----------------------------------------------------------------------------------
 
-    /** The buffer this container is in. */
+    /**
+     * The buffer this container is in.
+     *
+     * @return the buffer given when the container was formatted or opened (a nested container's
+     *         is its parent's)
+     */
     public final ExternalBuffer buffer() {
         return buffer;
     }
 
-    /** Offset of this container's header in {@link #buffer()}. */
+    /**
+     * Offset of this container's header in {@link #buffer()}.
+     *
+     * @return the offset in bytes; 0 unless the container is nested or was formatted at an offset
+     */
     public final long offsetInBuffer() {
         return start;
     }
 
-    /** Bytes of this container's region. */
+    /**
+     * Bytes of this container's region.
+     *
+     * @return the capacity, header included: as formatted, or for an opened container the smaller
+     *         of the header's capacity and the bytes available
+     */
     public final long capacity() {
         return size;
     }
 
-    /** Bytes in use: the header and every object allocated so far. */
+    /**
+     * Bytes in use: the header and every object allocated so far.
+     *
+     * @return the allocation pointer, a multiple of 8 from 32 to {@link #capacity()}
+     */
     public final long used() {
         return used;
     }
 
-    /** The used bytes, as a slice of the buffer: what to send or store. */
+    /**
+     * The used bytes, as a slice of the buffer: what to send or store.
+     *
+     * @return a view (not a copy) of the first {@link #used()} bytes, sharing the buffer's
+     *         lifetime; later allocations are not in it
+     */
     public final ExternalBuffer bytes() {
         return buffer.slice(start, used);
     }
@@ -192,7 +262,19 @@ public class PSOContainer {
      * Jaguar's class rewriter calls the class's {@code $pso$new(this)} instead: the same steps
      * with the layout's size and fingerprint as constants (doc/pso.md, Allocation).
      *
+     * <p>If the constructor throws, the bytes are given back (unless something was allocated
+     * since) and the exception propagates. Not thread-safe.
+     *
+     * @param <T> the object's class
+     * @param type a concrete, rewritten PSO class with a no-argument constructor
+     * @return the new object
      * @throws ContainerFullException if it does not fit
+     * @throws IllegalArgumentException if {@code type} is not a PSO class, is abstract, or has no
+     *         no-argument constructor
+     * @throws IllegalStateException if {@code type} was not rewritten (another JDK), or the
+     *         container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
      */
     public final <T extends PSO> T allocate(Class<T> type) {
         PSOTypes.Type t = typeOf(type);
@@ -226,6 +308,22 @@ public class PSOContainer {
     /**
      * A new {@code type} object in this container, built by {@code constructor}, which must
      * construct exactly one {@code type} with {@code new} (for example {@code MyObject::new}).
+     * The bytes are reserved and zeroed first; the constructor receives them through a
+     * thread-local hand-off, which costs more than {@link #allocate(Class)} unless the rewriter
+     * sees a constructor reference of the no-argument constructor at the call site. If
+     * {@code constructor} throws, the bytes are given back and the exception propagates. Not
+     * thread-safe.
+     *
+     * @param <T> the object's class
+     * @param type a concrete, rewritten PSO class
+     * @param constructor makes the object with {@code new type(...)}, any constructor
+     * @return the object {@code constructor} returned
+     * @throws ContainerFullException if it does not fit
+     * @throws IllegalArgumentException if {@code type} is not a PSO class or is abstract
+     * @throws IllegalStateException if {@code type} was not rewritten, if {@code constructor}
+     *         did not construct one new {@code type} here, or if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
      */
     public final <T extends PSO> T allocate(Class<T> type, Supplier<? extends T> constructor) {
         return type.cast(construct(typeOf(type), constructor));
@@ -349,6 +447,15 @@ public class PSOContainer {
     /**
      * A nested container of {@code capacity} bytes allocated in this one, formatted empty. Its
      * bytes are part of this container's; references inside it are offsets from its own start.
+     *
+     * @param capacity the nested container's bytes, header included; rounded up to a multiple of 8
+     * @return the nested container, in the same buffer; the difference of its
+     *         {@link #offsetInBuffer()} and this one's is what {@link #openContainer} takes
+     * @throws IllegalArgumentException if {@code capacity} is smaller than a container header
+     * @throws ContainerFullException if it does not fit
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
+     * @throws IllegalStateException if the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
      */
     public PSOContainer allocateContainer(long capacity) {
         if (capacity < HEADER_SIZE) {
@@ -359,7 +466,16 @@ public class PSOContainer {
         return format(buffer, start + off, bytes);
     }
 
-    /** Opens the nested container whose header is at {@code offset} in this one. */
+    /**
+     * Opens the nested container whose header is at {@code offset} in this one.
+     *
+     * @param offset the nested container's offset from this container's start, as
+     *        {@code nested.offsetInBuffer() - offsetInBuffer()} was when it was allocated
+     * @return the nested container, with at most this container's used bytes past {@code offset}
+     *         available to it
+     * @throws PSOFormatException if {@code offset} is not an aligned offset within the used bytes,
+     *         or the bytes there are not a container Jaguar can read
+     */
     public PSOContainer openContainer(long offset) {
         if (offset < HEADER_SIZE || offset >= used || (offset & (PSOLayout.ALIGNMENT - 1)) != 0) {
             throw new PSOFormatException("nested container offset " + offset + " is not an aligned offset in [" + HEADER_SIZE + ", "
@@ -370,7 +486,10 @@ public class PSOContainer {
 
     /**
      * Empties the container (objects placed in it before read whatever is allocated next). Like
-     * allocation, not to be raced with other threads' use of the container.
+     * allocation, not to be raced with other threads' use of the container. The root is cleared
+     * and the cache of recovered objects dropped.
+     *
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
      */
     public void reset() {
         checkWritable();
@@ -390,7 +509,9 @@ public class PSOContainer {
      * rollback, after it restored the container's bytes (the header's count among them). Objects
      * placed since then read whatever is allocated next. Not to be raced with other threads' use.
      *
+     * @param used the count to go back to, in bytes: as {@link #used()} answered before
      * @throws IllegalArgumentException unless {@code used} is an aligned count the container has passed
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
      */
     public void rollBackTo(long used) {
         checkWritable();
@@ -408,7 +529,13 @@ public class PSOContainer {
 
     // ---- root -----------------------------------------------------------------------------------
 
-    /** Records {@code root} (an object in this container, or null) in the header. */
+    /**
+     * Records {@code root} (an object in this container, or null) in the header.
+     *
+     * @param root the object a receiver finds first with {@link #root(Class)}; null clears it
+     * @throws IllegalArgumentException if {@code root} is not in this container
+     * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only
+     */
     public void setRoot(PSO root) {
         checkWritable();
         int off = root == null ? 0 : offsetOf(root);
@@ -418,7 +545,14 @@ public class PSOContainer {
         buffer.putInt(start + ROOT, off, LE);
     }
 
-    /** The root object recorded in the header, as a {@code type}; null if none. */
+    /**
+     * The root object recorded in the header, as a {@code type}; null if none.
+     *
+     * @param <T> the root's expected class
+     * @param type the root's class or a superclass of it; subclasses are known only once loaded
+     * @return the root object, checked and placed as {@link #map} does; null if none
+     * @throws PSOFormatException if the bytes at the root offset are not a {@code type}
+     */
     public <T extends PSO> T root(Class<T> type) {
         long off = Integer.toUnsignedLong(buffer.getInt(start + ROOT, LE));
         return off == 0 ? null : map(type, off);
@@ -430,6 +564,12 @@ public class PSOContainer {
      * The {@code type} object whose header is at {@code offset}: the one recovered there before,
      * else a new Java object placed on those bytes (no constructor runs).
      *
+     * @param <T> the object's expected class
+     * @param type the object's class or a superclass of it ({@code PSO.class} takes any loaded
+     *        PSO class)
+     * @param offset the object's header offset from the container's start, in bytes
+     * @return the object: the same Java object as earlier calls at that offset returned, until
+     *         {@link #reset} or {@link #rollBackTo}
      * @throws PSOFormatException if the bytes there are not a {@code type} that fits the container
      */
     public <T extends PSO> T map(Class<T> type, long offset) {

@@ -25,11 +25,17 @@ public final class PSOContainerDescriptor {
     /** Bytes of the header; objects start after it. */
     public static final int HEADER_SIZE = 32;
 
+    /** Offset of the u32 {@link #MAGIC}. */
     public static final int MAGIC_OFFSET = 0;
+    /** Offset of the u16 format {@link #VERSION}. */
     public static final int VERSION_OFFSET = 4;
+    /** Offset of the u16 header size, {@link #HEADER_SIZE}. */
     public static final int HEADER_SIZE_OFFSET = 6;
+    /** Offset of the u64 count of bytes used, header included: the allocation pointer. */
     public static final int USED_OFFSET = 8;
+    /** Offset of the u64 capacity the container was formatted with, header included. */
     public static final int CAPACITY_OFFSET = 16;
+    /** Offset of the u32 offset of the root object from the container's start; 0 if none. */
     public static final int ROOT_OFFSET = 24;
 
     private PSOContainerDescriptor() {

@@ -11,7 +11,23 @@ package jaguar.pso;
  * PSOs as a 4-byte offset from the start of the container (0 is null, doc/pso.md).
  */
 public enum PSOFieldType {
-    BOOLEAN('Z', 1), BYTE('B', 1), CHAR('C', 2), SHORT('S', 2), INT('I', 4), FLOAT('F', 4), LONG('J', 8), DOUBLE('D', 8),
+    /** {@code boolean}: one byte, 0 or 1. */
+    BOOLEAN('Z', 1),
+    /** {@code byte}: one byte. */
+    BYTE('B', 1),
+    /** {@code char}: two bytes. */
+    CHAR('C', 2),
+    /** {@code short}: two bytes. */
+    SHORT('S', 2),
+    /** {@code int}: four bytes. */
+    INT('I', 4),
+    /** {@code float}: the four bytes of its raw bits. */
+    FLOAT('F', 4),
+    /** {@code long}: eight bytes. */
+    LONG('J', 8),
+    /** {@code double}: the eight bytes of its raw bits. */
+    DOUBLE('D', 8),
+    /** A reference to a PSO: a u32 offset from the start of the container, 0 for null. */
     REFERENCE('L', 4);
 
     private final char code;
@@ -22,17 +38,30 @@ public enum PSOFieldType {
         this.size = size;
     }
 
-    /** Bytes in the container, and the alignment of the field's offset. */
+    /**
+     * Bytes in the container, and the alignment of the field's offset.
+     *
+     * @return 1, 2, 4 or 8
+     */
     public int size() {
         return size;
     }
 
-    /** The first character of the JVM field descriptor of fields of this type. */
+    /**
+     * The first character of the JVM field descriptor of fields of this type.
+     *
+     * @return {@code Z B C S I F J D}, or {@code L} for references
+     */
     public char descriptorCode() {
         return code;
     }
 
-    /** The type for a primitive JVM descriptor character, or REFERENCE for 'L'; null otherwise. */
+    /**
+     * The type for a primitive JVM descriptor character, or REFERENCE for 'L'; null otherwise.
+     *
+     * @param c the first character of a JVM field descriptor
+     * @return the type; null for {@code [} (arrays are not laid out) and anything unknown
+     */
     public static PSOFieldType ofDescriptorCode(char c) {
         for (PSOFieldType t : values()) {
             if (t.code == c) {

@@ -13,6 +13,11 @@ package jaguar.pso;
 public class PSOFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Makes the exception.
+     *
+     * @param message the offset in the container (or the file) and what is wrong with the bytes there
+     */
     public PSOFormatException(String message) {
         super(message);
     }

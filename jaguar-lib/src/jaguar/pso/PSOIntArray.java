@@ -21,12 +21,31 @@ public final class PSOIntArray extends PSOArray {
         super(p);
     }
 
-    /** A new array of {@code length} zero elements in {@code container}. */
+    /**
+     * A new array of {@code length} zero elements in {@code container}.
+     *
+     * @param container the container to allocate in; allocation is not thread-safe
+     * @param length the number of elements, 0 to 536870905
+     * @return the array, taking {@value PSOArray#DATA_OFFSET} + 4 &times; {@code length} bytes rounded
+     *         up to 8
+     * @throws IllegalArgumentException if {@code length} is negative or too large
+     * @throws ContainerFullException if the array does not fit in what is left of the container
+     * @throws jaguar.ext.ReadOnlyViolation if the container is read-only
+     * @throws IllegalStateException if the container's buffer is closed
+     */
     public static PSOIntArray allocate(PSOContainer container, int length) {
         return PSOArray.allocate(container, PSOIntArray.class, length);
     }
 
-    /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
+    /**
+     * Element {@code index}.
+     *
+     * @param index 0 to {@link #length()} - 1
+     * @return the element, stored as 4 bytes, little-endian
+     * @throws IndexOutOfBoundsException if {@code index} is outside [0, length)
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public int get(int index) {
         long a = elementAddress(index, 2);
         int v = swap(NativeMemory.getInt(a));
@@ -34,24 +53,60 @@ public final class PSOIntArray extends PSOArray {
         return v;
     }
 
-    /** Sets element {@code index}. */
+    /**
+     * Sets element {@code index}.
+     *
+     * @param index 0 to {@link #length()} - 1
+     * @param v the value, stored as 4 bytes, little-endian
+     * @throws IndexOutOfBoundsException if {@code index} is outside [0, length)
+     * @throws jaguar.ext.ReadOnlyViolation if the container is read-only
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public void set(int index, int v) {
         long a = writableElementAddress(index, 2);
         NativeMemory.putInt(a, swap(v));
         Reference.reachabilityFence(this);
     }
 
-    /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */
+    /**
+     * Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}.
+     *
+     * @param index the first element copied
+     * @param dst the heap array to fill
+     * @param dstIndex where in {@code dst} the first element goes
+     * @param count the number of elements, 0 or more
+     * @throws IndexOutOfBoundsException if either range is out of its array's bounds
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public void copyTo(int index, int[] dst, int dstIndex, int count) {
         copyOut(ValueLayout.JAVA_INT, index, dst, dstIndex, count);
     }
 
-    /** Copies {@code count} elements of {@code src} from {@code srcIndex} into this array at {@code index}. */
+    /**
+     * Copies {@code count} elements of {@code src} from {@code srcIndex} into this array at {@code index}.
+     *
+     * @param src the heap array to copy from
+     * @param srcIndex the first element of {@code src} copied
+     * @param index where in this array the first element goes
+     * @param count the number of elements, 0 or more
+     * @throws IndexOutOfBoundsException if either range is out of its array's bounds
+     * @throws jaguar.ext.ReadOnlyViolation if the container is read-only
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public void copyFrom(int[] src, int srcIndex, int index, int count) {
         copyIn(ValueLayout.JAVA_INT, src, srcIndex, index, count);
     }
 
-    /** The elements as a new heap array. */
+    /**
+     * The elements as a new heap array.
+     *
+     * @return a copy of all {@link #length()} elements, in order
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public int[] toArray() {
         int[] a = new int[length];
         copyTo(0, a, 0, length);

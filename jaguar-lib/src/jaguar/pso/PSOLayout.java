@@ -49,13 +49,29 @@ public final class PSOLayout {
         this.fingerprint = fingerprintOf(descriptor);
     }
 
-    /** A declared field before layout: name, type and, for references, the declared class. */
+    /**
+     * A declared field before layout: name, type and, for references, the declared class.
+     *
+     * @param name the field's name
+     * @param type its type in the bytes
+     * @param referenceType for a {@link PSOFieldType#REFERENCE} field, the binary name of its
+     *        declared PSO class; null for a primitive field
+     */
     public record Declared(String name, PSOFieldType type, String referenceType) {
     }
 
     /**
      * The layout of {@code className} (binary name), whose superclass has layout {@code zuper}
      * (null when it is {@link PSO} itself) and which declares {@code own} in this order.
+     *
+     * @param className the class's binary name
+     * @param zuper the superclass's layout, or null when the superclass is {@link PSO}
+     * @param own the fields the class itself declares and lays out, in declaration order
+     * @return the layout: the superclass's fields, then {@code own} each at the next multiple of
+     *         its size, the size rounded up to 8
+     * @throws IllegalArgumentException if {@code zuper} is an array layout (arrays cannot be
+     *         extended), if a reference field lacks its declared class or a primitive one has
+     *         one, or if the object would exceed 2 GiB
      */
     public static PSOLayout compute(String className, PSOLayout zuper, List<Declared> own) {
         List<PSOField> fields = new ArrayList<>();
@@ -78,7 +94,13 @@ public final class PSOLayout {
         return new PSOLayout(className, superName, roundUp(end), fields, null);
     }
 
-    /** The layout of a PSO array class with elements of {@code elementType}. */
+    /**
+     * The layout of a PSO array class with elements of {@code elementType}.
+     *
+     * @param className the array class's binary name
+     * @param elementType the type of every element
+     * @return a layout with no fields, whose {@link #size()} is that of an empty array
+     */
     public static PSOLayout array(String className, PSOFieldType elementType) {
         return new PSOLayout(className, "-", PSOArray.DATA_OFFSET, List.of(), elementType);
     }
@@ -117,7 +139,14 @@ public final class PSOLayout {
         return sb.toString();
     }
 
-    /** Parses what {@link #descriptor()} wrote; throws IllegalArgumentException naming the fault. */
+    /**
+     * Parses what {@link #descriptor()} wrote; throws IllegalArgumentException naming the fault.
+     *
+     * @param descriptor a layout descriptor, as {@code PSO1/MyObject/-/24/someInt/I/8/...}
+     * @return the layout, whose {@link #descriptor()} equals {@code descriptor}
+     * @throws IllegalArgumentException if {@code descriptor} is not one that
+     *         {@link #descriptor()} could have written
+     */
     public static PSOLayout parse(String descriptor) {
         String[] p = descriptor.split("/", -1);
         if (p.length < 5 || !p[0].equals(VERSION)) {
@@ -162,21 +191,40 @@ public final class PSOLayout {
 
     // ---- queries ---------------------------------------------------------------------------------
 
-    /** Binary name of the class. */
+    /**
+     * Binary name of the class.
+     *
+     * @return for example {@code com.example.Outer$MyObject}
+     */
     public String className() {
         return className;
     }
 
-    /** Bytes one object takes, header included; for arrays the size of an empty one. */
+    /**
+     * Bytes one object takes, header included; for arrays the size of an empty one.
+     *
+     * @return a multiple of 8, at least {@link #HEADER_SIZE}; 16 for arrays
+     */
     public int size() {
         return size;
     }
 
+    /**
+     * The laid-out fields, the superclass's first.
+     *
+     * @return the fields in offset order; unmodifiable, empty for arrays
+     */
     public List<PSOField> fields() {
         return fields;
     }
 
-    /** The field called {@code name}, or null. */
+    /**
+     * The field called {@code name}, or null.
+     *
+     * @param name a field name
+     * @return the field; where a class and its superclass both declare {@code name}, the class's
+     *         own; null if no laid-out field has the name
+     */
     public PSOField field(String name) {
         for (int i = fields.size() - 1; i >= 0; i--) {
             if (fields.get(i).name().equals(name)) {
@@ -186,20 +234,40 @@ public final class PSOLayout {
         return null;
     }
 
+    /**
+     * Whether this is the layout of a {@link PSOArray} class.
+     *
+     * @return {@code true} if the layout has an element type instead of fields
+     */
     public boolean isArray() {
         return elementType != null;
     }
 
-    /** The element type of an array layout, or null. */
+    /**
+     * The element type of an array layout, or null.
+     *
+     * @return the type of every element; null for a layout that is not an array's
+     */
     public PSOFieldType elementType() {
         return elementType;
     }
 
+    /**
+     * The layout descriptor: format version, class and superclass names, size and every field's
+     * name, type and offset, {@code /}-separated. Its CRC-32C is the {@link #fingerprint()}.
+     *
+     * @return for example {@code PSO1/MyObject/-/24/someInt/I/8/someByte/B/12/someRef/LMyObject;/16}
+     */
     public String descriptor() {
         return descriptor;
     }
 
-    /** The 32-bit value every object of this layout carries in its header. */
+    /**
+     * The 32-bit value every object of this layout carries in its header.
+     *
+     * @return the CRC-32C of {@link #descriptor()}, never 0 (a CRC of 0 becomes 1), so zeroed
+     *         memory never passes for an object
+     */
     public int fingerprint() {
         return fingerprint;
     }

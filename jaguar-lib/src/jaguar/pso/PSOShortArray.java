@@ -21,12 +21,31 @@ public final class PSOShortArray extends PSOArray {
         super(p);
     }
 
-    /** A new array of {@code length} zero elements in {@code container}. */
+    /**
+     * A new array of {@code length} zero elements in {@code container}.
+     *
+     * @param container the container to allocate in; allocation is not thread-safe
+     * @param length the number of elements, 0 to 1073741811
+     * @return the array, taking {@value PSOArray#DATA_OFFSET} + 2 &times; {@code length} bytes rounded
+     *         up to 8
+     * @throws IllegalArgumentException if {@code length} is negative or too large
+     * @throws ContainerFullException if the array does not fit in what is left of the container
+     * @throws jaguar.ext.ReadOnlyViolation if the container is read-only
+     * @throws IllegalStateException if the container's buffer is closed
+     */
     public static PSOShortArray allocate(PSOContainer container, int length) {
         return PSOArray.allocate(container, PSOShortArray.class, length);
     }
 
-    /** Element {@code index}; IndexOutOfBoundsException outside [0, length). */
+    /**
+     * Element {@code index}.
+     *
+     * @param index 0 to {@link #length()} - 1
+     * @return the element, stored as 2 bytes, little-endian
+     * @throws IndexOutOfBoundsException if {@code index} is outside [0, length)
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public short get(int index) {
         long a = elementAddress(index, 1);
         short v = swap(NativeMemory.getShort(a));
@@ -34,24 +53,60 @@ public final class PSOShortArray extends PSOArray {
         return v;
     }
 
-    /** Sets element {@code index}. */
+    /**
+     * Sets element {@code index}.
+     *
+     * @param index 0 to {@link #length()} - 1
+     * @param v the value, stored as 2 bytes, little-endian
+     * @throws IndexOutOfBoundsException if {@code index} is outside [0, length)
+     * @throws jaguar.ext.ReadOnlyViolation if the container is read-only
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public void set(int index, short v) {
         long a = writableElementAddress(index, 1);
         NativeMemory.putShort(a, swap(v));
         Reference.reachabilityFence(this);
     }
 
-    /** Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}. */
+    /**
+     * Copies {@code count} elements from {@code index} into {@code dst} at {@code dstIndex}.
+     *
+     * @param index the first element copied
+     * @param dst the heap array to fill
+     * @param dstIndex where in {@code dst} the first element goes
+     * @param count the number of elements, 0 or more
+     * @throws IndexOutOfBoundsException if either range is out of its array's bounds
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public void copyTo(int index, short[] dst, int dstIndex, int count) {
         copyOut(ValueLayout.JAVA_SHORT, index, dst, dstIndex, count);
     }
 
-    /** Copies {@code count} elements of {@code src} from {@code srcIndex} into this array at {@code index}. */
+    /**
+     * Copies {@code count} elements of {@code src} from {@code srcIndex} into this array at {@code index}.
+     *
+     * @param src the heap array to copy from
+     * @param srcIndex the first element of {@code src} copied
+     * @param index where in this array the first element goes
+     * @param count the number of elements, 0 or more
+     * @throws IndexOutOfBoundsException if either range is out of its array's bounds
+     * @throws jaguar.ext.ReadOnlyViolation if the container is read-only
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public void copyFrom(short[] src, int srcIndex, int index, int count) {
         copyIn(ValueLayout.JAVA_SHORT, src, srcIndex, index, count);
     }
 
-    /** The elements as a new heap array. */
+    /**
+     * The elements as a new heap array.
+     *
+     * @return a copy of all {@link #length()} elements, in order
+     * @throws IllegalStateException if the container's buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     */
     public short[] toArray() {
         short[] a = new short[length];
         copyTo(0, a, 0, length);

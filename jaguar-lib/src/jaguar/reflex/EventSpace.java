@@ -79,7 +79,17 @@ public final class EventSpace implements AutoCloseable {
         this.freeCount = capacity;
     }
 
-    /** A space for {@code capacity} events of at most {@code maxEventBytes} bytes each (header included). */
+    /**
+     * A space for {@code capacity} events of at most {@code maxEventBytes} bytes each (header included).
+     * Its slots are one shared off-heap buffer of {@code capacity} &times; {@code maxEventBytes}
+     * (rounded up to 8) bytes, freed by {@link #close()}.
+     *
+     * @param capacity the most events the space holds at once, 1 or more
+     * @param maxEventBytes the largest event's {@code getPSOSize()}, at least the 8-byte PSO header
+     * @return an empty space
+     * @throws IllegalArgumentException if {@code capacity} is below 1 or {@code maxEventBytes}
+     *         below 8
+     */
     public static EventSpace create(int capacity, int maxEventBytes) {
         return new EventSpace(capacity, maxEventBytes);
     }
@@ -89,7 +99,11 @@ public final class EventSpace implements AutoCloseable {
         return LAYOUTS.get(type);
     }
 
-    /** Events in the space now. */
+    /**
+     * Events in the space now.
+     *
+     * @return 0 to {@link #capacity()}; taken under the space's lock, stale as soon as it returns
+     */
     public int size() {
         lock();
         try {
@@ -99,6 +113,11 @@ public final class EventSpace implements AutoCloseable {
         }
     }
 
+    /**
+     * The most events the space holds at once.
+     *
+     * @return the capacity given to {@link #create}
+     */
     public int capacity() {
         return capacity;
     }
@@ -106,7 +125,10 @@ public final class EventSpace implements AutoCloseable {
     /**
      * Inserts a copy of {@code event} now and releases the tasks subscribed to a template it matches.
      *
+     * @param event the event to copy in; its class has no reference fields; it stays the caller's
      * @throws IllegalStateException if the space is full (the event is not inserted)
+     * @throws IllegalArgumentException if the event's class has reference fields or is larger
+     *         than the space's slots
      */
     public void writeNow(PSO event) {
         int size = checkedSize(event);
@@ -122,7 +144,19 @@ public final class EventSpace implements AutoCloseable {
         notifySubscribers(slot);
     }
 
-    /** Removes an event {@code template} matches, copying it into {@code into}; false if the space holds none. */
+    /**
+     * Removes an event {@code template} matches, copying it into {@code into}; false if the space holds none.
+     * Which of several matching events is taken is not specified. From any thread; inside a
+     * task's invocation it is not undone by an abort (use {@link ReflexTask#take} for that).
+     *
+     * @param <E> the event class
+     * @param template which events qualify
+     * @param into a writable PSO of the template's class, overwritten with the event taken (its
+     *        header included); left as it was if none is
+     * @return {@code true} if an event was taken
+     * @throws IllegalArgumentException if {@code into}'s class is not the size of the template's
+     *         (the event is then left in the space)
+     */
     public <E extends PSO> boolean takeNow(EventTemplate<E> template, E into) {
         lock();
         try {
@@ -138,7 +172,12 @@ public final class EventSpace implements AutoCloseable {
         }
     }
 
-    /** Whether the space holds an event {@code template} matches. */
+    /**
+     * Whether the space holds an event {@code template} matches.
+     *
+     * @param template which events qualify
+     * @return {@code true} if at least one does now; stale as soon as it returns
+     */
     public boolean testNow(EventTemplate<?> template) {
         lock();
         try {
@@ -248,7 +287,10 @@ public final class EventSpace implements AutoCloseable {
         LOCK.setRelease(this, 0);
     }
 
-    /** Frees the space's memory (once no task uses it). */
+    /**
+     * Frees the space's memory. Call it once no task or thread uses the space any more: a later
+     * operation throws {@link IllegalStateException} from the closed buffer.
+     */
     @Override
     public void close() {
         slots.close();

@@ -23,6 +23,11 @@ import jaguar.pso.PSOLayout;
  * {@link #of}: the fields the given code sets on an instance are the ones matched, so a template is
  * written in the event's own types ({@code EventTemplate.of(Offer.class, o -> o.symbol = 42)}), not
  * in field names.
+ *
+ * <p>A template matches events of exactly its class (by layout fingerprint), not of subclasses.
+ * Immutable and thread-safe.
+ *
+ * @param <E> the event class
  */
 public final class EventTemplate<E extends PSO> {
     final Class<E> type;
@@ -48,6 +53,12 @@ public final class EventTemplate<E extends PSO> {
      * instances filled with two different byte patterns, and a field it sets differs from one of
      * them whatever the value: it must set the same fields to the same values each time.
      *
+     * @param <E> the event class
+     * @param type the event class: a concrete, rewritten PSO class with a no-argument constructor
+     *        and no reference fields
+     * @param fields sets the fields to match on the instance it is given, and nothing else (it
+     *        runs on scratch instances, not on events)
+     * @return the template
      * @throws IllegalArgumentException if the type has reference fields (an event carries values:
      *         a reference would point into the writer's container) or the two runs disagree
      */
@@ -125,7 +136,11 @@ public final class EventTemplate<E extends PSO> {
         return true;
     }
 
-    /** The event class. */
+    /**
+     * The event class.
+     *
+     * @return the class given to {@link #of}
+     */
     public Class<E> type() {
         return type;
     }

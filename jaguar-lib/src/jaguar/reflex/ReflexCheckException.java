@@ -19,7 +19,12 @@ public final class ReflexCheckException extends IllegalArgumentException {
         this.violations = List.copyOf(violations);
     }
 
-    /** One line each: class, method, bytecode offset, line, instruction and why. */
+    /**
+     * One line each: class, method, bytecode offset, line, instruction and why.
+     *
+     * @return the violations, at least one, unmodifiable; empty after deserialisation (the list is
+     *         not serialised, the message is)
+     */
     public List<String> violations() {
         return violations;
     }

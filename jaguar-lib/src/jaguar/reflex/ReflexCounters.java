@@ -52,62 +52,111 @@ public final class ReflexCounters {
     ReflexCounters() {
     }
 
-    /** Times the task was released: a period began, or (event tasks) releases taken at once by one run. */
+    /**
+     * Times the task was released: a period began, or (event tasks) releases taken at once by one run.
+     *
+     * @return the count since the task was added; an event task's releases taken together by one
+     *         run all count
+     */
     public long releases() {
         return (long) RELEASES.getOpaque(this);
     }
 
-    /** Invocations of execute. */
+    /**
+     * Invocations of execute.
+     *
+     * @return the count since the task was added, aborted ones included
+     */
     public long runs() {
         return (long) RUNS.getOpaque(this);
     }
 
-    /** Invocations of a periodic task that ended after their deadline (the next release time). */
+    /**
+     * Invocations of a periodic task that ended after their deadline (the next release time).
+     *
+     * @return the count since the task was added; 0 for event tasks
+     */
     public long misses() {
         return (long) MISSES.getOpaque(this);
     }
 
-    /** Releases dropped under {@link OverrunPolicy#SKIP} because their time had passed. */
+    /**
+     * Releases dropped under {@link OverrunPolicy#SKIP} because their time had passed.
+     *
+     * @return the count since the task was added
+     */
     public long skipped() {
         return (long) SKIPPED.getOpaque(this);
     }
 
-    /** Runs begun after the next release time had already passed ({@link OverrunPolicy#RUN_LATE}). */
+    /**
+     * Runs begun after the next release time had already passed ({@link OverrunPolicy#RUN_LATE}).
+     *
+     * @return the count since the task was added
+     */
     public long late() {
         return (long) LATE.getOpaque(this);
     }
 
-    /** Invocations rolled back: {@link ReflexTask#abort()}, an exception, a conflict. */
+    /**
+     * Invocations rolled back: {@link ReflexTask#abort()}, an exception, a conflict.
+     *
+     * @return the count since the task was added, {@link #failures()} included
+     */
     public long aborts() {
         return (long) ABORTS.getOpaque(this);
     }
 
-    /** Of the aborts, those an exception out of execute caused. */
+    /**
+     * Of the aborts, those an exception out of execute caused.
+     *
+     * @return the count since the task was added; the last one is {@link ReflexTask#lastFailure()}
+     */
     public long failures() {
         return (long) FAILURES.getOpaque(this);
     }
 
-    /** The longest invocation, ns. */
+    /**
+     * The longest invocation, ns.
+     *
+     * @return the longest run so far, in ns of {@link System#nanoTime()}'s clock; 0 before the first
+     */
     public long worstRunNanos() {
         return (long) WORST_RUN.getOpaque(this);
     }
 
-    /** The latest start after a release, ns. */
+    /**
+     * The latest start after a release, ns.
+     *
+     * @return the largest delay so far from a release time to the start of its run, in ns
+     */
     public long worstLatenessNanos() {
         return (long) WORST_LATENESS.getOpaque(this);
     }
 
-    /** The longest the task's scheduler waited for an ordinary thread's atomic commit before a run, ns. */
+    /**
+     * The longest the task's scheduler waited for an ordinary thread's atomic commit before a run, ns.
+     *
+     * @return the longest lock-out so far, in ns; 0 if no run has waited
+     */
     public long worstLockoutNanos() {
         return (long) WORST_LOCKOUT.getOpaque(this);
     }
 
-    /** Atomic methods that committed. */
+    /**
+     * Atomic methods that committed.
+     *
+     * @return the count since the task was added, over all calling threads
+     */
     public long atomicCommits() {
         return (long) COMMITS.getVolatile(this);
     }
 
-    /** Times an atomic method had to run its body again (or take its copy again) because the task ran meanwhile: the paper's aborts. */
+    /**
+     * Times an atomic method had to run its body again (or take its copy again) because the task ran meanwhile: the paper's aborts.
+     *
+     * @return the count since the task was added, over all calling threads
+     */
     public long atomicConflicts() {
         return (long) CONFLICTS.getVolatile(this);
     }

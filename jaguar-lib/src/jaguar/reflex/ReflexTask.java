@@ -87,11 +87,18 @@ public abstract class ReflexTask {
     }
 
     /**
+     * Describes the task; its memory is made only when it is added to a runtime.
+     *
      * @param name what reports and errors call it
-     * @param priority among the tasks of one scheduler, the higher runs first when several are released
+     * @param priority among the tasks of one scheduler, the higher runs first when several are
+     *        released; any int (not the thread's real-time priority, which is the scheduler's)
      * @param overrun what a periodic task's scheduler does when a run ends past the next release
-     * @param stableBytes the stable state's container
-     * @param transientBytes the transient arena (half raw bytes, half a PSO container)
+     * @param stableBytes the stable state's container, in bytes, header included: at least 32
+     * @param transientBytes the transient arena in bytes (half raw bytes, half a PSO container),
+     *        0 or more; at least 128 are made
+     * @throws IllegalArgumentException if {@code stableBytes} is below a container header or
+     *         {@code transientBytes} is negative
+     * @throws NullPointerException if {@code overrun} is null
      */
     protected ReflexTask(String name, int priority, OverrunPolicy overrun, long stableBytes, long transientBytes) {
         if (stableBytes < PSOContainer.HEADER_SIZE || transientBytes < 0) {
@@ -105,26 +112,48 @@ public abstract class ReflexTask {
         this.transientBytes = transientBytes;
     }
 
-    /** Sets up the stable state; on the scheduler's thread, before the first release. */
+    /**
+     * Sets up the stable state; on the scheduler's thread, before the first release. Runs inside
+     * {@link ReflexRuntime#add}, which throws what this throws (and the task is then never run).
+     * The default does nothing.
+     */
     protected void initialize() {
     }
 
-    /** One invocation. */
+    /**
+     * One invocation, on the scheduler's thread, as a transaction: {@link #abort()} or an
+     * exception rolls back its writes to the stable state, and a failure is kept in
+     * {@link #lastFailure()}. It should allocate nothing on the heap once warm, and not block:
+     * the scheduler's other tasks wait for it.
+     */
     protected abstract void execute();
 
-    /** The task's stable state: a PSO container that lasts as long as the task. */
+    /**
+     * The task's stable state: a PSO container that lasts as long as the task.
+     *
+     * @return the container, confined to the scheduler's thread; null before the task is added
+     */
     protected final PSOContainer stable() {
         return stable;
     }
 
-    /** The task's transient memory, emptied after every invocation. */
+    /**
+     * The task's transient memory, emptied after every invocation.
+     *
+     * @return the arena, confined to the scheduler's thread; null before the task is added
+     */
     protected final TransientArena arena() {
         return arena;
     }
 
     // ---- the event space ------------------------------------------------------------------------
 
-    /** The runtime's event space. */
+    /**
+     * The runtime's event space.
+     *
+     * @return the space given to {@link ReflexRuntime#start(String, java.util.List, int, EventSpace)}
+     * @throws IllegalStateException if the task's runtime has no event space
+     */
     protected final EventSpace space() {
         if (space == null) {
             throw new IllegalStateException("task " + name + ": its runtime has no event space (ReflexRuntime.start with an EventSpace)");
@@ -137,38 +166,99 @@ public abstract class ReflexTask {
         return delta;
     }
 
-    /** Writes a copy of {@code event} into the space when this invocation commits. */
+    /**
+     * Writes a copy of {@code event} into the space when this invocation commits; the copy is
+     * taken now, so later changes to {@code event} are not in it.
+     *
+     * @param event the event; its class has no reference fields and fits the space's slots
+     * @throws IllegalStateException if the task's runtime has no event space
+     *         or this invocation has written 64 events already
+     * @throws IllegalArgumentException if the event's class has reference fields or is larger
+     *         than the space's slots
+     */
     protected final void write(PSO event) {
         delta().write(event);
     }
 
-    /** Takes an event {@code template} matches into {@code into}, for good when this invocation commits; false if there is none. */
+    /**
+     * Takes an event {@code template} matches into {@code into}, for good when this invocation commits; false if there is none.
+     * Events this invocation took already are not found again. If another thread or task takes
+     * the same event before the commit, this invocation is rolled back instead.
+     *
+     * @param <E> the event class
+     * @param template which events qualify
+     * @param into a PSO of the template's class, overwritten with the event now (even if the
+     *        invocation later rolls back)
+     * @return {@code true} if an event was found and copied into {@code into}
+     * @throws IllegalStateException if the task's runtime has no event space
+     *         or this invocation has made 64 takes (or 64 tests, a take that finds nothing
+     *         counting as one) already
+     * @throws IllegalArgumentException if {@code into}'s class is not the size of the template's
+     */
     protected final <E extends PSO> boolean take(EventTemplate<E> template, E into) {
         return delta().take(template, into);
     }
 
-    /** Whether the space holds an event {@code template} matches (that this invocation has not taken); checked again at commit. */
+    /**
+     * Whether the space holds an event {@code template} matches (that this invocation has not taken); checked again at commit.
+     * If the answer would differ at commit, the invocation is rolled back.
+     *
+     * @param template which events qualify
+     * @return {@code true} if a matching event is in the space and not taken by this invocation
+     * @throws IllegalStateException if the task's runtime has no event space
+     *         or this invocation has made 64 tests already
+     */
     protected final boolean test(EventTemplate<?> template) {
         return delta().test(template);
     }
 
-    /** Writes a copy of {@code event} now, outside the transaction: an abort does not take it back (the paper's open nesting). */
+    /**
+     * Writes a copy of {@code event} now, outside the transaction: an abort does not take it back (the paper's open nesting).
+     *
+     * @param event the event to copy in, as {@link EventSpace#writeNow}
+     * @throws IllegalStateException if the task's runtime has no event space
+     *         or the space is full
+     * @throws IllegalArgumentException if the event's class has reference fields or is larger
+     *         than the space's slots
+     */
     protected final void writeNow(PSO event) {
         space().writeNow(event);
     }
 
-    /** Takes an event now, outside the transaction. */
+    /**
+     * Takes an event now, outside the transaction: an abort does not put it back.
+     *
+     * @param <E> the event class
+     * @param template which events qualify
+     * @param into a PSO of the template's class, overwritten with the event taken
+     * @return {@code true} if an event was taken
+     * @throws IllegalStateException if the task's runtime has no event space
+     * @throws IllegalArgumentException if {@code into}'s class is not the size of the template's
+     */
     protected final <E extends PSO> boolean takeNow(EventTemplate<E> template, E into) {
         return space().takeNow(template, into);
     }
 
+    /**
+     * Whether the space holds an event {@code template} matches now, outside the transaction: the
+     * answer is not checked again at commit.
+     *
+     * @param template which events qualify
+     * @return {@code true} if at least one does
+     * @throws IllegalStateException if the task's runtime has no event space
+     */
     protected final boolean testNow(EventTemplate<?> template) {
         return space().testNow(template);
     }
 
     /**
      * From {@link #initialize()}: this task, if released by events, is released whenever an event
-     * {@code template} matches is inserted into the space.
+     * {@code template} matches is inserted into the space. A periodic task's subscription
+     * releases nothing: it runs at its next release and finds the event then. The subscription
+     * lasts until the task is removed.
+     *
+     * @param template which inserted events release the task
+     * @throws IllegalStateException if the task's runtime has no event space
      */
     protected final void subscribe(EventTemplate<?> template) {
         space().subscribe(this, template);
@@ -186,33 +276,63 @@ public abstract class ReflexTask {
      * When the current invocation was released, on {@link System#nanoTime()}'s clock: a periodic
      * task's scheduled release (not when it started: the difference is its lateness), an event
      * task's when its scheduler took the release. Valid in {@link #execute()}.
+     *
+     * @return the release time in ns of {@link System#nanoTime()}'s clock
      */
     protected final long releaseTime() {
         return currentRelease;
     }
 
-    /** Ends this invocation and rolls it back; counted as an abort. */
+    /**
+     * Ends this invocation and rolls it back; counted as an abort. It throws a preallocated,
+     * stackless exception that {@link #execute()} must let through (not catch); it allocates
+     * nothing. Call it from {@link #execute()} only.
+     */
     protected final void abort() {
         throw ReflexAbort.INSTANCE;
     }
 
+    /**
+     * The task's name.
+     *
+     * @return the name given to the constructor
+     */
     public final String name() {
         return name;
     }
 
+    /**
+     * The task's priority among its scheduler's tasks.
+     *
+     * @return the priority given to the constructor; the higher runs first
+     */
     public final int priority() {
         return priority;
     }
 
+    /**
+     * What happens when a periodic run ends past the next release.
+     *
+     * @return the policy given to the constructor
+     */
     public final OverrunPolicy overrun() {
         return overrun;
     }
 
+    /**
+     * The task's counters: releases, runs, misses, aborts and the worst times.
+     *
+     * @return the task's one counters object, readable from any thread
+     */
     public final ReflexCounters counters() {
         return counters;
     }
 
-    /** What the last invocation that failed threw (it was rolled back); null if none has. */
+    /**
+     * What the last invocation that failed threw (it was rolled back); null if none has.
+     *
+     * @return the exception or error, as thrown; readable from any thread
+     */
     public final Throwable lastFailure() {
         return lastFailure;
     }
@@ -353,6 +473,13 @@ public abstract class ReflexTask {
      * {@link ReflexCounters#worstLockoutNanos()}): a time proportional to what the body changed,
      * never to what it did. What the body throws is thrown here, and nothing is written.
      *
+     * <p>The committing thread is raised to the scheduler's real-time priority for its stores
+     * where it may be, so that the task waits for the stores and not for the kernel.
+     *
+     * @param <R> what the body returns
+     * @param body the code to run on a copy of the state; it may run several times, so it must
+     *        have no other effects
+     * @return what the body returned on the run that committed
      * @throws IllegalStateException on the task's own thread (its invocations are transactions
      *         already), if the task is not running, or if the body allocated in the state
      */

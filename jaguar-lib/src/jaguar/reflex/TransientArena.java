@@ -31,8 +31,12 @@ public final class TransientArena {
 
     /**
      * {@code bytes} bytes of {@link #buffer()}, 8-aligned, until this invocation ends; returns their offset.
+     * The bytes are not zeroed: they hold what earlier invocations left.
      *
-     * @throws IllegalStateException if the arena's raw half has no room for them
+     * @param bytes how many bytes, 0 or more; the next allocation starts at the next multiple of 8
+     * @return the offset of the bytes in {@link #buffer()}, a multiple of 8
+     * @throws IllegalStateException if {@code bytes} is negative or the arena's raw half has no
+     *         room for them
      */
     public long allocate(long bytes) {
         if (bytes < 0 || used + bytes > rawBytes) {
@@ -43,12 +47,22 @@ public final class TransientArena {
         return at;
     }
 
-    /** The arena's bytes; only what {@link #allocate} handed out this invocation is the task's. */
+    /**
+     * The arena's bytes; only what {@link #allocate} handed out this invocation is the task's.
+     *
+     * @return the whole off-heap buffer, confined to the scheduler thread; its second half is the
+     *         {@link #container()}
+     */
     public ExternalBuffer buffer() {
         return buffer;
     }
 
-    /** A container for transient PSOs, emptied after every invocation. */
+    /**
+     * A container for transient PSOs, emptied after every invocation.
+     *
+     * @return the container over the second half of {@link #buffer()}; objects allocated in it
+     *         must not be used after the invocation
+     */
     public PSOContainer container() {
         return container;
     }

@@ -22,7 +22,12 @@ public final class CpuAffinity {
     private CpuAffinity() {
     }
 
-    /** The CPUs the calling thread may run on now. */
+    /**
+     * The CPUs the calling thread may run on now.
+     *
+     * @return a new set with bit {@code n} set for each CPU {@code n} the thread may run on
+     * @throws IllegalStateException if {@code sched_getaffinity} fails
+     */
     public static BitSet current() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = arena.allocate(SET_BYTES);
@@ -38,7 +43,15 @@ public final class CpuAffinity {
         }
     }
 
-    /** Pins the calling thread to {@code cpu}. */
+    /**
+     * Pins the calling thread to {@code cpu}: {@link #set} of that one CPU.
+     *
+     * @param cpu the CPU's number, 0 to 1,023, as the kernel counts them
+     * @throws IndexOutOfBoundsException if {@code cpu} is negative
+     * @throws IllegalArgumentException if {@code cpu} is 1,024 or more, or not online in this
+     *         process's cpuset
+     * @throws SecurityException if the kernel refuses
+     */
     public static void pin(int cpu) {
         BitSet one = new BitSet();
         one.set(cpu);
@@ -48,6 +61,7 @@ public final class CpuAffinity {
     /**
      * Lets the calling thread run on {@code cpus} only.
      *
+     * @param cpus bit {@code n} set for each CPU {@code n} the thread may run on; not changed
      * @throws IllegalArgumentException if {@code cpus} is empty, names a CPU past the 1,024 a set
      *         holds, or holds none of the online CPUs of this process's cpuset
      * @throws SecurityException if the kernel refuses (the thread of another user: not this one)

@@ -40,6 +40,12 @@ public final class DeadlineTimer {
     /** The futex word: bumped by every wake. */
     private final MemorySegment word;
 
+    /**
+     * Makes a timer, its memory in an automatic arena (freed when the timer is unreachable).
+     *
+     * @throws UnsupportedOperationException if the futex system call's number is not known for
+     *         this machine's architecture (only x86-64 and AArch64 are)
+     */
     public DeadlineTimer() {
         if (SchedCalls.SYS_FUTEX < 0) {
             throw new UnsupportedOperationException("no futex system call number known for " + System.getProperty("os.arch"));
@@ -50,7 +56,13 @@ public final class DeadlineTimer {
         word = arena.allocate(ValueLayout.JAVA_INT);
     }
 
-    /** The wake count, to read before looking at what a wake would signal and pass to {@link #awaitUntil}: no wake is then missed. */
+    /**
+     * The wake count, to read before looking at what a wake would signal and pass to
+     * {@link #awaitUntil}: no wake is then missed.
+     *
+     * @return the number of {@link #wake()} calls so far, wrapping at 2<sup>32</sup>; only
+     *         equality with a later value means anything
+     */
     public int wakes() {
         return (int) WORD.getVolatile(word, 0L);
     }
@@ -59,8 +71,15 @@ public final class DeadlineTimer {
      * Sleeps until {@link System#nanoTime()} reaches {@code deadline}, or until a {@link #wake()}
      * after {@link #wakes()} returned {@code wakesSeen}.
      *
+     * @param wakesSeen what {@link #wakes()} returned before the caller looked for work: a wake
+     *         since then ends the sleep at once
+     * @param deadline the {@link System#nanoTime()} value to sleep until, in ns; a deadline that
+     *        has passed returns at once
      * @return true if woken (or a wake came before the sleep), false at the deadline
-     * @throws InterruptedException if the thread was interrupted before or during the sleep
+     * @throws InterruptedException if the thread was interrupted before or during the sleep (a
+     *         {@link Thread#interrupt} during it is seen when the sleep ends)
+     * @throws IllegalStateException if the futex wait keeps failing for another reason than a
+     *         wake, a signal or the deadline
      */
     public boolean awaitUntil(int wakesSeen, long deadline) throws InterruptedException {
         prepare(deadline);
@@ -111,7 +130,12 @@ public final class DeadlineTimer {
         NANOS.set(request, 0L, Math.floorMod(deadline, NANOS_PER_SECOND));
     }
 
-    /** Ends the thread's {@link #awaitUntil} now, or the next one if it is not asleep; from any thread, allocating nothing. */
+    /**
+     * Ends the thread's {@link #awaitUntil} now, or the next one if it is not asleep; from any
+     * thread, allocating nothing. Thread-safe.
+     *
+     * @throws IllegalStateException if the futex wake fails, which only a bug here can cause
+     */
     public void wake() {
         int unused = (int) WORD.getAndAdd(word, 0L, 1);   // the cast keeps the call exact: no boxing
         try {
@@ -132,7 +156,9 @@ public final class DeadlineTimer {
      * A signal's interruption is slept through; Java's {@link Thread#interrupt} is not a signal, and
      * is seen after the sleep.
      *
+     * @param deadline the {@link System#nanoTime()} value to sleep until, in ns
      * @throws InterruptedException if the thread was interrupted before or during the sleep
+     * @throws IllegalStateException if {@code clock_nanosleep} fails
      */
     public void sleepUntil(long deadline) throws InterruptedException {
         prepare(deadline);
@@ -152,7 +178,14 @@ public final class DeadlineTimer {
         }
     }
 
-    /** The monotonic clock as the kernel reads it ({@code clock_gettime(CLOCK_MONOTONIC)}), in ns: System.nanoTime's clock. */
+    /**
+     * The monotonic clock as the kernel reads it ({@code clock_gettime(CLOCK_MONOTONIC)}), in ns:
+     * System.nanoTime's clock.
+     *
+     * @return nanoseconds since an unspecified origin (usually boot), comparable with
+     *         {@link System#nanoTime()} and with the deadlines of this class
+     * @throws IllegalStateException if {@code clock_gettime} fails
+     */
     public static long monotonicNanos() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment now = arena.allocate(TIMESPEC);

@@ -32,8 +32,11 @@ public final class RealtimePriority {
     /**
      * Puts the calling thread under {@code SCHED_FIFO} at {@code priority}.
      *
+     * @param priority the real-time priority, {@link #LOWEST} (1) to {@link #HIGHEST} (99); higher
+     *        preempts lower
      * @throws IllegalArgumentException if {@code priority} is outside 1..99
      * @throws SecurityException if this process may not; the message says what it lacks
+     * @throws IllegalStateException if {@code sched_setscheduler} fails for another reason
      */
     public static void setFifo(int priority) {
         if (priority < LOWEST || priority > HIGHEST) {
@@ -48,7 +51,11 @@ public final class RealtimePriority {
         }
     }
 
-    /** Puts the calling thread back in the normal, time-sharing class (its nice value unchanged). */
+    /**
+     * Puts the calling thread back in the normal, time-sharing class (its nice value unchanged).
+     *
+     * @throws IllegalStateException if {@code sched_setscheduler} fails
+     */
     public static void setNormal() {
         int errno = setScheduler(SchedCalls.SCHED_OTHER, 0);
         if (errno != 0) {
@@ -56,7 +63,13 @@ public final class RealtimePriority {
         }
     }
 
-    /** Whether the calling thread runs in the normal, time-sharing class ({@code SCHED_OTHER}). */
+    /**
+     * Whether the calling thread runs in the normal, time-sharing class ({@code SCHED_OTHER}).
+     *
+     * @return {@code true} for {@code SCHED_OTHER}; {@code false} for any other class
+     *         ({@code SCHED_FIFO}, {@code SCHED_RR}, {@code SCHED_BATCH}, {@code SCHED_IDLE}, ...)
+     * @throws IllegalStateException if {@code sched_getscheduler} fails
+     */
     public static boolean isNormal() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = SchedCalls.callState(arena);
@@ -72,7 +85,12 @@ public final class RealtimePriority {
         }
     }
 
-    /** The calling thread's real-time priority under {@code SCHED_FIFO}, or 0 if it runs in another class. */
+    /**
+     * The calling thread's real-time priority under {@code SCHED_FIFO}, or 0 if it runs in another class.
+     *
+     * @return 1 to 99 under {@code SCHED_FIFO}, else 0
+     * @throws IllegalStateException if {@code sched_getscheduler} or {@code sched_getparam} fails
+     */
     public static int fifoPriority() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = SchedCalls.callState(arena);
@@ -99,6 +117,10 @@ public final class RealtimePriority {
      * Why this process may not put a thread under {@code SCHED_FIFO} at {@code priority}, as far as
      * its limits tell: its {@code RLIMIT_RTPRIO}, the capability it needs otherwise, the kernel's
      * throttling.
+     *
+     * @param priority the priority that was refused, named in the text
+     * @return a sentence fragment for an exception's message, starting {@code it needs ...}
+     * @throws IllegalStateException if {@code getrlimit} fails
      */
     public static String whyNot(int priority) {
         long limit = rtprioLimit();

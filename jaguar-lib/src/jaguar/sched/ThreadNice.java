@@ -26,12 +26,21 @@ public final class ThreadNice {
     private ThreadNice() {
     }
 
-    /** The kernel's id of the calling thread. */
+    /**
+     * The kernel's id of the calling thread ({@code gettid}).
+     *
+     * @return the thread's id, as {@code /proc/self/task/} lists it; not {@link Thread#threadId()}
+     */
     public static int tid() {
         return SchedCalls.tid();
     }
 
-    /** The calling thread's nice value. */
+    /**
+     * The calling thread's nice value.
+     *
+     * @return -20 (the highest priority) to 19 (the lowest)
+     * @throws IllegalStateException if {@code getpriority} fails
+     */
     public static int current() {
         try (Arena arena = Arena.ofConfined()) {
             // -1 is a valid nice value: only errno tells a failure from it.
@@ -52,9 +61,11 @@ public final class ThreadNice {
     /**
      * Sets the calling thread's nice value to {@code nice}.
      *
+     * @param nice the nice value, {@link #HIGHEST} (-20) to {@link #LOWEST} (19)
      * @throws IllegalArgumentException if {@code nice} is outside -20..19
      * @throws SecurityException if this process may not raise the thread's priority that far
      *         (no {@code CAP_SYS_NICE}, and {@code RLIMIT_NICE} does not allow it); the message says so
+     * @throws IllegalStateException if {@code setpriority} fails for another reason
      */
     public static void set(int nice) {
         if (nice < HIGHEST || nice > LOWEST) {

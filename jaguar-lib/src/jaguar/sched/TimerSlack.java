@@ -18,7 +18,13 @@ public final class TimerSlack {
     private TimerSlack() {
     }
 
-    /** Sets the calling thread's timer slack to {@code nanos} (at least 1: 0 would mean the process's default). */
+    /**
+     * Sets the calling thread's timer slack to {@code nanos} (at least 1: 0 would mean the process's default).
+     *
+     * @param nanos the slack in ns, 1 or more
+     * @throws IllegalArgumentException if {@code nanos} is less than 1
+     * @throws IllegalStateException if {@code prctl} fails
+     */
     public static void set(long nanos) {
         if (nanos < 1) {
             throw new IllegalArgumentException("a timer slack of at least 1 ns, not " + nanos);
@@ -35,7 +41,13 @@ public final class TimerSlack {
         }
     }
 
-    /** The calling thread's timer slack in ns. */
+    /**
+     * The calling thread's timer slack in ns.
+     *
+     * @return the slack the kernel applies to this thread's timed sleeps, in ns (50,000 by
+     *         default for a time-sharing thread)
+     * @throws IllegalStateException if {@code prctl} fails
+     */
     public static long current() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = SchedCalls.callState(arena);

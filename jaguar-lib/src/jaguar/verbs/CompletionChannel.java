@@ -25,7 +25,13 @@ public final class CompletionChannel implements AutoCloseable {
         this.channel = channel.reinterpret(VerbsAbi.IBV_COMP_CHANNEL.byteSize());
     }
 
-    /** The file descriptor to poll(2) on, for event loops. */
+    /**
+     * The channel's file descriptor, for event loops: it becomes readable when an armed queue has
+     * a completion; {@link #awaitEvent} then returns without blocking. The channel owns it: do not
+     * close it.
+     *
+     * @return the file descriptor to poll(2) or epoll on
+     */
     public int fd() {
         return channel.get(JAVA_INT, VerbsAbi.CHANNEL_FD);
     }
@@ -41,6 +47,15 @@ public final class CompletionChannel implements AutoCloseable {
      * Blocks until an armed queue of this channel has a completion and returns that queue (an
      * event acknowledged, so the queue can be closed later). Re-arm the queue with
      * {@link CompletionQueue#requestNotification} before polling it empty, or events are lost.
+     * Blocks in {@code ibv_get_cq_event} without a timeout (a virtual thread pins its carrier);
+     * wait on {@link #fd()} first for a deadline.
+     *
+     * @param expected the queue the event must be for: this binding expects one armed queue per
+     *                 channel
+     * @return {@code expected}, now that its event has come
+     * @throws IllegalStateException if the channel is closed, or the event was for another queue
+     *         (that event is acknowledged and lost)
+     * @throws VerbsException if {@code ibv_get_cq_event} fails
      */
     public CompletionQueue awaitEvent(CompletionQueue expected) {
         MemorySegment ch = checkedChannel();
@@ -57,6 +72,12 @@ public final class CompletionChannel implements AutoCloseable {
         }
     }
 
+    /**
+     * Destroys the channel. Close the completion queues that use it first. Closing twice does
+     * nothing.
+     *
+     * @throws VerbsException with EBUSY if a completion queue still uses the channel
+     */
     @Override
     public synchronized void close() {
         if (!closed) {

@@ -52,24 +52,43 @@ public final class CompletionQueue implements AutoCloseable {
         this.providerReason = reason;
     }
 
-    /** Whether polls read the device's ring directly ({@link QueueAccess}) rather than call the provider. */
+    /**
+     * Which path polls take, fixed at creation.
+     *
+     * @return true if polls read the device's ring directly ({@link QueueAccess}), false if they
+     *         call the provider's {@code poll_cq}
+     */
     public boolean isDirect() {
         return direct != null;
     }
 
-    /** "direct (rxe ring)", or "provider calls: " and why. */
+    /**
+     * Which path polls take and why, for logs and benchmark output.
+     *
+     * @return {@code "direct (rxe ring)"}, or {@code "provider calls: "} followed by the reason
+     *         direct access was not used (asked for, or the check that failed)
+     */
     public String queueAccessDescription() {
         return direct != null ? "direct (rxe ring)" : "provider calls: " + providerReason;
     }
 
-    /** Number of entries the device gave the queue (at least what was asked). */
+    /**
+     * The queue's depth ({@code ibv_cq.cqe}).
+     *
+     * @return the number of entries the device gave the queue: at least what was asked for
+     */
     public int entries() {
         return cq.get(java.lang.foreign.ValueLayout.JAVA_INT, VerbsAbi.CQ_CQE);
     }
 
     /**
-     * Moves up to {@code into.capacity()} completions into {@code into}; returns how many (0 if
-     * none is ready).
+     * Moves up to {@code into.capacity()} completions into {@code into}, oldest first, and sets
+     * {@code into.count()}. Does not block, allocates nothing.
+     *
+     * @param into where the completions go; its previous contents are overwritten
+     * @return how many completions were moved, 0 if none is ready
+     * @throws IllegalStateException if the queue is closed
+     * @throws VerbsException if the provider reports an error ({@code into.count()} is then 0)
      */
     public int poll(WorkCompletions into) {
         checkOpen();
@@ -90,7 +109,16 @@ public final class CompletionQueue implements AutoCloseable {
         return n;
     }
 
-    /** Polls until at least one completion arrives (busy: for latency-critical loops). */
+    /**
+     * Polls until at least one completion arrives, spinning ({@link Thread#onSpinWait()}) without
+     * a timeout: for latency-critical loops. Threads that may wait long sleep on a
+     * {@link CompletionChannel} instead.
+     *
+     * @param into where the completions go, as for {@link #poll}
+     * @return how many completions were moved, at least 1
+     * @throws IllegalStateException if the queue is closed
+     * @throws VerbsException if the provider reports an error
+     */
     public int pollBlocking(WorkCompletions into) {
         int n;
         while ((n = poll(into)) == 0) {
@@ -101,7 +129,13 @@ public final class CompletionQueue implements AutoCloseable {
 
     /**
      * Arms the queue: its channel gets an event at the next completion (the next solicited one
-     * if {@code solicitedOnly}).
+     * if {@code solicitedOnly}). One event per arming: arm again after each event, before
+     * polling the queue empty.
+     *
+     * @param solicitedOnly true to be woken only by completions of solicited sends
+     *                      ({@link SendRequest#solicited}) and by errors, false for every completion
+     * @throws IllegalStateException if the queue is closed or was made without a completion channel
+     * @throws VerbsException if {@code ibv_req_notify_cq} fails
      */
     public void requestNotification(boolean solicitedOnly) {
         checkOpen();
@@ -119,6 +153,11 @@ public final class CompletionQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * The channel this queue's events go to.
+     *
+     * @return the channel given at creation, or null if the queue has none
+     */
     public CompletionChannel channel() {
         return channel;
     }
@@ -129,6 +168,11 @@ public final class CompletionQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * Destroys the queue. Close the queue pairs that use it first. Closing twice does nothing.
+     *
+     * @throws VerbsException with EBUSY if a queue pair still uses the queue
+     */
     @Override
     public synchronized void close() {
         if (!closed) {

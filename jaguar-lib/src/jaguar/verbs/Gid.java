@@ -11,10 +11,20 @@ import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.HexFormat;
 
-/** A 16-byte global identifier of a port (an IPv6 address; RoCE v2 maps IPv4 into it as ::ffff:a.b.c.d). */
+/**
+ * A 16-byte global identifier of a port (an IPv6 address; RoCE v2 maps IPv4 into it as
+ * ::ffff:a.b.c.d). Immutable: it keeps a copy of its bytes.
+ */
 public final class Gid {
     private final byte[] bytes;
 
+    /**
+     * A GID of these bytes.
+     *
+     * @param bytes the 16 bytes in network order, as {@code ibv_query_gid} gives them; copied
+     * @throws IllegalArgumentException if there are not exactly 16
+     * @throws NullPointerException if {@code bytes} is null
+     */
     public Gid(byte[] bytes) {
         if (bytes.length != 16) {
             throw new IllegalArgumentException("a GID has 16 bytes, not " + bytes.length);
@@ -22,11 +32,20 @@ public final class Gid {
         this.bytes = bytes.clone();
     }
 
+    /**
+     * The GID's bytes.
+     *
+     * @return a new array of the 16 bytes in network order
+     */
     public byte[] bytes() {
         return bytes.clone();
     }
 
-    /** The IPv4 address of an IPv4-mapped GID, else null. */
+    /**
+     * The IPv4 address of an IPv4-mapped GID (RoCE v2 over IPv4).
+     *
+     * @return the address in the last four bytes if the GID is {@code ::ffff:a.b.c.d}, else null
+     */
     public Inet4Address ipv4() {
         for (int i = 0; i < 10; i++) {
             if (bytes[i] != 0) {
@@ -43,6 +62,12 @@ public final class Gid {
         }
     }
 
+    /**
+     * Whether every byte is 0: an empty GID table entry, or the GID of an InfiniBand peer
+     * addressed by LID only.
+     *
+     * @return true if all 16 bytes are 0
+     */
     public boolean isZero() {
         for (byte b : bytes) {
             if (b != 0) {
@@ -52,16 +77,33 @@ public final class Gid {
         return true;
     }
 
+    /**
+     * Compares by bytes.
+     *
+     * @param o the object to compare with, may be null
+     * @return true if {@code o} is a GID with the same 16 bytes
+     */
     @Override
     public boolean equals(Object o) {
         return o instanceof Gid g && Arrays.equals(bytes, g.bytes);
     }
 
+    /**
+     * A hash of the bytes, consistent with {@link #equals}.
+     *
+     * @return {@code Arrays.hashCode} of the 16 bytes
+     */
     @Override
     public int hashCode() {
         return Arrays.hashCode(bytes);
     }
 
+    /**
+     * The GID in IPv6 notation.
+     *
+     * @return {@code ::ffff:a.b.c.d} for an IPv4-mapped GID, else eight groups of four hex digits
+     *         separated by colons, uncompressed ({@code fe80:0000:...})
+     */
     @Override
     public String toString() {
         Inet4Address v4 = ipv4();

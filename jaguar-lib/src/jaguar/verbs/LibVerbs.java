@@ -20,9 +20,12 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
  * The exported C functions of libibverbs and librdmacm the binding calls on its control path. The
- * libraries load on first use; when one is missing that use throws {@link NoRdmaDeviceException}
- * saying which package to install. Data-path calls are static inline in verbs.h and go through the
- * provider's function pointers instead (see {@link DataPath}).
+ * libraries load on first use; when one is missing, {@link #load} throws a
+ * {@link NoRdmaDeviceException} saying which package to install, which reaches that first use as
+ * the cause of an {@link ExceptionInInitializerError} (loading runs in the static initialiser of
+ * {@link Ibv} or {@link Cm}), and later uses as {@link NoClassDefFoundError}. Data-path calls are
+ * static inline in verbs.h and go through the provider's function pointers instead (see
+ * {@link DataPath}).
  */
 final class LibVerbs {
     private LibVerbs() {}

@@ -41,23 +41,53 @@ public final class MemoryRegion implements AutoCloseable {
         this.access = access;
     }
 
+    /**
+     * The registered buffer, pinned while the region is open.
+     *
+     * @return the buffer given to {@link ProtectionDomain#register}; offsets in work requests are
+     *         offsets in it
+     */
     public ExternalBuffer buffer() {
         return buffer;
     }
 
+    /**
+     * The region's size, which work requests' ranges must lie within.
+     *
+     * @return the registered bytes: the buffer's whole size
+     */
     public long length() {
         return length;
     }
 
+    /**
+     * The region's local key ({@code ibv_mr.lkey}), which this side's work requests carry.
+     *
+     * @return the lkey the device assigned
+     */
     public int localKey() {
         return lkey;
     }
 
+    /**
+     * The region's remote key ({@code ibv_mr.rkey}), with which peers address it; meaningful only
+     * when the region was registered with remote access. {@link #remote()} packs it with the
+     * address and length.
+     *
+     * @return the rkey the device assigned
+     */
     public int remoteKey() {
         return rkey;
     }
 
-    /** What a peer needs to RDMA-read or -write this region: send it over the connection. */
+    /**
+     * What a peer needs to RDMA-read or -write this region: send it over the connection
+     * ({@link RemoteBuffer#writeTo}).
+     *
+     * @return the region's address, length and rkey
+     * @throws IllegalStateException if the region is closed, or was registered without
+     *         {@link Access#REMOTE_READ} or {@link Access#REMOTE_WRITE}
+     */
     public RemoteBuffer remote() {
         checkOpen();
         if ((access & (VerbsAbi.IBV_ACCESS_REMOTE_READ | VerbsAbi.IBV_ACCESS_REMOTE_WRITE)) == 0) {
@@ -84,7 +114,12 @@ public final class MemoryRegion implements AutoCloseable {
         }
     }
 
-    /** Deregisters the region and unpins the buffer. Pending work requests on it must have completed. */
+    /**
+     * Deregisters the region and unpins the buffer. Pending work requests on it must have
+     * completed. Closing twice does nothing; closing the protection domain closes it too.
+     *
+     * @throws VerbsException if {@code ibv_dereg_mr} fails (the region stays open and pinned)
+     */
     @Override
     public synchronized void close() {
         if (!closed) {
@@ -95,6 +130,11 @@ public final class MemoryRegion implements AutoCloseable {
         }
     }
 
+    /**
+     * The region for messages.
+     *
+     * @return its length, address, keys, device and whether closed
+     */
     @Override
     public String toString() {
         return "MemoryRegion[" + length + " bytes at 0x" + Long.toHexString(address) + " lkey=0x" + Integer.toHexString(lkey)

@@ -29,6 +29,11 @@ public final class ProtectionDomain implements AutoCloseable {
         this.pd = pd;
     }
 
+    /**
+     * The device the domain belongs to.
+     *
+     * @return the context that allocated this domain
+     */
     public VerbsContext context() {
         return context;
     }
@@ -38,7 +43,16 @@ public final class ProtectionDomain implements AutoCloseable {
      * writes the buffer's own memory. The buffer is pinned until the region is closed (closing
      * the buffer first throws), so the device can never write into freed memory.
      *
-     * @throws IllegalArgumentException if remote write or atomic access is asked without local write
+     * @param buffer the buffer to register, open and usable by this thread; all of it is
+     *               registered (register a {@link ExternalBuffer#slice} for part of one)
+     * @param access what the device may do with the memory; none means local reads only (sends
+     *               and RDMA-write sources)
+     * @return the open region, which keeps {@code buffer} pinned until it is closed
+     * @throws IllegalArgumentException if remote write or atomic access is asked without local
+     *         write, or write access for a read-only buffer
+     * @throws IllegalStateException if this domain, its context or the buffer is closed
+     * @throws WrongThreadException if the buffer is confined to another thread
+     * @throws VerbsException if {@code ibv_reg_mr} fails (ENOMEM: often {@code ulimit -l} too low)
      */
     public MemoryRegion register(ExternalBuffer buffer, Access... access) {
         checkOpen();
@@ -67,7 +81,23 @@ public final class ProtectionDomain implements AutoCloseable {
         }
     }
 
-    /** A reliable-connected queue pair sending and receiving through these completion queues (may be the same). */
+    /**
+     * A reliable-connected queue pair sending and receiving through these completion queues (may
+     * be the same), in RESET state: connect it with {@link QueuePair#connect}. Direct queue access
+     * is tried as {@link QueuePairConfig#queueAccess()} says.
+     *
+     * @param config the queue pair's shape, not null
+     * @param sendCq the completion queue of its send requests, open, made on this domain's device
+     * @param receiveCq the completion queue of its receives, open, made on this domain's device;
+     *                  may be {@code sendCq}
+     * @return the new queue pair, closed with this domain if not before
+     * @throws IllegalStateException if this domain, its context or either completion queue is
+     *         closed
+     * @throws VerbsException if {@code ibv_create_qp} fails (e.g. EINVAL or ENOMEM for a shape
+     *         beyond the device's limits)
+     * @throws UnsupportedOperationException if {@link QueueAccess#DIRECT} was asked for and is not
+     *         possible (the message says why)
+     */
     public QueuePair createQueuePair(QueuePairConfig config, CompletionQueue sendCq, CompletionQueue receiveCq) {
         checkOpen();
         try (Arena arena = Arena.ofConfined()) {
@@ -99,6 +129,10 @@ public final class ProtectionDomain implements AutoCloseable {
     /**
      * Closes the queue pairs and deregisters the memory regions still open in this domain (their
      * buffers stay open, unpinned), then frees the domain. Pending work on them must be over.
+     * Closing twice does nothing.
+     *
+     * @throws VerbsException if destroying a queue pair, deregistering a region or
+     *         {@code ibv_dealloc_pd} fails (the domain then stays open)
      */
     @Override
     public synchronized void close() {

@@ -79,34 +79,79 @@ public final class QueuePair implements AutoCloseable {
         this.providerReason = reason;
     }
 
-    /** Whether posts go straight into the device's rings ({@link QueueAccess}) rather than through the provider. */
+    /**
+     * Which path posts take, fixed at creation.
+     *
+     * @return true if posts go straight into the device's rings ({@link QueueAccess}), false if
+     *         they call the provider's {@code post_send} and {@code post_recv}
+     */
     public boolean isDirect() {
         return directSend != null;
     }
 
-    /** "direct (rxe rings)", or "provider calls: " and why. */
+    /**
+     * Which path posts take and why, for logs and benchmark output.
+     *
+     * @return {@code "direct (rxe rings)"}, or {@code "provider calls: "} followed by the reason
+     *         direct access was not used (asked for, or the check that failed)
+     */
     public String queueAccessDescription() {
         return directSend != null ? "direct (rxe rings)" : "provider calls: " + providerReason;
     }
 
-    /** The queue pair number peers address. */
+    /**
+     * The queue pair number peers address ({@code ibv_qp.qp_num}).
+     *
+     * @return the number, 24 bits, unique on the device
+     */
     public int number() {
         return number;
     }
 
+    /**
+     * The shape asked for at creation (the device may have rounded depths up).
+     *
+     * @return the config given to {@link ProtectionDomain#createQueuePair} or in
+     *         {@link ConnectionOptions}
+     */
     public QueuePairConfig config() {
         return config;
     }
 
+    /**
+     * Where completions of this queue pair's send requests go.
+     *
+     * @return the send completion queue given at creation
+     */
     public CompletionQueue sendCompletionQueue() {
         return sendCq;
     }
 
+    /**
+     * Where completions of this queue pair's receives go.
+     *
+     * @return the receive completion queue given at creation (for an {@link RdmaConnection}, the
+     *         same as the send one)
+     */
     public CompletionQueue receiveCompletionQueue() {
         return receiveCq;
     }
 
-    /** This queue pair's address on {@code port}, for a peer's {@link #connect}. */
+    /**
+     * This queue pair's address on {@code port}, for a peer's {@link #connect}: queries the port's
+     * LID and the GID at {@code gidIndex}.
+     *
+     * @param port the device port to talk through, from 1
+     * @param gidIndex the index of this port's GID to address it by
+     *                 ({@link VerbsContext#defaultGidIndex})
+     * @param packetSequenceNumber the first packet sequence number this side will send with, 24
+     *                             bits; give the same to this side's {@link #connect}
+     * @return the address to send to the peer
+     * @throws IllegalArgumentException if {@code port} is not 1 to 255 or the sequence number
+     *         does not fit in 24 bits
+     * @throws IllegalStateException if the device context is closed
+     * @throws VerbsException if the port or GID query fails (no such port or GID index)
+     */
     public QueuePairAddress localAddress(int port, int gidIndex, int packetSequenceNumber) {
         VerbsContext ctx = pd.context;
         return new QueuePairAddress(number, packetSequenceNumber, ctx.queryPort(port).lid(), ctx.gid(port, gidIndex));
@@ -115,7 +160,21 @@ public final class QueuePair implements AutoCloseable {
     /**
      * Takes the queue pair through INIT, RTR and RTS to talk to {@code remote}: after this, sends
      * and RDMA operations flow. {@code remoteAccess} is what the peer may do to this side's memory
-     * regions (besides what each region allows).
+     * regions (besides what each region allows). Retries: 7 transport retries 67 ms apart, and
+     * receiver-not-ready retries for ever; asks the peer for a receiver-not-ready delay of
+     * {@link #MIN_RNR_TIMER}.
+     *
+     * @param port the device port to talk through, from 1
+     * @param gidIndex the index of this port's GID to send from (the one in {@code local})
+     * @param local this queue pair's address, as given to the peer (its sequence number is used)
+     * @param remote the peer's address, as it gave it
+     * @param remoteAccess what the peer may do to this side's regions: {@link Access#REMOTE_WRITE}
+     *                     and {@link Access#REMOTE_READ} for RDMA targets; none for send and
+     *                     receive only
+     * @throws IllegalStateException if the queue pair or its device context is closed
+     * @throws IllegalArgumentException if {@code port} is not 1 to 255
+     * @throws VerbsException naming the state (INIT, RTR or RTS) whose change failed, e.g. for a
+     *         queue pair already connected or a wrong port
      */
     public void connect(int port, int gidIndex, QueuePairAddress local, QueuePairAddress remote, Access... remoteAccess) {
         checkOpen();
@@ -164,6 +223,10 @@ public final class QueuePair implements AutoCloseable {
     /**
      * The receiver-not-ready delay this queue pair asks of its peer's sends, in the encoding of
      * {@link #MIN_RNR_TIMER} ({@code ibv_query_qp}).
+     *
+     * @return the encoded delay, 0 to 31 ({@link #MIN_RNR_TIMER} once connected by this binding)
+     * @throws IllegalStateException if the queue pair is closed
+     * @throws VerbsException if {@code ibv_query_qp} fails
      */
     public int minRnrTimer() {
         checkOpen();
@@ -194,9 +257,15 @@ public final class QueuePair implements AutoCloseable {
 
     /**
      * Posts one send-queue request (send, RDMA write or read). {@code request} may be changed and
-     * posted again as soon as this returns: the device has copied it.
+     * posted again as soon as this returns: the device has copied it. The memory it names must
+     * stay as it is until the request completes, unless it was sent inline.
      *
-     * @throws VerbsException with ENOMEM when the send queue is full
+     * @param request the request, set up with an operation ({@link SendRequest#send} and the
+     *                others) on a region of this queue pair's protection domain
+     * @throws VerbsException with ENOMEM when the send queue is full, EINVAL when an inline send
+     *         exceeds the queue pair's inline size, or another errno the provider or kernel gives
+     * @throws IllegalStateException if the queue pair is closed, the request has no operation yet,
+     *         or its memory region is closed
      */
     public void postSend(SendRequest request) {
         checkOpen();
@@ -211,9 +280,16 @@ public final class QueuePair implements AutoCloseable {
     }
 
     /**
-     * Posts one receive buffer.
+     * Posts one receive buffer: the next send (or write with immediate) from the peer consumes
+     * it. {@code request} may be changed and posted again as soon as this returns; the memory it
+     * names must not be touched until the receive completes.
      *
-     * @throws VerbsException with ENOMEM when the receive queue is full
+     * @param request the request, set up with {@link ReceiveRequest#into} a region of this queue
+     *                pair's protection domain
+     * @throws VerbsException with ENOMEM when the receive queue is full, EINVAL while the queue
+     *         pair is in RESET (not yet connected)
+     * @throws IllegalStateException if the queue pair is closed, the request has no buffer yet, or
+     *         its memory region is closed
      */
     public void postReceive(ReceiveRequest request) {
         checkOpen();
@@ -246,6 +322,12 @@ public final class QueuePair implements AutoCloseable {
         }
     }
 
+    /**
+     * Destroys the queue pair; work still outstanding on it is dropped. Closing twice does nothing;
+     * closing its protection domain or its connection closes it too.
+     *
+     * @throws VerbsException if {@code ibv_destroy_qp} fails
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -260,6 +342,11 @@ public final class QueuePair implements AutoCloseable {
         pd.closed(this);
     }
 
+    /**
+     * The queue pair for messages.
+     *
+     * @return its number, device and whether closed
+     */
     @Override
     public String toString() {
         return "QueuePair[" + number + " on " + pd.context.deviceName() + (closed ? " closed" : "") + "]";

@@ -51,10 +51,24 @@ public final class RdmaConnection implements AutoCloseable {
 
     /**
      * Connects to an {@link RdmaListener} at {@code peer} (an IPv4 address of the peer's RDMA
-     * interface).
+     * interface): resolves the address and route, builds the verbs side on the device that
+     * reaches the peer, connects, and waits until the connection is established. Blocks the
+     * calling thread.
      *
+     * @param peer the listener's resolved IPv4 address and port
+     * @param options the shape of the queue pair and completion queue to build, not null
+     * @param timeout how long each step may take (resolving the address, resolving the route,
+     *                establishing the connection), so the whole call may take up to three times
+     *                as long; rounded down to milliseconds
+     * @return the established connection; close it to disconnect
+     * @throws IllegalArgumentException if {@code peer} is unresolved or not IPv4
      * @throws VerbsException naming the step that failed: no device for the address, no route,
-     *                        rejected (nobody listening), timeout
+     *         rejected (nobody listening), timeout (ETIMEDOUT)
+     * @throws ExceptionInInitializerError if librdmacm or libibverbs is not installed, on the
+     *         first use of the library (its cause, a {@link NoRdmaDeviceException}, names the
+     *         package to install; later uses throw {@link NoClassDefFoundError})
+     * @throws UnsupportedOperationException if {@link QueueAccess#DIRECT} was asked for and is not
+     *         possible on the device
      */
     public static RdmaConnection connect(InetSocketAddress peer, ConnectionOptions options, Duration timeout) {
         String what = "connect to " + peer;
@@ -177,29 +191,60 @@ public final class RdmaConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * The device rdma_cm chose for the connection.
+     *
+     * @return the connection's device context, owned by rdma_cm: closing it closes nothing
+     */
     public VerbsContext context() {
         return context;
     }
 
-    /** Register buffers here to use them with this connection's queue pair. */
+    /**
+     * Where to register buffers to use them with this connection's queue pair.
+     *
+     * @return the connection's protection domain, closed (with its regions) by {@link #close()}
+     */
     public ProtectionDomain protectionDomain() {
         return pd;
     }
 
+    /**
+     * The connected queue pair, for posting sends and receives.
+     *
+     * @return the connection's reliable-connected queue pair, already in RTS
+     */
     public QueuePair queuePair() {
         return qp;
     }
 
-    /** The completion queue of both sends and receives. */
+    /**
+     * The completion queue of both sends and receives.
+     *
+     * @return the connection's completion queue, with a channel if
+     *         {@link ConnectionOptions#completionChannel()} asked for one
+     */
     public CompletionQueue completionQueue() {
         return cq;
     }
 
+    /**
+     * The other end.
+     *
+     * @return the address given to {@link #connect}, or for an accepted connection the address
+     *         the peer connected from
+     */
     public InetSocketAddress peer() {
         return peer;
     }
 
-    /** False once the peer has disconnected (or the device went away); does not block. */
+    /**
+     * Whether the connection is still up, from the rdma_cm events received so far; does not
+     * block.
+     *
+     * @return false once this side closed it, the peer disconnected or the device went away
+     * @throws VerbsException if reading a pending rdma_cm event fails
+     */
     public synchronized boolean isConnected() {
         if (closed || disconnected) {
             return false;
@@ -225,7 +270,11 @@ public final class RdmaConnection implements AutoCloseable {
 
     /**
      * Disconnects and frees the queue pair, completion queue, the memory regions still registered
-     * in the protection domain (their buffers stay open), the domain and the cm id.
+     * in the protection domain (their buffers stay open), the domain and the cm id. The peer sees
+     * a disconnect. Closing twice does nothing.
+     *
+     * @throws VerbsException if freeing one of them fails (e.g. EBUSY); the rest may stay
+     *         allocated
      */
     @Override
     public synchronized void close() {
@@ -244,6 +293,11 @@ public final class RdmaConnection implements AutoCloseable {
         events.close();
     }
 
+    /**
+     * The connection for messages.
+     *
+     * @return the peer, the queue pair, the last rdma_cm event seen and whether closed
+     */
     @Override
     public String toString() {
         return "RdmaConnection[" + peer + " " + qp + " last event " + lastEvent + (closed ? " closed" : "") + "]";

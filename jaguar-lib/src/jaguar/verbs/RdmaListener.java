@@ -29,8 +29,16 @@ public final class RdmaListener implements AutoCloseable {
     /**
      * Binds and listens.
      *
+     * @param address a resolved IPv4 address of an RDMA device's network interface, or
+     *                {@code 0.0.0.0} for all; port 0 picks a free one ({@link #address()} tells)
+     * @param backlog how many connection requests may wait for {@link #accept}
+     * @return the listener; close it to stop listening
+     * @throws IllegalArgumentException if {@code address} is unresolved or not IPv4
      * @throws VerbsException with EADDRINUSE if the port is taken, EADDRNOTAVAIL if no RDMA device
-     *                        has that address
+     *         has that address
+     * @throws ExceptionInInitializerError if librdmacm or libibverbs is not installed, on the
+     *         first use of the library (its cause, a {@link NoRdmaDeviceException}, names the
+     *         package to install)
      */
     public static RdmaListener bind(InetSocketAddress address, int backlog) {
         String what = "listen on " + address;
@@ -51,15 +59,28 @@ public final class RdmaListener implements AutoCloseable {
         }
     }
 
-    /** The bound address, with the port chosen if 0 was asked. */
+    /**
+     * Where the listener listens, for peers' {@link RdmaConnection#connect}.
+     *
+     * @return the bound address, with the port chosen if 0 was asked
+     */
     public InetSocketAddress address() {
         return address;
     }
 
     /**
-     * Waits for a connection request, builds its verbs side and accepts it.
+     * Waits for a connection request, builds its verbs side and accepts it. Blocks the calling
+     * thread; one thread at a time should accept.
      *
-     * @throws VerbsException with ETIMEDOUT if no request comes within {@code timeout}
+     * @param options the shape of the queue pair and completion queue to build, not null
+     * @param timeout how long to wait for a request, and then again for the connection to be
+     *                established; rounded down to milliseconds
+     * @return the established connection, independent of this listener
+     * @throws IllegalStateException if the listener is closed
+     * @throws VerbsException with ETIMEDOUT if no request comes within {@code timeout}, or naming
+     *         the step that failed
+     * @throws UnsupportedOperationException if {@link QueueAccess#DIRECT} was asked for and is not
+     *         possible on the device
      */
     public RdmaConnection accept(ConnectionOptions options, Duration timeout) {
         if (closed) {
@@ -95,6 +116,11 @@ public final class RdmaListener implements AutoCloseable {
         return RdmaConnection.socketAddress(id.asSlice(VerbsAbi.CMID_DST_SIN, VerbsAbi.SOCKADDR_IN.byteSize()));
     }
 
+    /**
+     * Stops listening. Connections accepted before stay open. Closing twice does nothing.
+     *
+     * @throws VerbsException if {@code rdma_destroy_id} fails
+     */
     @Override
     public synchronized void close() {
         if (!closed) {
@@ -104,6 +130,11 @@ public final class RdmaListener implements AutoCloseable {
         }
     }
 
+    /**
+     * The listener for messages.
+     *
+     * @return its address and whether closed
+     */
     @Override
     public String toString() {
         return "RdmaListener[" + address + (closed ? " closed" : "") + "]";

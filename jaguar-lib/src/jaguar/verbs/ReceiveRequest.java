@@ -30,6 +30,10 @@ public final class ReceiveRequest {
     int length;
     int lkey;
 
+    /**
+     * An empty request: give it a buffer with {@link #into} before posting. Its native memory is
+     * freed when the request is unreachable.
+     */
     public ReceiveRequest() {
         memory = Arena.ofAuto().allocate(WR + SGE + ADDRESS.byteSize(), 8);
         wrAddress = memory.address();
@@ -37,7 +41,18 @@ public final class ReceiveRequest {
         memory.set(ADDRESS, VerbsAbi.RWR_SG_LIST, MemorySegment.ofAddress(wrAddress + WR));
     }
 
-    /** Receive into {@code length} bytes at {@code offset} of {@code region} (0 bytes: immediate data only). */
+    /**
+     * Receive into {@code length} bytes at {@code offset} of {@code region} (0 bytes: immediate
+     * data only). A send longer than {@code length} completes with an error on both sides.
+     *
+     * @param region an open region registered with {@link Access#LOCAL_WRITE}, in the protection
+     *               domain of the queue pair it will be posted to
+     * @param offset byte offset in the region where the message lands, non-negative
+     * @param length bytes available for the message, non-negative, within the region
+     * @return this request
+     * @throws IndexOutOfBoundsException if the range is not inside the region
+     * @throws IllegalStateException if the region is closed
+     */
     public ReceiveRequest into(MemoryRegion region, long offset, int length) {
         long addr = region.addressOf(offset, length);
         this.region = region;
@@ -51,6 +66,13 @@ public final class ReceiveRequest {
         return this;
     }
 
+    /**
+     * Sets the id the completion of this receive will carry ({@link WorkCompletions#workRequestId}).
+     *
+     * @param workRequestId any value the caller chooses to match completions with requests; 0
+     *                      until set
+     * @return this request
+     */
     public ReceiveRequest id(long workRequestId) {
         this.workRequestId = workRequestId;
         memory.set(JAVA_LONG, VerbsAbi.RWR_WR_ID, workRequestId);

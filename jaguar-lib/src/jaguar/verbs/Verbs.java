@@ -25,7 +25,11 @@ public final class Verbs {
     /**
      * The RDMA devices libibverbs sees (empty when there are none).
      *
-     * @throws NoRdmaDeviceException if libibverbs is not installed or the kernel has no RDMA support
+     * @return the devices in libibverbs' order, an unmodifiable list
+     * @throws NoRdmaDeviceException if the kernel has no RDMA support
+     * @throws ExceptionInInitializerError if libibverbs is not installed, on the first use of the
+     *         library (its cause, a {@link NoRdmaDeviceException}, names the package to install)
+     * @throws VerbsException if {@code ibv_get_device_list} fails otherwise
      */
     public static List<RdmaDevice> devices() {
         List<RdmaDevice> found = new ArrayList<>();
@@ -39,7 +43,13 @@ public final class Verbs {
     /**
      * Opens the device called {@code name} (as {@code ibv_devices} lists it, e.g. {@code rxe0}).
      *
-     * @throws NoRdmaDeviceException if there is no such device (the message lists those there are)
+     * @param name the device's name, as {@link RdmaDevice#name()} gives it
+     * @return the open device; close it after everything made from it
+     * @throws NoRdmaDeviceException if there is no such device (the message lists those there
+     *         are), or the kernel has no RDMA support
+     * @throws ExceptionInInitializerError if libibverbs is not installed, on the first use of the
+     *         library (its cause, a {@link NoRdmaDeviceException}, names the package to install)
+     * @throws VerbsException if {@code ibv_open_device} fails
      */
     public static VerbsContext open(String name) {
         MemorySegment[] opened = new MemorySegment[1];
@@ -61,7 +71,11 @@ public final class Verbs {
     /**
      * Opens the first device.
      *
-     * @throws NoRdmaDeviceException if there is none
+     * @return the first device of {@link #devices()}, open
+     * @throws NoRdmaDeviceException if there is none, or the kernel has no RDMA support
+     * @throws ExceptionInInitializerError if libibverbs is not installed, on the first use of the
+     *         library (its cause, a {@link NoRdmaDeviceException}, names the package to install)
+     * @throws VerbsException if {@code ibv_open_device} fails
      */
     public static VerbsContext openFirst() {
         List<RdmaDevice> there = devices();

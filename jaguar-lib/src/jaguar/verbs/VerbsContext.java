@@ -41,10 +41,22 @@ public final class VerbsContext implements AutoCloseable {
         return new VerbsContext(ctx, Verbs.describe(device).name(), false);
     }
 
+    /**
+     * The device's name, which messages about it carry.
+     *
+     * @return the name, e.g. {@code rxe0}
+     */
     public String deviceName() {
         return deviceName;
     }
 
+    /**
+     * The device's firmware and limits ({@code ibv_query_device}).
+     *
+     * @return the attributes, queried now
+     * @throws IllegalStateException if the context is closed
+     * @throws VerbsException if the query fails
+     */
     public DeviceAttributes queryDevice() {
         checkOpen();
         try (Arena arena = Arena.ofConfined()) {
@@ -65,7 +77,15 @@ public final class VerbsContext implements AutoCloseable {
         }
     }
 
-    /** Port numbers start at 1. */
+    /**
+     * A port's state, MTU, LID and link layer ({@code ibv_query_port}).
+     *
+     * @param port the port number, from 1 to {@link DeviceAttributes#physicalPortCount()}
+     * @return the attributes, queried now
+     * @throws IllegalStateException if the context is closed
+     * @throws IllegalArgumentException if {@code port} is not 1 to 255
+     * @throws VerbsException if the query fails (e.g. EINVAL for a port the device lacks)
+     */
     public PortAttributes queryPort(int port) {
         checkOpen();
         checkPort(port);
@@ -79,6 +99,17 @@ public final class VerbsContext implements AutoCloseable {
         }
     }
 
+    /**
+     * The GID at {@code index} of a port's GID table ({@code ibv_query_gid}).
+     *
+     * @param port the port number, from 1 to {@link DeviceAttributes#physicalPortCount()}
+     * @param index the table index, from 0 to {@link PortAttributes#gidTableLength()} - 1
+     * @return the GID; all zeros for an unused entry on some providers
+     * @throws IllegalStateException if the context is closed
+     * @throws IllegalArgumentException if {@code port} is not 1 to 255
+     * @throws VerbsException if the query fails (an index past the table, or an empty entry on
+     *         providers that report one as an error)
+     */
     public Gid gid(int port, int index) {
         checkOpen();
         checkPort(port);
@@ -93,7 +124,11 @@ public final class VerbsContext implements AutoCloseable {
      * The GID index to address this port by: on RoCE the first IPv4-mapped GID (RoCE v2 over
      * IPv4, routable), else index 0.
      *
-     * @throws VerbsException if a RoCE port has no IPv4 address yet
+     * @param port the port number, from 1
+     * @return the GID index, for {@link QueuePair#localAddress} and {@link QueuePair#connect}
+     * @throws IllegalStateException if the context is closed
+     * @throws IllegalArgumentException if {@code port} is not 1 to 255
+     * @throws VerbsException if a RoCE port has no IPv4 address yet, or the port query fails
      */
     public int defaultGidIndex(int port) {
         PortAttributes attrs = queryPort(port);
@@ -115,11 +150,27 @@ public final class VerbsContext implements AutoCloseable {
                 + " has no IPv4-mapped GID: give its network interface an IPv4 address");
     }
 
+    /**
+     * A new protection domain on this device ({@code ibv_alloc_pd}), to register memory and make
+     * queue pairs in.
+     *
+     * @return the domain; close it before this context
+     * @throws IllegalStateException if the context is closed
+     * @throws VerbsException if {@code ibv_alloc_pd} fails
+     */
     public ProtectionDomain allocateProtectionDomain() {
         checkOpen();
         return new ProtectionDomain(this, LibVerbs.Ibv.ALLOC_PD.pointer(deviceName, context));
     }
 
+    /**
+     * A new completion channel ({@code ibv_create_comp_channel}), for threads that sleep until a
+     * completion queue has work.
+     *
+     * @return the channel; pass it to {@link #createCompletionQueue}, close it after its queues
+     * @throws IllegalStateException if the context is closed
+     * @throws VerbsException if {@code ibv_create_comp_channel} fails
+     */
     public CompletionChannel createCompletionChannel() {
         checkOpen();
         return new CompletionChannel(this, LibVerbs.Ibv.CREATE_COMP_CHANNEL.pointer(deviceName, context));
@@ -127,13 +178,37 @@ public final class VerbsContext implements AutoCloseable {
 
     /**
      * A completion queue of at least {@code entries} entries; {@code channel} (may be null)
-     * receives its events once {@link CompletionQueue#requestNotification} arms it.
+     * receives its events once {@link CompletionQueue#requestNotification} arms it. Polled directly
+     * where possible ({@link QueueAccess#AUTO}).
+     *
+     * @param entries the least depth, at least 1: enough for every completion that may be
+     *                outstanding on the queue pairs using it, or the queue overflows
+     * @param channel the channel for its events, or null for none
+     * @return the new queue
+     * @throws IllegalStateException if the context or the channel is closed
+     * @throws IllegalArgumentException if {@code entries} is less than 1
+     * @throws VerbsException if {@code ibv_create_cq} fails (e.g. more entries than the device's
+     *         {@link DeviceAttributes#maxCompletionQueueEntries()})
      */
     public CompletionQueue createCompletionQueue(int entries, CompletionChannel channel) {
         return createCompletionQueue(entries, channel, QueueAccess.AUTO);
     }
 
-    /** A completion queue polled as {@code access} says ({@link QueueAccess}). */
+    /**
+     * A completion queue polled as {@code access} says ({@link QueueAccess}).
+     *
+     * @param entries the least depth, at least 1: enough for every completion that may be
+     *                outstanding on the queue pairs using it, or the queue overflows
+     * @param channel the channel for its events, or null for none
+     * @param access how polls reach the queue, not null
+     * @return the new queue
+     * @throws IllegalStateException if the context or the channel is closed
+     * @throws IllegalArgumentException if {@code entries} is less than 1 or {@code access} is null
+     * @throws VerbsException if {@code ibv_create_cq} fails (e.g. more entries than the device's
+     *         {@link DeviceAttributes#maxCompletionQueueEntries()})
+     * @throws UnsupportedOperationException if {@link QueueAccess#DIRECT} was asked for and is not
+     *         possible (the message says why)
+     */
     public CompletionQueue createCompletionQueue(int entries, CompletionChannel channel, QueueAccess access) {
         checkOpen();
         if (access == null) {
@@ -160,10 +235,21 @@ public final class VerbsContext implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the context is still open.
+     *
+     * @return false once {@link #close()} has succeeded
+     */
     public boolean isOpen() {
         return !closed;
     }
 
+    /**
+     * Closes the device ({@code ibv_close_device}); a context rdma_cm opened for a connection is
+     * only marked closed. Close what was made from it first. Closing twice does nothing.
+     *
+     * @throws VerbsException if {@code ibv_close_device} fails (the context then stays open)
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -175,6 +261,11 @@ public final class VerbsContext implements AutoCloseable {
         closed = true;
     }
 
+    /**
+     * The context for messages.
+     *
+     * @return the device name and whether closed
+     */
     @Override
     public String toString() {
         return "VerbsContext[" + deviceName + (closed ? " closed" : "") + "]";

@@ -29,7 +29,15 @@ public final class GenSortCommand {
     private GenSortCommand() {
     }
 
-    /** Runs gensort; returns its exit status (0; 1 for a failed write; 2 for bad arguments, where the C tool also says 1). */
+    /**
+     * Runs gensort.
+     *
+     * @param args the arguments after {@code gensort}, as gensort 1.5 takes them; not null
+     * @param err where the checksum ({@code -c}, lower-case hex), a failed write and a usage
+     *        error are printed, as gensort does; gensort prints nothing on standard output
+     * @return the exit status: 0; 1 for a failed write; 2 for bad arguments (where the C tool
+     *         also says 1)
+     */
     public static int run(String[] args, PrintStream err) {
         RecordGenerator.Format format = RecordGenerator.Format.BINARY;
         boolean checksum = false;

@@ -49,15 +49,26 @@ import tigris.transport.Transports;
  * {@code critical:} marks a module time-critical ({@link tigris.graph.TimeCritical#parse}): it
  * runs as a Reflex task on its node, {@code every=MICROS} or on {@code arrival}, and an overrun
  * {@code drop}s the newest Water (the default) or {@code keep}s the newest N.
+ *
+ * @param graph the river, validated: its modules (classes loaded, not initialised, from the jar),
+ *        ports, policies, parameters and connections
+ * @param placement the nodes each module runs on, by module name in the file's order: one node per
+ *        instance, instance i on the i-th
+ * @param jar the module classes' jar, absolute
+ * @param nodes every node declared, in the file's order (the river's, for mirrors)
  */
 public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Path jar, List<Node> nodes) {
     private static final int DEFAULT_WINDOW = 8;
     private static final int DEFAULT_WATER = 64 << 10;
 
     /**
-     * Reads, parses and checks {@code file}.
+     * Reads, parses and checks {@code file}. It loads the module classes from the jar (a class
+     * loader of its own, not closed), but sends nothing to a node.
      *
-     * @throws RiverFileException naming the file and line and saying what is wrong
+     * @param file the river file; a relative {@code jar} is resolved against its directory
+     * @return the river it describes, ready to run
+     * @throws RiverFileException if the file cannot be read or is wrong, naming the file and line
+     *         and saying what is wrong
      */
     public static RiverFile parse(Path file) throws RiverFileException {
         List<String> lines;

@@ -11,6 +11,14 @@ import java.nio.file.Path;
 public final class RiverFileException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A problem at a line of a river file; the message is {@code FILE:LINE: PROBLEM}, or
+     * {@code FILE: PROBLEM} for the file as a whole.
+     *
+     * @param file the river file, as the user named it
+     * @param line the line, from 1; 0 (or less) for the file as a whole
+     * @param problem what is wrong there, as a phrase (several lines for several graph problems)
+     */
     public RiverFileException(Path file, int line, String problem) {
         super(file + (line > 0 ? ":" + line : "") + ": " + problem);
     }

@@ -55,6 +55,17 @@ public final class SortCommand {
     private SortCommand() {
     }
 
+    /**
+     * Runs {@code tigris sort}: checks the arguments, then sorts on this machine or across the
+     * nodes given, serving the live view if asked, and prints the report.
+     *
+     * @param args the arguments after {@code sort}; not null
+     * @param out where the report ({@link SortReport}) is printed
+     * @param err where the progress line (each second, unless {@code -q}), a failure and a usage
+     *        error are printed
+     * @return the exit status: 0 when OUTPUT holds INPUT's records in order; 1 when the sort
+     *         failed or was refused by its checks (a partial output is deleted); 2 for a bad command
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         int cores = Runtime.getRuntime().availableProcessors();
         int partitioners = cores;

@@ -63,6 +63,14 @@ public final class Tigris {
         return m;
     }
 
+    /**
+     * The {@code tigris} launcher's entry point: runs the subcommand {@code args[0]} and exits the
+     * JVM with its status ({@link ExitCode}); with no arguments prints the overview on standard
+     * error (status 2), with {@code --version} the versions of Tigris and its JDK.
+     *
+     * @param args the subcommand's name and its arguments; {@code --debug} anywhere among them is
+     *        taken out and turns on stack traces of internal errors
+     */
     public static void main(String[] args) {
         List<String> all = Arrays.asList(args);
         boolean debug = all.contains("--debug") || "1".equals(System.getenv("TIGRIS_DEBUG"));
@@ -94,6 +102,16 @@ public final class Tigris {
     /**
      * Runs subcommand {@code c} (named {@code name}) on {@code args}: its usage for {@code --help},
      * else its own status, or {@link ExitCode#INTERNAL} and one line for anything it did not expect.
+     *
+     * @param c the subcommand; not null
+     * @param name its name on the command line, for the internal error's message
+     * @param args its arguments (after its name); {@code --help} or {@code -h} among them prints
+     *        the usage on {@code out} instead of running it
+     * @param out standard output, handed to the command
+     * @param err standard error, handed to the command; an internal error is reported here
+     * @param debug whether an internal error is followed by its stack trace
+     * @return the exit status: the command's, 0 for {@code --help}, or 3 ({@link ExitCode#INTERNAL})
+     *         for any {@link Throwable} it threw
      */
     public static int run(Command c, String name, String[] args, PrintStream out, PrintStream err, boolean debug) {
         if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
@@ -125,14 +143,23 @@ public final class Tigris {
                         + System.getProperty("java.home");
     }
 
-    /** Each subcommand's name and usage, in the overview's order: the text of tigris(1) too. */
+    /**
+     * Each subcommand's name and usage, in the overview's order: the text of tigris(1) too.
+     *
+     * @return a new map, subcommand name to its {@link Command#usage()}, in the overview's order
+     */
     public static Map<String, String> usages() {
         Map<String, String> m = new LinkedHashMap<>();
         COMMANDS.forEach((name, c) -> m.put(name, c.usage()));
         return m;
     }
 
-    /** The usage of {@code tigris} itself: one line per subcommand. */
+    /**
+     * The usage of {@code tigris} itself: one line per subcommand.
+     *
+     * @return a first line {@code usage: tigris COMMAND ...}, then each subcommand's usage line
+     *         indented two spaces, without {@code usage: }; no final newline
+     */
     public static String overview() {
         StringBuilder sb = new StringBuilder("usage: tigris COMMAND [--help] ...   (--debug anywhere: stack traces of internal errors;"
                         + " --version: the versions of tigris and its JDK)\n");

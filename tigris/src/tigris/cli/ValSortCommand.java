@@ -28,6 +28,16 @@ public final class ValSortCommand {
     private ValSortCommand() {
     }
 
+    /**
+     * Runs valsort.
+     *
+     * @param args the arguments after {@code valsort}, as valsort 1.5 takes them; not null
+     * @param err where the report ({@code Records:}, {@code Checksum:}, the verdict; nothing with
+     *        {@code -q}), an unreadable file and a usage error are printed, as valsort does
+     * @return the exit status: 0 when every record is in order (an empty file is); 1 when one is
+     *         not, or a file cannot be read or written, or is not whole records (or summaries);
+     *         2 for bad arguments
+     */
     public static int run(String[] args, PrintStream err) {
         KeyOrder order = KeyOrder.BYTES;
         boolean quiet = false;

@@ -18,7 +18,14 @@ import tigris.ProducerEnd;
  * moves bandwidth to where the computation is fastest. With no credits anywhere it waits.
  */
 public final class LotteryModuleThread extends RandomizedModuleThread {
-    /** @param random the source of the draws; null for an unseeded one */
+    /**
+     * A thread that will run {@code module}, choosing among its downstream reservoirs as above.
+     *
+     * @param module the module to run; not null
+     * @param config the module's instance name and parameters; not null
+     * @param random the source of the draws, used only by this thread; null for an unseeded one
+     * @throws NullPointerException if {@code module} or {@code config} is null
+     */
     public LotteryModuleThread(ModuleIF module, ModuleConfig config, SplittableRandom random) {
         super(module, config, random);
     }

@@ -19,6 +19,13 @@ import tigris.Water;
 public final class PartitionModuleThread extends ModuleThread {
     private final PartitioningModuleIF module;
 
+    /**
+     * A thread that will run {@code module}, handing it all its downstream ends at each doOperation.
+     *
+     * @param module the module to run, which chooses the downstream end of each Water itself; not null
+     * @param config the module's instance name and parameters; not null
+     * @throws NullPointerException if {@code module} or {@code config} is null
+     */
     public PartitionModuleThread(PartitioningModuleIF module, ModuleConfig config) {
         super(module, config);
         this.module = module;

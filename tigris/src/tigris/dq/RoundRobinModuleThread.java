@@ -19,6 +19,13 @@ import tigris.ProducerEnd;
 public final class RoundRobinModuleThread extends ChoosingModuleThread {
     private int next;
 
+    /**
+     * A thread that will run {@code module}, starting with its first downstream reservoir.
+     *
+     * @param module the module to run; not null
+     * @param config the module's instance name and parameters; not null
+     * @throws NullPointerException if {@code module} or {@code config} is null
+     */
     public RoundRobinModuleThread(ModuleIF module, ModuleConfig config) {
         super(module, config);
     }

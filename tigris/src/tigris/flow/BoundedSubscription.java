@@ -16,7 +16,12 @@ public interface BoundedSubscription extends Flow.Subscription {
     /**
      * Asks for up to {@code n} more Waters, delivered as they arrive; what is still owed when
      * {@code timeout} has passed is given up (the subscriber asks again when it wants more).
-     * Non-positive {@code n} is an error signalled to the subscriber (rule 3.9).
+     * Non-positive {@code n} is an error signalled to the subscriber (rule 3.9). A later bounded
+     * request replaces the deadline of an earlier one.
+     *
+     * @param n how many more Waters the subscriber will take; added to what is still owed, the sum
+     *          capped at {@code Long.MAX_VALUE} (rule 3.17)
+     * @param timeout how long the demand stands, from this call; not null
      */
     void request(long n, Duration timeout);
 }

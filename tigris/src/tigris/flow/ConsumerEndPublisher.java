@@ -34,10 +34,27 @@ public final class ConsumerEndPublisher implements Flow.Publisher<Water> {
     private final ConsumerEnd end;
     private final AtomicBoolean subscribed = new AtomicBoolean();
 
+    /**
+     * A publisher of the Waters of {@code end}. Nothing is taken from the end until a subscriber
+     * subscribes: then a daemon thread, {@code tigris-publisher-}<i>reservoir</i>, attaches to the
+     * end as its consumer and delivers.
+     *
+     * @param end the consumer's end of the reservoir to publish; not null, and consumed by no one
+     *            else
+     * @throws NullPointerException if {@code end} is null
+     */
     public ConsumerEndPublisher(ConsumerEnd end) {
         this.end = Objects.requireNonNull(end, "end");
     }
 
+    /**
+     * Starts delivering the end's Waters to {@code subscriber} on a thread of its own. Only the
+     * first subscriber is served: a later one gets a subscription that does nothing, then
+     * {@code onError} with an {@link IllegalStateException} (a consumer's end has one consumer).
+     *
+     * @param subscriber the consumer of the Waters; not null (rule 1.9)
+     * @throws NullPointerException if {@code subscriber} is null
+     */
     @Override
     public void subscribe(Flow.Subscriber<? super Water> subscriber) {
         Objects.requireNonNull(subscriber, "subscriber");   // rule 1.9

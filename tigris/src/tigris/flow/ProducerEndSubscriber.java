@@ -27,10 +27,23 @@ public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
     private Flow.Subscription subscription;
     private volatile Throwable failure;
 
+    /**
+     * A subscriber that puts what it is given into {@code end}.
+     *
+     * @param end the producer's end of the reservoir to fill; not null, and put into by no one else
+     * @throws NullPointerException if {@code end} is null
+     */
     public ProducerEndSubscriber(ProducerEnd end) {
         this.end = Objects.requireNonNull(end, "end");
     }
 
+    /**
+     * Takes the subscription and asks for as many Waters as the end has credits (at least one). A
+     * second subscription is cancelled at once (rule 2.5).
+     *
+     * @param s the publisher's subscription; not null
+     * @throws NullPointerException if {@code s} is null
+     */
     @Override
     public void onSubscribe(Flow.Subscription s) {
         Objects.requireNonNull(s, "subscription");
@@ -42,6 +55,13 @@ public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
         s.request(Math.max(1, end.credits()));
     }
 
+    /**
+     * Puts {@code w} into the end, waiting for credit, then asks for one more. A put that fails (or
+     * is interrupted) cancels the subscription and ends the river with a failure instead.
+     *
+     * @param w the Water; adopted by this thread if it is owned by none; the end's afterwards
+     * @throws NullPointerException if {@code w} is null
+     */
     @Override
     public void onNext(Water w) {
         Objects.requireNonNull(w, "Water");
@@ -68,12 +88,24 @@ public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
         end.endWithFailure("a Water from the publisher could not be put: " + e);
     }
 
+    /**
+     * Ends the river with the publisher's failure, kept for {@link #failure()}.
+     *
+     * @param t what the publisher signalled; not null
+     * @throws NullPointerException if {@code t} is null
+     */
     @Override
     public void onError(Throwable t) {
         failure = Objects.requireNonNull(t, "error");
         end.endWithFailure("the publisher signalled an error: " + t);
     }
 
+    /**
+     * Puts End of River into the end: the consumer gets what was put, then the end. An interrupt
+     * while it is sent is kept (the thread's interrupt status is set again).
+     *
+     * @throws tigris.ReservoirFailedException if the reservoir is broken and the end cannot be sent
+     */
     @Override
     public void onComplete() {
         endRiver();
@@ -87,7 +119,12 @@ public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
         }
     }
 
-    /** What the publisher signalled with onError, or a put that failed; null if neither happened. */
+    /**
+     * Why the stream into the reservoir is not whole.
+     *
+     * @return what the publisher signalled with {@code onError}, or the exception of a put that
+     *         failed; null if neither happened (so far: it is set on the delivering thread)
+     */
     public Throwable failure() {
         return failure;
     }

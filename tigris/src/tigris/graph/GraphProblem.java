@@ -11,6 +11,8 @@ package tigris.graph;
  *
  * @param module the module it is about, or null
  * @param connection the connection it is about, or null
+ * @param text what is wrong, a sentence naming the module, port or connection and often what to
+ *        do instead
  */
 public record GraphProblem(String module, Connection connection, String text) {
     static GraphProblem ofModule(String module, String text) {
@@ -25,6 +27,7 @@ public record GraphProblem(String module, Connection connection, String text) {
         return new GraphProblem(null, null, text);
     }
 
+    /** {@return the problem's {@link #text()}} */
     @Override
     public String toString() {
         return text;

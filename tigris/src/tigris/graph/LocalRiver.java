@@ -47,7 +47,11 @@ public final class LocalRiver implements AutoCloseable {
      * runtime of its own ({@link ReflexRuntime#start(String)}: one scheduler, on the highest-numbered
      * CPU this process may use), closed with the river.
      *
-     * @throws IllegalStateException saying what could not be built (a module whose constructor threw, ...)
+     * @param graph the river; validated here if it was not
+     * @return the river, built and not started; the caller closes it
+     * @throws GraphException if the graph is not valid
+     * @throws IllegalStateException saying what could not be built (a module whose constructor
+     *         threw, no Reflex runtime for its time-critical modules, ...); what was built is freed
      */
     public static LocalRiver build(RiverGraph graph) {
         graph.validate();
@@ -72,6 +76,13 @@ public final class LocalRiver implements AutoCloseable {
     /**
      * As {@link #build(RiverGraph)}, its time-critical modules run as tasks of {@code reflexes},
      * which the caller closes after the river.
+     *
+     * @param graph the river; validated here if it was not
+     * @param reflexes the runtime its time-critical modules run on; not null
+     * @return the river, built and not started; the caller closes it
+     * @throws GraphException if the graph is not valid
+     * @throws IllegalStateException saying what could not be built; what was built is freed
+     * @throws NullPointerException if {@code reflexes} is null
      */
     public static LocalRiver build(RiverGraph graph, ReflexRuntime reflexes) {
         return build(graph, java.util.Objects.requireNonNull(reflexes, "Reflex runtime"), null);
@@ -109,16 +120,25 @@ public final class LocalRiver implements AutoCloseable {
         return river;
     }
 
-    /** The graph this river was built from. */
+    /** {@return the graph this river was built from, validated} */
     public RiverGraph graph() {
         return graph;
     }
 
+    /**
+     * {@return every module instance's thread, in the order the graph's modules were added and by
+     * instance within each; a copy}
+     */
     public List<ModuleThread> threads() {
         return List.copyOf(threads);
     }
 
-    /** Starts every thread. */
+    /**
+     * Starts every thread; once only.
+     *
+     * @return this river, to {@link #await} it
+     * @throws IllegalStateException saying what could not be started
+     */
     public LocalRiver start() {
         try {
             assembled.start();
@@ -130,9 +150,14 @@ public final class LocalRiver implements AutoCloseable {
 
     /**
      * Waits until every thread has ended or one has failed. On a failure the other threads are
-     * stopped (the river cannot complete) and the report names the failed ones.
+     * stopped (the river cannot complete) and the report names the failed ones. When the time
+     * runs out, every thread is stopped likewise and the report says it timed out. Either way,
+     * each stopped thread is given up to 10 s to end.
      *
+     * @param timeout the longest wait for the river to end by itself, in {@code unit}s
+     * @param unit the unit of {@code timeout}
      * @return the report, {@link RiverReport#completed()} true only if every thread reached End of River
+     * @throws InterruptedException if the waiting thread is interrupted (the river goes on)
      */
     public RiverReport await(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
@@ -170,7 +195,10 @@ public final class LocalRiver implements AutoCloseable {
         return "module " + f.name() + " failed: " + tigris.Failure.of(f.failure());
     }
 
-    /** Stops every thread. */
+    /**
+     * Stops every thread ({@link ModuleThread#stop()}): their reservoirs end with End of River, and
+     * the river drains. Does not wait.
+     */
     public void stop() {
         site.stop();
     }

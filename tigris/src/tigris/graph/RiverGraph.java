@@ -40,16 +40,35 @@ public final class RiverGraph {
     private final List<Connection> connections = new ArrayList<>();
     private boolean validated;
 
+    /**
+     * Makes an empty graph, open to changes until {@link #validate()}.
+     *
+     * @param name the river's name: non-empty, without '.' or spaces (a river run on nodes needs
+     *        one that {@link tigris.RiverAttempt} allows)
+     * @throws IllegalArgumentException if the name is not such a name
+     */
     public RiverGraph(String name) {
         checkName("river", name);
         this.name = name;
     }
 
+    /** {@return the river's name} */
     public String name() {
         return name;
     }
 
-    /** Adds a module; its name is unique in the graph. */
+    /**
+     * Adds a module, one instance, policy {@link ThreadPolicy#LOTTERY}, no ports; the spec returned
+     * declares the rest.
+     *
+     * @param moduleName the module's name, unique in the graph: non-empty, without '.' or spaces
+     * @param moduleClass its class ({@link tigris.ModuleIF} or {@link tigris.PartitioningModuleIF},
+     *        with a public no-argument constructor: checked by {@link #validate()})
+     * @return the module's spec
+     * @throws IllegalArgumentException if the name is bad or taken
+     * @throws NullPointerException if {@code moduleClass} is null
+     * @throws IllegalStateException if the graph was validated
+     */
     public ModuleSpec module(String moduleName, Class<? extends ModuleLifecycle> moduleClass) {
         checkOpen();
         checkName("module", moduleName);
@@ -61,7 +80,16 @@ public final class RiverGraph {
         return m;
     }
 
-    /** Joins output {@code from} ("module.port") to input {@code to}; checked by validate(). */
+    /**
+     * Joins output {@code from} to input {@code to}; checked by {@link #validate()}, not here.
+     *
+     * @param from the output, {@code "module.port"}
+     * @param to the input, {@code "module.port"}
+     * @param reservoir what each reservoir of the connection is made of
+     * @return this graph
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalStateException if the graph was validated
+     */
     public RiverGraph connect(String from, String to, ReservoirSpec reservoir) {
         checkOpen();
         connections.add(new Connection(Objects.requireNonNull(from, "from"), Objects.requireNonNull(to, "to"),
@@ -69,18 +97,22 @@ public final class RiverGraph {
         return this;
     }
 
+    /** {@return the modules by name; a copy, in no particular order} */
     public Map<String, ModuleSpec> modules() {
         return Map.copyOf(modules);
     }
 
+    /** {@return the modules in the order they were added; a copy} */
     public List<ModuleSpec> moduleList() {
         return List.copyOf(modules.values());
     }
 
+    /** {@return the connections in the order they were made; a copy} */
     public List<Connection> connections() {
         return List.copyOf(connections);
     }
 
+    /** {@return whether {@link #validate()} passed: the graph is then frozen} */
     public boolean isValidated() {
         return validated;
     }
@@ -89,9 +121,11 @@ public final class RiverGraph {
      * Checks the whole graph and freezes it: every connection joins an existing output to an
      * existing input whose type accepts the output's, every port is connected, every module has
      * at most one output port (doOperation gets one downstream reservoir), every module class can
-     * be instantiated, reservoir specs are positive, and there is no cycle (End of River could
-     * never reach a module on one).
+     * be instantiated and fits its thread policy, reservoir specs are positive, every time-critical
+     * module can run as one ({@link ModuleSpec#timeCritical}), and there is no cycle (End of River
+     * could never reach a module on one). Validating a validated graph does nothing.
      *
+     * @return this graph, frozen: its modules and connections can no longer change
      * @throws GraphException listing every problem
      */
     public RiverGraph validate() {

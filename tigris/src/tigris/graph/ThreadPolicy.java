@@ -29,6 +29,10 @@ public enum ThreadPolicy {
     /**
      * Why a module of class {@code moduleClass} cannot run under this policy, or null if it can:
      * the one rule that the graph's validation and every place that makes threads apply.
+     *
+     * @param module the module's name, for the message
+     * @param moduleClass the module's class
+     * @return why not, naming the policy to use instead, or null
      */
     public String mismatch(String module, Class<?> moduleClass) {
         boolean partitioning = PartitioningModuleIF.class.isAssignableFrom(moduleClass);
@@ -48,6 +52,10 @@ public enum ThreadPolicy {
 
     /**
      * The thread that runs {@code module} under this policy (not started; unseeded draws).
+     *
+     * @param module the module, not yet initialised
+     * @param config the instance's configuration
+     * @return the thread, with no reservoirs yet
      *
      * @throws IllegalArgumentException saying why, if the module cannot run under this policy
      */

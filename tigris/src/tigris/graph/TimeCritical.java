@@ -28,6 +28,14 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
     /** The shortest period a Reflex task may have, µs ({@code jaguar.reflex.Release}). */
     public static final long MIN_PERIOD_MICROS = 10;
 
+    /**
+     * Makes a spec.
+     *
+     * @throws IllegalArgumentException if the period is neither 0 nor at least
+     *         {@link #MIN_PERIOD_MICROS}, {@code keep} is below 1 for KEEP_NEWEST or not 0 for
+     *         DROP_NEWEST, or {@code maxPerRun} is below 1
+     * @throws NullPointerException if {@code overflow} is null
+     */
     public TimeCritical {
         Objects.requireNonNull(overflow, "overflow policy");
         if (periodMicros != 0 && periodMicros < MIN_PERIOD_MICROS) {
@@ -45,7 +53,18 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
         }
     }
 
-    /** Runs every {@code micros} µs (at absolute times: a Reflex task's periodic release), with {@code overflow}; KEEP_NEWEST keeps the one newest Water. */
+    /**
+     * Runs every {@code micros} µs (at absolute times: a Reflex task's periodic release), with
+     * {@code overflow}; KEEP_NEWEST keeps the one newest Water. At most
+     * {@link #DEFAULT_MAX_PER_RUN} Waters a run.
+     *
+     * @param micros the period in µs, at least {@link #MIN_PERIOD_MICROS}
+     * @param overflow what a put without downstream credit does
+     * @return the spec
+     * @throws IllegalArgumentException if the period is under {@link #MIN_PERIOD_MICROS} (0 says
+     *         to use {@link #onArrival})
+     * @throws NullPointerException if {@code overflow} is null
+     */
     public static TimeCritical everyMicros(long micros, OverflowPolicy overflow) {
         if (micros == 0) {
             throw new IllegalArgumentException("a period of 0 µs: for a module that runs when a Water arrives, use TimeCritical.onArrival");
@@ -53,7 +72,15 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
         return new TimeCritical(micros, overflow, defaultKeep(overflow), DEFAULT_MAX_PER_RUN);
     }
 
-    /** Runs when a Water arrives (or a credit comes back to Waters it holds), with {@code overflow}; KEEP_NEWEST keeps the one newest Water. */
+    /**
+     * Runs when a Water arrives (or a credit comes back to Waters it holds), with
+     * {@code overflow}; KEEP_NEWEST keeps the one newest Water. At most
+     * {@link #DEFAULT_MAX_PER_RUN} Waters a run.
+     *
+     * @param overflow what a put without downstream credit does
+     * @return the spec
+     * @throws NullPointerException if {@code overflow} is null
+     */
     public static TimeCritical onArrival(OverflowPolicy overflow) {
         return new TimeCritical(0, overflow, defaultKeep(overflow), DEFAULT_MAX_PER_RUN);
     }
@@ -62,12 +89,24 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
         return Objects.requireNonNull(overflow, "overflow policy") == OverflowPolicy.KEEP_NEWEST ? 1 : 0;
     }
 
-    /** This, holding back up to {@code n} Waters ({@link OverflowPolicy#KEEP_NEWEST} only). */
+    /**
+     * This, holding back up to {@code n} Waters ({@link OverflowPolicy#KEEP_NEWEST} only).
+     *
+     * @param n the most Waters held, at least 1
+     * @return a new spec
+     * @throws IllegalArgumentException if {@code n} is below 1, or the policy is DROP_NEWEST
+     */
     public TimeCritical keeping(int n) {
         return new TimeCritical(periodMicros, overflow, n, maxPerRun);
     }
 
-    /** This, taking at most {@code n} Waters a run. */
+    /**
+     * This, taking at most {@code n} Waters a run.
+     *
+     * @param n the most Waters a run takes, at least 1
+     * @return a new spec
+     * @throws IllegalArgumentException if {@code n} is below 1
+     */
     public TimeCritical takingAtMost(int n) {
         return new TimeCritical(periodMicros, overflow, keep, n);
     }
@@ -76,6 +115,9 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
      * Reads the written form of a river file's {@code critical:} option: {@code every=MICROS} or
      * {@code arrival}, then optionally {@code drop} (the default) or {@code keep} / {@code keep=N},
      * and {@code max=N}, separated by commas: {@code every=100,keep=4}, {@code arrival,drop,max=8}.
+     *
+     * @param written the option's value, after {@code critical:}
+     * @return the spec it says
      *
      * @throws IllegalArgumentException saying which part is wrong and what is allowed
      */
@@ -127,11 +169,12 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
         }
     }
 
-    /** True if it runs when a Water arrives rather than every period. */
+    /** {@return true if it runs when a Water arrives rather than every period} */
     public boolean isOnArrival() {
         return periodMicros == 0;
     }
 
+    /** {@return the spec in words: {@code "every 100 µs, KEEP_NEWEST (keeps 4), at most 16 Waters a run"}} */
     @Override
     public String toString() {
         return (isOnArrival() ? "on arrival" : "every " + periodMicros + " µs") + ", " + overflow

@@ -78,7 +78,12 @@ public final class ClusterIdentity {
         this.revoked = revoked;
     }
 
-    /** Where the revocation list of the identity in {@code store} is unless named: {@value #REVOCATION_LIST} beside it. */
+    /**
+     * Where the revocation list of the identity in {@code store} is unless named: {@value #REVOCATION_LIST} beside it.
+     *
+     * @param store the key store's path, relative to the working directory or absolute
+     * @return the absolute path of {@value #REVOCATION_LIST} in the store's directory
+     */
     public static Path revocationListBeside(Path store) {
         Path dir = store.toAbsolutePath().getParent();
         return dir.resolve(REVOCATION_LIST);
@@ -89,6 +94,12 @@ public final class ClusterIdentity {
      * first line), checked against the revocation list {@code revocationList}
      * ({@link #revocationListBeside} if null).
      *
+     * @param store the PKCS#12 key store {@code tigris cert} made: one key, its certificate issued
+     *        by the cluster's CA, and the CA's certificate
+     * @param passwordFile the file whose first line is the store's password
+     * @param revocationList the cluster's revocation list, signed by its CA; null for the one
+     *        beside {@code store}
+     * @return the identity, not yet {@link #install installed}
      * @throws IOException saying what is wrong: a missing or unreadable file, a wrong password, a
      *         store that holds no certificate issued by a cluster CA, or a revoked one
      */
@@ -174,6 +185,11 @@ public final class ClusterIdentity {
     /**
      * This identity, if it holds {@code needed}'s role; else IOException saying whose it is and
      * what {@code command} needs.
+     *
+     * @param needed the role the command needs
+     * @param command the command, for the message: "tigris node"
+     * @return this identity
+     * @throws IOException if its role is not {@code needed}, saying how to make one that is
      */
     public ClusterIdentity requireRole(Role needed, String command) throws IOException {
         if (role != needed) {
@@ -183,7 +199,12 @@ public final class ClusterIdentity {
         return this;
     }
 
-    /** Makes this the identity the process's control connections use (the RMI socket factories read it). */
+    /**
+     * Makes this the identity the process's control connections use (the RMI socket factories read
+     * it), in place of any installed before: one per process.
+     *
+     * @return this identity
+     */
     public ClusterIdentity install() {
         installed = this;
         return this;
@@ -202,32 +223,60 @@ public final class ClusterIdentity {
         this.refusals = refusals;
     }
 
+    /**
+     * Where this identity was loaded from, for messages.
+     *
+     * @return the key store's path, as given to {@link #load}
+     */
     public Path store() {
         return store;
     }
 
-    /** The name the certificate was issued to. */
+    /**
+     * The name the certificate was issued to.
+     *
+     * @return the common name of its subject: a node's or an agent's name
+     */
     public String name() {
         return name;
     }
 
+    /**
+     * What the certificate lets its holder do.
+     *
+     * @return the role its subject names, never null (a certificate without one is refused when loaded)
+     */
     public Role role() {
         return role;
     }
 
-    /** The certificate the cluster's CA issued this identity. */
+    /**
+     * The certificate the cluster's CA issued this identity.
+     *
+     * @return the certificate, valid when it was loaded
+     */
     public X509Certificate certificate() {
         return certificate;
     }
 
-    /** The cluster's CA certificate, the one trust anchor. */
+    /**
+     * The cluster's CA certificate, the one trust anchor.
+     *
+     * @return the self-signed CA certificate at the end of the store's chain
+     */
     public X509Certificate authority() {
         return authority;
     }
 
     /**
      * TLS 1.3 that proves this identity and trusts only peers holding {@code peer}'s role, issued
-     * by the cluster's CA and not revoked.
+     * by the cluster's CA and not revoked. The revocation list is read again when its file
+     * changes, and sessions are resumed for a second at most, so a certificate revoked since is
+     * refused at its next connection. Safe from any thread.
+     *
+     * @param peer the role the other end must hold
+     * @return the context, made once per role and shared
+     * @throws IllegalStateException if the JDK cannot make a TLS 1.3 context
      */
     public SSLContext tlsContext(Role peer) {
         return contexts.computeIfAbsent(peer, this::context);

@@ -34,12 +34,21 @@ import tigris.view.SnapshotSource;
 /**
  * The control agent (the thesis's external agent): grows a validated {@link RiverGraph} on the
  * nodes over RMI (pushes the jar of module classes, creates module threads, connects them: memory
- * reservoirs within a node; across nodes TCP, shared-memory or verbs reservoirs as each connection
- * asks), starts it, and follows it to End of River with {@link RiverRun#await}, which fails the
- * run and names the node as soon as a node stops answering or a module fails.
+ * reservoirs within a node; across nodes TCP, shared-memory, verbs or file reservoirs, or another
+ * transport's, as each connection asks), starts it, and follows it to End of River with
+ * {@link RiverRun#await}, which fails the run and names the node as soon as a node stops answering
+ * or a module fails.
  */
 public final class ControlAgent {
-    /** A node as the agent reaches it: the host is also where its TCP and verbs reservoirs listen. */
+    /**
+     * A node as the agent reaches it: the host is also where its TCP and verbs reservoirs listen.
+     *
+     * @param name the node's name, its certificate's: {@link #connect} refuses a node that answers
+     *        under another
+     * @param host the address the node is listed at (its {@code --host}): its RMI registry and its
+     *        reservoirs' consumer's ends listen there
+     * @param port the port of its RMI registry (its {@code --port})
+     */
     public record Node(String name, String host, int port) {
         @Override
         public String toString() {
@@ -55,17 +64,38 @@ public final class ControlAgent {
     private final long answerMillis;
     private final long leaseMillis;
 
-    /** An agent that waits {@link #ANSWER_TIMEOUT} for each answer of a node. */
+    /**
+     * An agent that waits {@link #ANSWER_TIMEOUT} for each answer of a node, with its
+     * {@link #defaultLease}.
+     *
+     * @param key the agent's identity
+     * @throws IllegalArgumentException if {@code key} is not an agent's
+     * @throws IllegalStateException if the process has another JVM-wide deserialization filter
+     */
     public ControlAgent(ClusterIdentity key) {
         this(key, ANSWER_TIMEOUT);
     }
 
-    /** The lease an agent with {@code answerTimeout} grants unless told otherwise: {@link #LEASE}, or twice the answer timeout if that is longer. */
+    /**
+     * The lease an agent with {@code answerTimeout} grants unless told otherwise: {@link #LEASE}, or twice the answer timeout if that is longer.
+     *
+     * @param answerTimeout how long the agent waits for a node's answer
+     * @return the longer of {@link #LEASE} and twice {@code answerTimeout}
+     */
     public static Duration defaultLease(Duration answerTimeout) {
         return LEASE.compareTo(answerTimeout.multipliedBy(2)) >= 0 ? LEASE : answerTimeout.multipliedBy(2);
     }
 
-    /** An agent with {@code answerTimeout} and its {@link #defaultLease}. */
+    /**
+     * An agent with {@code answerTimeout} and its {@link #defaultLease}.
+     *
+     * @param key the agent's identity
+     * @param answerTimeout how long the agent waits for a node's answer before it calls the node
+     *        lost; at least 1 ms
+     * @throws IllegalArgumentException if {@code key} is not an agent's, or {@code answerTimeout}
+     *         is less than 1 ms or so long that its default lease would be over an hour
+     * @throws IllegalStateException if the process has another JVM-wide deserialization filter
+     */
     public ControlAgent(ClusterIdentity key, Duration answerTimeout) {
         this(key, answerTimeout, defaultLease(answerTimeout));
     }
@@ -86,7 +116,12 @@ public final class ControlAgent {
      * first agent of a JVM also makes its filter of what nodes answer the JVM-wide deserialization
      * filter, deciding only inside the agent's calls.
      *
-     * @throws IllegalArgumentException if {@code key} is not an agent's
+     * @param key the agent's identity, {@link ClusterIdentity#install installed} by this constructor
+     * @param answerTimeout how long the agent waits for a node's answer; at least 1 ms
+     * @param lease the lease nodes hold on the agent's river attempts: longer than
+     *        {@code answerTimeout}, at most an hour
+     * @throws IllegalArgumentException if {@code key} is not an agent's, {@code answerTimeout} is
+     *         less than 1 ms, or {@code lease} is not longer than it or is over an hour
      * @throws IllegalStateException if the process has another JVM-wide deserialization filter
      */
     public ControlAgent(ClusterIdentity key, Duration answerTimeout, Duration lease) {
@@ -113,7 +148,11 @@ public final class ControlAgent {
         key.install();
     }
 
-    /** The lease this agent gives nodes on the rivers it begins. */
+    /**
+     * The lease this agent gives nodes on the rivers it begins.
+     *
+     * @return the lease, to the millisecond
+     */
     public Duration lease() {
         return Duration.ofMillis(leaseMillis);
     }
@@ -125,8 +164,11 @@ public final class ControlAgent {
     }
 
     /**
-     * The manager of {@code node}.
+     * The manager of {@code node}, over mutual TLS: the node must hold a node's certificate of
+     * this cluster named {@code node.name()}.
      *
+     * @param node the node
+     * @return its manager's stub, whose calls go to the node over TLS
      * @throws IOException naming the node if it cannot be reached, refuses our key, runs no manager,
      *         or has another name
      */
@@ -175,11 +217,18 @@ public final class ControlAgent {
      * Performs an action on each of {@code nodes} at once (the action for a node made by {@code action})
      * and waits for them all.
      *
+     * @param <R> what the action hands back
+     * @param nodes the nodes, in order; one listed twice performs its action twice
+     * @param action the plan of the action for each node, asked once per node to start it and
+     *        once more for its result type
+     * @param timeoutMillis how long the actions may take in all, ms, counted from when the last was
+     *        started
      * @return each node's result, in the order of {@code nodes}
      * @throws NodeActionException naming the first node, in that order, whose action failed or
      *         which stopped answering (within the answer timeout) or did not finish within
      *         {@code timeoutMillis}
      * @throws IOException if a node cannot be reached at all
+     * @throws InterruptedException if the thread is interrupted while it waits; the actions run on
      */
     public <R extends Serializable> List<R> performEverywhere(List<Node> nodes, java.util.function.Function<Node, ActionPlan<R>> action,
                     long timeoutMillis) throws IOException, InterruptedException {
@@ -249,7 +298,10 @@ public final class ControlAgent {
      * commit. A node that does not answer is passed over (its lease runs out and it fences the
      * rivers itself); one without such a river is fenced already.
      *
+     * @param nodes the nodes; one listed twice is called once
+     * @param rivers the attempts to destroy and whose staged outputs to delete on each node
      * @return the nodes that answered, in the order given
+     * @throws InterruptedException if the thread is interrupted while it waits for the nodes
      */
     public List<Node> destroyWhereReachable(List<Node> nodes, List<RiverAttempt> rivers) throws InterruptedException {
         return answering(nodes, m -> {
@@ -304,9 +356,14 @@ public final class ControlAgent {
      * marker finds the whole job's parts in place. A node that refuses (it fenced the attempt, or
      * knows a later one) or does not answer fails the commit, naming it.
      *
+     * @param attempt the job's last attempt, which completed
+     * @param nodes the nodes that staged the job's output; one listed twice is asked once
      * @return every part committed, in the order of {@code nodes}
      * @throws PartialCommitException if some parts were put in place before a node failed: they have
      *         no marker, and their old outputs are gone
+     * @throws IOException naming the node and what it said, if one refused or did not answer before
+     *         any part was put in place: nothing was
+     * @throws InterruptedException if the thread is interrupted while it waits for the nodes
      */
     public List<CommittedPart> commit(RiverAttempt attempt, List<Node> nodes) throws IOException, InterruptedException {
         return commit(attempt, nodes, staged -> {
@@ -315,11 +372,28 @@ public final class ControlAgent {
 
     /** What a job checks of the parts its nodes staged, before any is put in place. */
     public interface StagedCheck {
-        /** @throws IOException saying why the parts are not the job's whole output: nothing is put in place */
+        /**
+         * Checks the parts the nodes synced, before any is put in place.
+         *
+         * @param staged every part, node by node: its node, final path and synced size; unmodifiable
+         * @throws IOException saying why the parts are not the job's whole output: nothing is put in place
+         */
         void check(List<CommittedPart> staged) throws IOException;
     }
 
-    /** As {@link #commit(RiverAttempt, List)}, {@code check} given every part the nodes synced (node, final path, size) before any is renamed. */
+    /**
+     * As {@link #commit(RiverAttempt, List)}, {@code check} given every part the nodes synced (node, final path, size) before any is renamed.
+     *
+     * @param attempt the job's last attempt, which completed
+     * @param nodes the nodes that staged the job's output; one listed twice is asked once
+     * @param check the job's check of the staged parts
+     * @return every part committed, in the order of {@code nodes}
+     * @throws PartialCommitException if some parts were put in place before a node failed: they have
+     *         no marker, and their old outputs are gone
+     * @throws IOException naming the node and what it said, if one refused or did not answer before
+     *         any part was put in place, or what {@code check} threw: nothing was put in place
+     * @throws InterruptedException if the thread is interrupted while it waits for the nodes
+     */
     public List<CommittedPart> commit(RiverAttempt attempt, List<Node> nodes, StagedCheck check) throws IOException, InterruptedException {
         List<Node> each = nodes.stream().distinct().toList();
         Map<Node, java.util.concurrent.Future<List<CommittedPart>>> prepared = new LinkedHashMap<>();
@@ -374,7 +448,11 @@ public final class ControlAgent {
             this.inPlace = List.copyOf(inPlace);
         }
 
-        /** The parts put in place (with no marker beside them). */
+        /**
+         * The parts put in place (with no marker beside them).
+         *
+         * @return the parts, unmodifiable; empty in a deserialized copy (they are not serialized)
+         */
         public List<CommittedPart> inPlace() {
             return inPlace == null ? List.of() : inPlace;
         }
@@ -385,7 +463,10 @@ public final class ControlAgent {
      * (within twice the answer timeout in all) deletes the output files the river's attempts
      * staged there. Nothing was put in place, so no output of an earlier job is touched.
      *
+     * @param attempt the job's last attempt
+     * @param nodes the job's nodes; one listed twice is asked once
      * @return the nodes that did not answer (their staged files stay, hidden, until they are run again)
+     * @throws InterruptedException if the thread is interrupted while it waits for the nodes
      */
     public List<Node> discard(RiverAttempt attempt, List<Node> nodes) throws InterruptedException {
         List<Node> answered = answering(nodes, m -> m.discard(attempt));
@@ -409,7 +490,21 @@ public final class ControlAgent {
         return m.instances() == 1 ? m.name() : m.name() + "#" + i;
     }
 
-    /** Grows {@code graph} as the first attempt of river {@code river} ({@link #start(RiverAttempt, RiverGraph, Map, String, byte[])}). */
+    /**
+     * Grows {@code graph} as the first attempt of river {@code river} ({@link #start(RiverAttempt, RiverGraph, Map, String, byte[])}).
+     *
+     * @param river the river's name, as {@link RiverAttempt#river()} allows
+     * @param graph the river; validated here if it was not
+     * @param placement for each module, the node of each instance (a list as long as its instances)
+     * @param jarName the name under which {@code jar} (the module classes) is pushed; null, with
+     *        {@code jar} null, for a river of Tigris's own modules only
+     * @param jar the jar of module classes, or null
+     * @return the started river, its heartbeats running
+     * @throws IOException naming the node and step that failed; what was grown is destroyed
+     * @throws IllegalArgumentException if {@code river} is not a river's name, or only one of
+     *         {@code jarName} and {@code jar} is null
+     * @throws tigris.graph.GraphException if {@code graph} is not valid, listing every problem
+     */
     public RiverRun start(String river, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
         return start(RiverAttempt.first(river), graph, placement, jarName, jar);
     }
@@ -419,10 +514,17 @@ public final class ControlAgent {
      * node is first asked to begin the attempt under this agent's lease, which the run's
      * heartbeats renew until it is destroyed.
      *
+     * @param attempt the attempt; no node may have begun a later one of its river
+     * @param graph the river; validated here if it was not
      * @param placement for each module, the node of each instance (a list as long as its instances)
      * @param jarName the name under which {@code jar} (the module classes) is pushed; null, with
      *        {@code jar} null, for a river of Tigris's own modules only
+     * @param jar the jar of module classes, or null
+     * @return the started river, its heartbeats running: {@link RiverRun#await} it, which
+     *         destroys it at the end
      * @throws IOException naming the node and step that failed; what was grown is destroyed
+     * @throws IllegalArgumentException if only one of {@code jarName} and {@code jar} is null
+     * @throws tigris.graph.GraphException if {@code graph} is not valid, listing every problem
      */
     public RiverRun start(RiverAttempt attempt, RiverGraph graph, Map<String, List<Node>> placement, String jarName, byte[] jar) throws IOException {
         return start(attempt, graph, placement, Map.of(), jarName, jar);
@@ -431,6 +533,19 @@ public final class ControlAgent {
     /**
      * As {@link #start(RiverAttempt, RiverGraph, Map, String, byte[])}, each instance in {@code homes}
      * told the node it was first placed on: a river job moved it there after that node was lost.
+     *
+     * @param attempt the attempt; no node may have begun a later one of its river
+     * @param graph the river; validated here if it was not
+     * @param placement for each module, the node of each instance (a list as long as its instances)
+     * @param homes for each instance moved off the node it was first placed on, by instance name,
+     *        that node's name ({@link tigris.ModuleConfig#home}); empty if none was moved
+     * @param jarName the name under which {@code jar} (the module classes) is pushed; null, with
+     *        {@code jar} null, for a river of Tigris's own modules only
+     * @param jar the jar of module classes, or null
+     * @return the started river, its heartbeats running
+     * @throws IOException naming the node and step that failed; what was grown is destroyed
+     * @throws IllegalArgumentException if only one of {@code jarName} and {@code jar} is null
+     * @throws tigris.graph.GraphException if {@code graph} is not valid, listing every problem
      */
     public RiverRun start(RiverAttempt attempt, RiverGraph graph, Map<String, List<Node>> placement, Map<String, String> homes, String jarName, byte[] jar)
                     throws IOException {
@@ -529,12 +644,22 @@ public final class ControlAgent {
         /** Longest the agent waits for a node's status before it calls the node lost. */
         private final long answerMillis;
 
-        /** What the river was grown from, for the agent's first line: nodes, and reservoirs by kind. */
+        /**
+         * What the river was grown from, for the agent's first line: nodes, and reservoirs by kind.
+         *
+         * @return "river R grown on K node(s): " and {@link #reservoirs}, R the attempt as logs
+         *         name it
+         */
         public String grown() {
             return "river " + river + " grown on " + managers.size() + " node(s): " + reservoirs();
         }
 
-        /** The reservoirs the river was grown with, by transport: memory within nodes, then each transport between them. */
+        /**
+         * The reservoirs the river was grown with, by transport: memory within nodes, then each transport between them.
+         *
+         * @return a count per transport, every known transport listed, by its {@link Transport#label}:
+         *         "3 memory reservoir(s) within nodes, 4 TCP, 0 shared-memory, ... between nodes"
+         */
         public String reservoirs() {
             StringBuilder sb = new StringBuilder(made.getOrDefault("memory", 0) + " memory reservoir(s) within nodes");
             for (Transport t : Transports.all()) {
@@ -561,6 +686,15 @@ public final class ControlAgent {
          * Follows the river until every module thread on every node has ended, one has failed, a
          * node stops answering, or the time is up; in the last three cases it stops the river
          * everywhere it still can. Then it destroys the river on the nodes.
+         *
+         * @param timeoutMillis how long the river may run, ms, from this call
+         * @param progress told, after each round of status calls that finds the river still
+         *        running (every 200 ms or so), how many Waters its modules have taken; null for none
+         * @return how the river ended: every module thread's last status, and the failure that
+         *         ended it (a module's, a lost node, the timeout), null if it completed
+         * @throws InterruptedException if the thread is interrupted between rounds (one interrupted
+         *         during a round ends the run as failed: "the agent was interrupted"); the river is
+         *         destroyed either way
          */
         public RunReport await(long timeoutMillis, java.util.function.Consumer<String> progress) throws InterruptedException {
             return awaitEntries(timeoutMillis, progress == null ? null : entries -> {
@@ -572,6 +706,12 @@ public final class ControlAgent {
         /**
          * As {@link #await(long, java.util.function.Consumer)}, handing {@code progress} every
          * module thread's status line (its module's report included) each time the nodes are asked.
+         *
+         * @param timeoutMillis how long the river may run, ms, from this call
+         * @param progress handed every module thread's status after each round of status calls
+         *        that finds the river still running; null for none
+         * @return how the river ended, as {@link #await(long, java.util.function.Consumer)} says
+         * @throws InterruptedException as {@link #await(long, java.util.function.Consumer)} says
          */
         public RunReport awaitEntries(long timeoutMillis, java.util.function.Consumer<List<RunReport.Entry>> progress) throws InterruptedException {
             long deadline = System.currentTimeMillis() + timeoutMillis;
@@ -615,7 +755,11 @@ public final class ControlAgent {
             }
         }
 
-        /** The attempt this run is. */
+        /**
+         * The attempt this run is.
+         *
+         * @return the river's name and epoch
+         */
         public RiverAttempt attempt() {
             return attempt;
         }
@@ -624,6 +768,11 @@ public final class ControlAgent {
          * Commits the river once it completed: every node it ran on (none was lost) puts the
          * output files its sinks staged in place, then the job's marker beside each
          * ({@link ControlAgent#commit}).
+         *
+         * @return every part committed, node by node
+         * @throws IOException if the run lost a node, or a node refused or did not answer
+         *         ({@link ControlAgent.PartialCommitException} if some parts were put in place)
+         * @throws InterruptedException if the thread is interrupted while it waits for the nodes
          */
         public List<CommittedPart> commit() throws IOException, InterruptedException {
             if (!lost.isEmpty()) {
@@ -632,7 +781,12 @@ public final class ControlAgent {
             return agent.commit(attempt, List.copyOf(managers.keySet()));
         }
 
-        /** Gives the river up: every node it ran on deletes what its sinks staged ({@link ControlAgent#discard}); returns the nodes that did not answer. */
+        /**
+         * Gives the river up: every node it ran on deletes what its sinks staged ({@link ControlAgent#discard}).
+         *
+         * @return the nodes that did not answer
+         * @throws InterruptedException if the thread is interrupted while it waits for the nodes
+         */
         public List<Node> discard() throws InterruptedException {
             return agent.discard(attempt, List.copyOf(managers.keySet()));
         }
@@ -658,7 +812,12 @@ public final class ControlAgent {
             }, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
         }
 
-        /** The nodes that stopped answering during the run, each with what the agent saw and when. */
+        /**
+         * The nodes that stopped answering during the run, each with what the agent saw and when.
+         * A node that answered that it no longer has the attempt (it fenced it) counts as lost.
+         *
+         * @return a copy, unmodifiable; empty if none was lost
+         */
         public Map<Node, Silence> lost() {
             return Map.copyOf(lost);
         }
@@ -800,6 +959,9 @@ public final class ControlAgent {
         /**
          * Stops the river on every node that still answers (in parallel, a few seconds at most),
          * because it cannot complete ({@code cause}): its reservoirs end with that failure.
+         * Nodes that do not answer within the answer timeout are passed over.
+         *
+         * @param cause why the river cannot complete, for the modules' failures
          */
         public void stop(String cause) {
             everyNode(m -> m.stop(attempt, cause));
@@ -845,41 +1007,79 @@ public final class ControlAgent {
     public record Silence(String cause, long atNanos) {
     }
 
-    /** How a distributed run ended: module threads per node, and the failure that ended it, if any. */
+    /**
+     * How a distributed run ended: module threads per node, and the failure that ended it, if any.
+     *
+     * @param river the attempt, as logs name it: "NAME", or "NAME (attempt N)" after the first
+     * @param entries every module thread's last status, node by node
+     * @param failure what ended the river if it did not complete (the first module failure that
+     *        is not only a consequence of one upstream, with the others, or a lost node, or the
+     *        timeout); null if it completed
+     */
     public record RunReport(String river, List<Entry> entries, String failure) {
         /**
          * One module thread's status on a node.
          *
+         * @param node the node's name
+         * @param module the module instance's name
          * @param status what the node said of it, or null if it stopped answering before it said anything
          * @param unreachable the node stopped answering: {@code status} is the last it gave
          */
         public record Entry(String node, String module, ThreadStatus status, boolean unreachable) {
+            /**
+             * Checks that a node that answers gave a status.
+             *
+             * @throws IllegalArgumentException if {@code status} is null and {@code unreachable} is false
+             */
             public Entry {
                 if (status == null && !unreachable) {
                     throw new IllegalArgumentException("module " + module + " on node " + node + ": a status is needed from a node that answers");
                 }
             }
 
-            /** The thread's state, or null for a node that never answered. */
+            /**
+             * The thread's state.
+             *
+             * @return its state, the last known for an unreachable node; null for a node that
+             *         never answered
+             */
             public ModuleThread.State state() {
                 return status == null ? null : status.state();
             }
 
+            /**
+             * How many Waters the thread has taken from upstream.
+             *
+             * @return the count in its status; 0 for a node that never answered
+             */
             public long watersIn() {
                 return status == null ? 0 : status.watersIn();
             }
 
-            /** Why it failed, or null. */
+            /**
+             * Why it failed.
+             *
+             * @return its failure; null if it did not fail or its node never answered
+             */
             public Failure failure() {
                 return status == null ? null : status.failure();
             }
 
-            /** The module's own report. */
+            /**
+             * The module's own report.
+             *
+             * @return its report, never null: {@code TextReport.EMPTY} for a node that never answered
+             */
             public Report report() {
                 return status == null ? tigris.TextReport.EMPTY : status.report();
             }
         }
 
+        /**
+         * Whether the river completed: every module thread on every node ended.
+         *
+         * @return true if there is no {@link #failure}
+         */
         public boolean completed() {
             return failure == null;
         }

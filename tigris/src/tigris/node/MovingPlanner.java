@@ -39,8 +39,16 @@ public final class MovingPlanner implements RiverJob.Planner {
     private final byte[] jar;
 
     /**
-     * @param placement the first attempt's node of each module instance
+     * A planner that runs {@code graph} as {@code placement} says while every node is up, and moves
+     * a lost node's instances as the class comment says.
+     *
+     * @param graph the river every attempt runs, whole
+     * @param placement the first attempt's node of each module instance, by module name (a list as
+     *        long as its instances); copied
      * @param nodes the job's nodes, in order: node i's mirror is on node i + 1 (the last's on the first)
+     * @param jarName the name the jar of module classes is pushed under, or null, with {@code jar}
+     *        null, for a river of Tigris's own modules only
+     * @param jar the jar's bytes, or null; not copied
      */
     public MovingPlanner(RiverGraph graph, Map<String, List<Node>> placement, List<Node> nodes, String jarName, byte[] jar) {
         this.graph = graph;

@@ -21,13 +21,25 @@ import java.util.Map;
  */
 public interface NodeAction<R extends Serializable> {
     /**
-     * Runs on the node, on a thread of its own, with the plan's parameters.
+     * Runs on the node, on a thread of its own, with the plan's parameters. Any exception it
+     * throws fails the action; the agent reports its message, or the exception itself for one
+     * other than those below.
      *
+     * @param node the node it runs on
+     * @param parameters the plan's parameters, unmodifiable
+     * @return what the agent is handed back: an instance of the plan's
+     *         {@link ActionPlan#resultType}, or null
      * @throws IOException or IllegalArgumentException whose message says what was wrong; the agent reports that message
      */
     R perform(NodeContext node, Map<String, String> parameters) throws IOException;
 
-    /** A few words for the node's messages: "sampling keys of input X". */
+    /**
+     * A few words for the node's messages, and the start of a failure's: "sampling keys of input X".
+     * A description that throws is replaced by the class's name.
+     *
+     * @param parameters the plan's parameters, unmodifiable
+     * @return the description; by default the class's simple name and the parameters
+     */
     default String describe(Map<String, String> parameters) {
         return getClass().getSimpleName() + " " + parameters;
     }

@@ -11,6 +11,7 @@ import java.io.IOException;
 public final class NodeActionException extends IOException {
     private static final long serialVersionUID = 1L;
     private final transient ControlAgent.Node node;
+    /** What went wrong, without the node: the message is "on node NODE: PROBLEM". */
     private final String problem;
 
     NodeActionException(ControlAgent.Node node, String problem, Throwable cause) {
@@ -19,12 +20,20 @@ public final class NodeActionException extends IOException {
         this.problem = problem;
     }
 
-    /** The node it failed on. */
+    /**
+     * The node it failed on.
+     *
+     * @return the node; null in a copy of the exception that was deserialized (it is not serialized)
+     */
     public ControlAgent.Node node() {
         return node;
     }
 
-    /** What went wrong, as the node said it (or that it stopped answering). */
+    /**
+     * What went wrong, as the node said it (or that it stopped answering).
+     *
+     * @return the problem, without the node's name that the message begins with
+     */
     public String problem() {
         return problem;
     }

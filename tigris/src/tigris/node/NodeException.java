@@ -17,9 +17,18 @@ import java.rmi.RemoteException;
  */
 public final class NodeException extends RemoteException {
     private static final long serialVersionUID = 1L;
+    /** The whole message, the cause's own included: all of the exception that crosses to the agent. */
     private final String what;
     private final transient Throwable local;
 
+    /**
+     * A refusal or failure of a call on this node.
+     *
+     * @param what the message: the node, the river and what was wrong, the cause's message
+     *        included (this class adds nothing to it)
+     * @param cause what went wrong on the node, kept there only (not serialized); null if nothing
+     *        was thrown
+     */
     public NodeException(String what, Throwable cause) {
         super(what);
         this.what = what;

@@ -57,7 +57,14 @@ public final class NodeMain {
                     --allow-exec names the programs a pipeline may run here as processes (names or absolute paths; default none).
                     It prints "tigris node NAME listening on PORT", then serves until killed.""";
 
-    /** The node alone ({@code java -m jaguar.tigris/tigris.node.NodeMain ...}), as {@code tigris node} runs it. */
+    /**
+     * The node alone ({@code java -m jaguar.tigris/tigris.node.NodeMain ...}), as {@code tigris node} runs it.
+     * A bad option or an unusable key or directory prints what is wrong and the usage to standard
+     * error and exits with status 2.
+     *
+     * @param args the options, as {@link #USAGE} lists them
+     * @throws Exception what else stopped the node, as {@link #run} throws it
+     */
     public static void main(String[] args) throws Exception {
         try {
             run(args);
@@ -69,10 +76,13 @@ public final class NodeMain {
     }
 
     /**
-     * Starts the node and serves until the process is killed.
+     * Starts the node and serves until the process is killed: it never returns normally.
      *
+     * @param args the options, as {@link #USAGE} lists them
      * @throws IllegalArgumentException for a bad option, saying which
-     * @throws IOException if the key or the work directory cannot be used, saying why
+     * @throws IOException if the key or the work directory cannot be used, or the node cannot
+     *         listen on its port, saying why
+     * @throws InterruptedException if the thread that keeps the process up is interrupted
      */
     public static void run(String[] args) throws Exception {
         Map<String, String> opts = options(args, "--name", "--port", "--key", "--password-file", "--revoked", "--host", "--work", "--network-memory", "--io-threads",
@@ -172,7 +182,14 @@ public final class NodeMain {
 
     private static final Map<String, Object> KEEP = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** Parses "--option value" pairs, refusing unknown options; for the tigris commands. */
+    /**
+     * Parses "--option value" pairs, refusing unknown options; for the tigris commands.
+     *
+     * @param args the command's arguments: options, each followed by its value
+     * @param known the options the command takes, with their dashes: "--port"
+     * @return each option given, to its value (the last, if one is given twice); a mutable map
+     * @throws IllegalArgumentException naming an unknown option, or one without a value
+     */
     public static Map<String, String> options(String[] args, String... known) {
         Map<String, String> m = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
@@ -188,7 +205,14 @@ public final class NodeMain {
         return m;
     }
 
-    /** The value of a required option; IllegalArgumentException naming it if absent. */
+    /**
+     * The value of a required option; IllegalArgumentException naming it if absent.
+     *
+     * @param opts the options {@link #options} parsed
+     * @param option the option, with its dashes: "--key"
+     * @return its value
+     * @throws IllegalArgumentException naming the option if it was not given
+     */
     public static String require(Map<String, String> opts, String option) {
         String v = opts.get(option);
         if (v == null) {

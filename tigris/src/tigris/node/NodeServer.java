@@ -138,6 +138,10 @@ public final class NodeServer implements RiverManager {
     }
 
     /**
+     * The manager of node {@code name}, with its TCP data plane listening and its lease keeper
+     * running; not yet reachable: {@link #export} makes it so.
+     *
+     * @param name the node's name, its certificate's
      * @param bind the address this node is listed at: its reservoirs' consumer's ends listen there
      * @param work the node's directory: each river gets one of its own in it
      * @param network its TCP data plane's memory budget and I/O threads
@@ -365,7 +369,14 @@ public final class NodeServer implements RiverManager {
         }
     }
 
-    /** Exports this server with TLS socket factories and the filter; the caller binds the stub. */
+    /**
+     * Exports this server with TLS socket factories and the filter; the caller binds the stub.
+     *
+     * @param port the port its calls are served on (the node's registry's, which may share it);
+     *        0 for any free one
+     * @return the stub to bind as {@link NodeMain#BINDING}
+     * @throws RemoteException if it cannot be exported (the port is taken)
+     */
     public RiverManager export(int port) throws RemoteException {
         java.rmi.Remote stub = UnicastRemoteObject.exportObject(this, port, new TlsSocketFactories.Client(name), new TlsSocketFactories.Server(bind), FILTER);
         return (RiverManager) stub;

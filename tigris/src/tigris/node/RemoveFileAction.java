@@ -18,7 +18,13 @@ public final class RemoveFileAction implements NodeAction<Boolean> {
     public RemoveFileAction() {
     }
 
-    /** The plan of removing {@code path} on a node. */
+    /**
+     * The plan of removing {@code path} on a node.
+     *
+     * @param path the file's path on the node; {@code {node}} in it becomes the node's name
+     * @return the plan, for {@link ControlAgent#performEverywhere}
+     * @throws IllegalArgumentException if {@code path} is null or blank
+     */
     public static ActionPlan<Boolean> plan(String path) {
         if (path == null || path.isBlank()) {
             throw new IllegalArgumentException("remove file: no path");
@@ -26,7 +32,16 @@ public final class RemoveFileAction implements NodeAction<Boolean> {
         return ActionPlan.of(RemoveFileAction.class, Map.of("path", path));
     }
 
-    /** @return whether there was a file to delete */
+    /**
+     * Deletes the file parameter {@code path} names on this node, if it is there.
+     *
+     * @param node the node it runs on, whose name replaces {@code {node}} in the path
+     * @param parameters {@code path}: the file's path
+     * @return whether there was a file to delete
+     * @throws IOException naming the file if it is there and cannot be deleted (a non-empty
+     *         directory, no permission)
+     * @throws IllegalArgumentException if there is no {@code path} parameter
+     */
     @Override
     public Boolean perform(NodeContext node, Map<String, String> parameters) throws IOException {
         String path = parameters.get("path");

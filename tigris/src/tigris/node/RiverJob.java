@@ -39,6 +39,10 @@ public final class RiverJob {
          * Attempt {@code epoch}'s river on {@code up} (the job's nodes not lost, in order), given
          * how the earlier attempts ended ({@code earlier}, oldest first; empty for the first).
          *
+         * @param epoch the attempt's number: 1 for the first, one more for each after
+         * @param up the job's nodes not lost so far, in the job's order
+         * @param earlier how the earlier attempts ended, oldest first; empty for the first
+         * @return what the attempt runs where, every instance placed on a node of {@code up}
          * @throws JobFailedException if the job cannot go on without the lost nodes (an input
          *         that was only there), saying why
          */
@@ -46,8 +50,10 @@ public final class RiverJob {
 
         /**
          * Called once an attempt completed, before the commit, with every attempt: an
-         * application's last check of the whole (its outputs fit together).
+         * application's last check of the whole (its outputs fit together). By default it finds
+         * nothing wrong.
          *
+         * @param attempts every attempt, oldest first; the last completed
          * @throws JobFailedException if they do not, saying why
          */
         default void completed(List<Ended> attempts) throws JobFailedException {
@@ -56,8 +62,9 @@ public final class RiverJob {
         /**
          * Called with the parts the nodes up have staged and synced (node, final path, size),
          * before any is put in place: an application that knows what its output holds checks
-         * that it is all there.
+         * that it is all there. By default it finds nothing wrong.
          *
+         * @param parts every part staged on every committing node, node by node
          * @throws JobFailedException if it is not, saying why: nothing is put in place
          */
         default void staged(List<CommittedPart> parts) throws JobFailedException {
@@ -68,14 +75,34 @@ public final class RiverJob {
      * One attempt as planned: its river graph, the node of each module instance, the home node of
      * each instance moved away from it (by instance name: {@link tigris.ModuleConfig#home}), and the
      * jar of module classes (both null: Tigris's own).
+     *
+     * @param graph the river the attempt grows
+     * @param placement for each module, by name, the node of each instance (a list as long as its
+     *        instances); copied in its order, unmodifiable
+     * @param homes for each instance moved off the node it was first placed on, by instance name,
+     *        that node's name; empty if none was moved; copied, unmodifiable
+     * @param jarName the name the jar of module classes is pushed under, or null, with {@code jar}
+     *        null, for Tigris's own modules only
+     * @param jar the jar's bytes, or null; not copied
      */
     public record Attempt(RiverGraph graph, Map<String, List<Node>> placement, Map<String, String> homes, String jarName, byte[] jar) {
+        /**
+         * Copies the maps.
+         *
+         * @throws NullPointerException if {@code placement} or {@code homes} is null, or
+         *         {@code homes} holds a null key or value
+         */
         public Attempt {
             placement = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(placement));
             homes = Map.copyOf(homes);
         }
 
-        /** An attempt of Tigris's own modules, every instance at home. */
+        /**
+         * An attempt of Tigris's own modules, every instance at home.
+         *
+         * @param graph the river the attempt grows
+         * @param placement for each module, by name, the node of each instance
+         */
         public Attempt(RiverGraph graph, Map<String, List<Node>> placement) {
             this(graph, placement, Map.of(), null, null);
         }
@@ -86,8 +113,21 @@ public final class RiverJob {
      * a lost node's rows are the last it gave, marked unreachable), the nodes lost in it, when it
      * started and ended ({@link System#nanoTime()}), and the reservoirs it was grown with
      * ({@link ControlAgent.RiverRun#reservoirs}).
+     *
+     * @param attempt the attempt
+     * @param report its report: every thread's last status, and its failure if it had one
+     * @param lost the nodes that stopped answering in it, each with what the agent saw; copied,
+     *        unmodifiable; empty if none
+     * @param startNanos when the agent began to grow it ({@link System#nanoTime()})
+     * @param endNanos when its report was in ({@link System#nanoTime()})
+     * @param reservoirs the reservoirs it was grown with, by transport, as text
      */
     public record Ended(RiverAttempt attempt, RunReport report, Map<Node, ControlAgent.Silence> lost, long startNanos, long endNanos, String reservoirs) {
+        /**
+         * Copies {@code lost}.
+         *
+         * @throws NullPointerException if {@code lost} is null or holds a null key or value
+         */
         public Ended {
             lost = Map.copyOf(lost);
         }
@@ -96,6 +136,7 @@ public final class RiverJob {
     /**
      * A node the job lost and finished without.
      *
+     * @param node the node
      * @param attempt the attempt it was lost in
      * @param silence what the agent saw, and when
      * @param attemptFailure how that attempt ended (the loss, and what failed with it)
@@ -104,15 +145,31 @@ public final class RiverJob {
     public record Loss(Node node, RiverAttempt attempt, ControlAgent.Silence silence, String attemptFailure, boolean fenced) {
     }
 
-    /** A job that finished: every attempt, the nodes lost, the parts committed. */
+    /**
+     * A job that finished: every attempt, the nodes lost, the parts committed.
+     *
+     * @param attempts how every attempt ended, oldest first; the last completed; copied, unmodifiable
+     * @param losses every node lost, in the order lost; copied, unmodifiable
+     * @param committed every part committed, node by node; copied, unmodifiable
+     */
     public record Outcome(List<Ended> attempts, List<Loss> losses, List<CommittedPart> committed) {
+        /**
+         * Copies the lists.
+         *
+         * @throws NullPointerException if a list is null or holds null
+         */
         public Outcome {
             attempts = List.copyOf(attempts);
             losses = List.copyOf(losses);
             committed = List.copyOf(committed);
         }
 
-        /** The attempt that completed. */
+        /**
+         * The attempt that completed.
+         *
+         * @return the last of {@link #attempts}
+         * @throws java.util.NoSuchElementException if there is no attempt
+         */
         public Ended last() {
             return attempts.getLast();
         }
@@ -123,14 +180,35 @@ public final class RiverJob {
      * notes say how earlier attempts ended), and every status round of every attempt.
      */
     public interface Following {
+        /**
+         * An attempt's river was grown and started; called on the job's thread, before the job
+         * follows it. By default it does nothing.
+         *
+         * @param run the attempt's river, for a live view ({@link #view})
+         * @param notes one line per node lost so far, saying in which attempt and when; empty
+         *        for the first attempt
+         */
         default void grown(ControlAgent.RiverRun run, List<String> notes) {
         }
 
-        /** The river as a live view shows it: {@code run}'s snapshots, with how the earlier attempts ended above them. */
+        /**
+         * The river as a live view shows it: {@code run}'s snapshots, with how the earlier attempts ended above them.
+         *
+         * @param run the attempt's river
+         * @param notes the lines {@link #grown} was handed
+         * @return {@code run} itself if there are no notes, else a source of its snapshots with the notes
+         */
         static tigris.view.SnapshotSource view(ControlAgent.RiverRun run, List<String> notes) {
             return notes.isEmpty() ? run : () -> run.snapshot().withEarlier(notes);
         }
 
+        /**
+         * One round of status calls of the running attempt (every 200 ms or so, while it runs);
+         * called on the job's thread. By default it does nothing.
+         *
+         * @param attempt the attempt
+         * @param entries every module thread's status that round, its module's report included
+         */
         default void statuses(RiverAttempt attempt, List<RunReport.Entry> entries) {
         }
     }
@@ -143,7 +221,11 @@ public final class RiverJob {
         private static final long serialVersionUID = 1L;
         private final transient List<Ended> attempts;
 
-        /** A planner's reason to give up. */
+        /**
+         * A planner's reason to give up.
+         *
+         * @param message why the job cannot go on; it becomes the job's failure
+         */
         public JobFailedException(String message) {
             this(message, List.of());
         }
@@ -153,7 +235,12 @@ public final class RiverJob {
             this.attempts = List.copyOf(attempts);
         }
 
-        /** How the job's attempts ended, oldest first (empty if none was made, or the planner's own exception). */
+        /**
+         * How the job's attempts ended, oldest first.
+         *
+         * @return the attempts; empty if none was made, for the planner's own exception, or in a
+         *         deserialized copy (they are not serialized)
+         */
         public List<Ended> attempts() {
             return attempts == null ? List.of() : attempts;
         }
@@ -185,10 +272,19 @@ public final class RiverJob {
      * while nodes are lost, each attempt given {@code timeoutMillis} at most; commits it once an
      * attempt completed and the planner found the whole well.
      *
+     * @param agent the agent that grows, follows and commits the attempts
+     * @param river the river's name; its attempts are {@code river} epoch 1, 2, ...
+     * @param nodes the job's nodes, in order (the planner's order, and the order parts commit in)
+     * @param planner what each attempt runs where
+     * @param timeoutMillis the longest each attempt may run, ms
+     * @param following told of each attempt and its status rounds; never null
+     * @return how the job finished: its attempts, the nodes lost, the parts committed
      * @throws JobFailedException if an attempt failed without losing a node (a module failed: it
      *         would fail again), the planner gave up, the time ran out or the commit failed; what
      *         the nodes staged is then discarded. Its message begins with the attempt
      *         ({@code river (attempt 2): ...}) or is the planner's own.
+     * @throws InterruptedException if the thread is interrupted while it follows an attempt or
+     *         waits for nodes: nothing is committed, and what the nodes staged is not discarded
      */
     public static Outcome run(ControlAgent agent, String river, List<Node> nodes, Planner planner, long timeoutMillis, Following following)
                     throws IOException, InterruptedException {

@@ -14,6 +14,9 @@ import java.util.Set;
  * path). A pipeline must not
  * become a way to run commands on every node. Outside a node (a pipeline run on the local host by
  * its own user) every program runs.
+ *
+ * <p>The policy is the JVM's, set once by the node at its start; it is read through volatile fields,
+ * so every thread sees it once set.
  */
 public final class ExecPolicy {
     /** The real paths a node allows; null outside a node: every program runs. */
@@ -29,7 +32,10 @@ public final class ExecPolicy {
      * node's PATH or an absolute path, compared by real path (a program of the same name elsewhere,
      * or a link to another, is not allowed).
      *
-     * @throws IllegalArgumentException naming a program that is not on this node
+     * @param programs the programs as the node's operator named them ({@code --allow-exec}); empty:
+     *            none runs
+     * @throws IllegalArgumentException naming a program that is not on this node; the policy is then
+     *             unchanged
      */
     public static void restrictTo(Set<String> programs) {
         Set<Path> real = new java.util.LinkedHashSet<>();
@@ -48,6 +54,9 @@ public final class ExecPolicy {
     /**
      * The file names of the programs this JVM runs as processes (each allowed program's name and
      * its real path's), or null outside a node, where every program runs.
+     *
+     * @return a new sorted set of file names, what {@link tigris.pipe.plan.PlaceFacts} tells the
+     *         planner; null outside a node
      */
     public static Set<String> allowedNames() {
         Set<Path> a = allowed;
@@ -63,6 +72,8 @@ public final class ExecPolicy {
     /**
      * Refuses to run {@code program} on node {@code node} if this JVM is a node's that does not allow it.
      *
+     * @param program the program a process filter is about to start (its resolved path)
+     * @param node the node's name, for the message
      * @throws SecurityException saying which program, which node, and how to allow it
      */
     public static void check(Path program, String node) {

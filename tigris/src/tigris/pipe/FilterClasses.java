@@ -16,12 +16,20 @@ import java.util.stream.Collectors;
  * sorts nothing (every module written for rivers, a Unix process) puts all its Waters in class 0
  * ({@link tigris.Water#DATA}), and a plain pipe forwards them all.
  *
- * @param names each class it puts, with its name
+ * @param names each class it puts (0 to 255), with the name a selector calls it by
+ *            ({@code |match}); copied, in its order, and unmodifiable afterwards
+ * @param sorts whether it sorts its Waters: then class 0 is what it rejects, which a plain pipe
+ *            does not forward
  */
 public record FilterClasses(Map<Integer, String> names, boolean sorts) {
-    /** A filter that sorts nothing. */
+    /** A filter that sorts nothing: every Water in class 0, named {@code data}. */
     public static final FilterClasses NONE = new FilterClasses(Map.of(0, "data"), false);
 
+    /**
+     * Copies {@code names}.
+     *
+     * @throws IllegalArgumentException if it sorts but puts nothing in class 0
+     */
     public FilterClasses {
         names = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(names));
         if (sorts && !names.containsKey(0)) {
@@ -29,7 +37,13 @@ public record FilterClasses(Map<Integer, String> names, boolean sorts) {
         }
     }
 
-    /** A filter that passes Waters in class 1 ({@code passed}) and rejects the others into class 0 ({@code rejected}). */
+    /**
+     * A filter that passes Waters in class 1 and rejects the others into class 0, as grep does.
+     *
+     * @param passed the name of class 1, what it passes ({@code match})
+     * @param rejected the name of class 0, what it rejects ({@code other})
+     * @return classes that sort into those two
+     */
     public static FilterClasses passOrReject(String passed, String rejected) {
         Map<Integer, String> m = new LinkedHashMap<>();
         m.put(1, passed);
@@ -37,7 +51,11 @@ public record FilterClasses(Map<Integer, String> names, boolean sorts) {
         return new FilterClasses(m, true);
     }
 
-    /** Every class it puts. */
+    /**
+     * Every class it puts.
+     *
+     * @return the classes of {@link #names}
+     */
     public ClassSet put() {
         ClassSet s = ClassSet.NONE;
         for (int c : names.keySet()) {
@@ -46,12 +64,21 @@ public record FilterClasses(Map<Integer, String> names, boolean sorts) {
         return s;
     }
 
-    /** What a plain pipe after it forwards: every class but 0 if it sorts, else all. */
+    /**
+     * What a plain pipe after it forwards.
+     *
+     * @return every class but 0 (1 to 255) if it sorts, else every class
+     */
     public ClassSet byDefault() {
         return sorts ? ClassSet.range(1, 255) : ClassSet.ALL;
     }
 
-    /** The class named {@code name}, or -1. */
+    /**
+     * The class a selector names ({@code |match}).
+     *
+     * @param name the class's name, as in {@link #names}
+     * @return the class named {@code name}, or -1 if none is
+     */
     public int named(String name) {
         for (var e : names.entrySet()) {
             if (e.getValue().equals(name)) {
@@ -61,7 +88,11 @@ public record FilterClasses(Map<Integer, String> names, boolean sorts) {
         return -1;
     }
 
-    /** "0 (rejected), 1 (match)": how an error lists them. */
+    /**
+     * How an error lists the classes: each with its name, lowest first.
+     *
+     * @return {@code "0 (other), 1 (match)"}, say
+     */
     public String described() {
         return names.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> e.getKey() + " (" + e.getValue() + ")")
                         .collect(Collectors.joining(", "));

@@ -12,7 +12,8 @@ import java.util.TreeMap;
 /**
  * The filters a pipeline can name: every {@link FilterDefinition} the class loader's service
  * providers offer (Tigris's own, and those of the jars an application adds), by name. Two
- * definitions of one name are refused, naming both classes.
+ * definitions of one name are refused, naming both classes. Fixed once loaded: safe to share
+ * between threads.
  */
 public final class FilterRegistry {
 
@@ -24,6 +25,13 @@ public final class FilterRegistry {
     /**
      * The filters {@code loader} provides: those of the named modules it and its ancestors define
      * (Tigris's own) and those its jars list in {@code META-INF/services}.
+     *
+     * @param loader the class loader whose service providers to load: one that adds an
+     *            application's jars to Tigris's ({@code tigris pipe --jar})
+     * @return the registry of every filter found
+     * @throws IllegalStateException if a definition's name is not a letter, then letters, digits, '-'
+     *             or '_', or two classes define one name
+     * @throws java.util.ServiceConfigurationError if a provider cannot be loaded or made
      */
     public static FilterRegistry load(ClassLoader loader) {
         FilterRegistry r = new FilterRegistry();
@@ -33,7 +41,12 @@ public final class FilterRegistry {
         return r;
     }
 
-    /** Tigris's own filters and those this class's loader provides. */
+    /**
+     * Tigris's own filters and those this class's loader provides.
+     *
+     * @return the registry {@link #load} makes of this class's loader
+     * @throws IllegalStateException as {@link #load} does
+     */
     public static FilterRegistry standard() {
         return load(FilterRegistry.class.getClassLoader());
     }
@@ -49,17 +62,30 @@ public final class FilterRegistry {
         }
     }
 
-    /** The filter named {@code name}, or null. */
+    /**
+     * The filter a pipeline calls {@code name}.
+     *
+     * @param name the name as written in the pipeline, case-sensitive
+     * @return its definition, or null if no filter has the name (it is then run as a process)
+     */
     public FilterDefinition find(String name) {
         return byName.get(name);
     }
 
-    /** Every filter's name, in order. */
+    /**
+     * Every filter's name, in order.
+     *
+     * @return an unmodifiable list of the names, sorted
+     */
     public List<String> names() {
         return List.copyOf(byName.keySet());
     }
 
-    /** Every filter, by name. */
+    /**
+     * Every filter, by name: what {@code tigris pipe --filters} lists.
+     *
+     * @return an unmodifiable list of the definitions, in the order of their names
+     */
     public List<FilterDefinition> all() {
         return List.copyOf(byName.values());
     }

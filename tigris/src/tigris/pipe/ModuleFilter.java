@@ -26,8 +26,13 @@ public abstract class ModuleFilter implements FilterDefinition {
     private final String summary;
 
     /**
+     * A filter that runs {@code module} with the call's {@code key=value} arguments as its parameters.
+     *
+     * @param name the name a pipeline calls it by: a letter, then letters, digits, '-' or '_'
+     * @param module the river module the filter runs
      * @param input whether it takes a stream (a module with upstream reservoirs)
-     * @param output whether it gives one (a module with downstream reservoirs)
+     * @param output whether it gives one (a module with downstream reservoirs); not both false
+     * @param summary what it does, in one line, for {@code tigris pipe --filters}
      */
     protected ModuleFilter(String name, Class<? extends ModuleLifecycle> module, boolean input, boolean output, String summary) {
         this.name = name;

@@ -24,14 +24,26 @@ import tigris.Water;
  * filter's writers ({@link WaterWriter}s, one a class) go to one pipe, they all make their Waters
  * from a pool (copied in at their put): a stream hands out one Water over its data at a time, and
  * a writer of a class that rarely comes would hold it while the others wait for room.
+ *
+ * <p>Each {@link PipeModule} has one, made by its {@code init} and bound to its pipes at its first
+ * Water; only the module's thread uses it: not thread-safe.
  */
 public final class Outlet {
-    /** The parameter that says which classes downstream end {@code i} takes: {@code route.i}. */
+    /**
+     * The parameter that says which classes a downstream end takes.
+     *
+     * @param end the end's index among the module's downstream ends, from 0
+     * @return {@code route.}<i>end</i>, whose value is a {@link ClassSet} as its {@code toString}
+     *         writes it
+     */
     public static String routeKey(int end) {
         return "route." + end;
     }
 
-    /** The parameter that says how large the Waters of the module's pipes are: {@code water}. */
+    /**
+     * The parameter that says how large the Waters of the module's pipes are, in bytes (at least 1;
+     * absent: 64 KiB): {@code water}.
+     */
     public static final String WATER = "water";
 
     private final String module;
@@ -111,17 +123,34 @@ public final class Outlet {
         return pool;
     }
 
-    /** Whether any pipe after the filter takes Waters of class {@code c}: a filter need not make those nobody takes. */
+    /**
+     * Whether any pipe after the filter takes Waters of class {@code c}: a filter need not make
+     * those nobody takes (grep writes no rejected lines unless a {@code |!} wants them).
+     *
+     * @param c the class, 0 to 255
+     * @return true if a pipe selects {@code c}; false before the Outlet is bound to its pipes, or
+     *         when there are none
+     */
     public boolean wants(int c) {
         return wanted.contains(c) && ends != null && !ends.isEmpty();
     }
 
-    /** The size of a Water the pipes after the filter carry. */
+    /**
+     * The size of a Water the pipes after the filter carry: the module's {@link #WATER} parameter.
+     *
+     * @return the size in bytes, at least 1
+     */
     public int waterSize() {
         return waterSize;
     }
 
-    /** A new, empty Water of {@link #waterSize()} bytes for class 0, the caller's (a filter that writes one class: a source's). */
+    /**
+     * A new, empty Water of {@link #waterSize()} bytes for class 0 (a filter that writes one class:
+     * a source's), from the spring of the first pipe that takes class 0, else from a pool.
+     *
+     * @return the Water, the caller's until it is {@link #put} or released
+     * @throws IllegalStateException if no pipe follows the filter
+     */
     public Water water() {
         if (ends == null || ends.isEmpty()) {
             throw new IllegalStateException("module " + module + " has no pipe after it to make Waters for");
@@ -134,6 +163,10 @@ public final class Outlet {
      * Puts {@code w}, of class {@code c}, into every pipe that takes the class (itself into the
      * first, copies into the others); releases it if none does. A Water larger than these pipes
      * carry (passed on from a pipe of larger Waters) goes as several. Afterwards it is not the caller's.
+     *
+     * @param w the Water, the caller's; its bytes in use are what goes on
+     * @param c its class, 0 to 255, written into its {@link Water#kind() kind}
+     * @throws InterruptedException if the thread is interrupted while it waits for a pipe's credit
      */
     public void put(Water w, int c) throws InterruptedException {
         w.setKind((byte) c);

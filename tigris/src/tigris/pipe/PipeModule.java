@@ -19,14 +19,16 @@ import tigris.Water;
  * several pipes after it needs no module between), and is told when its input ended
  * ({@link #finish}). A source overrides {@link #isSource()} and {@link #produce}.
  *
- * <p>A failure is reported as {@code filter NAME: what}; the river ends with it.
+ * <p>A failure is reported as {@code filter NAME: what}; the river ends with it. One thread runs a
+ * module instance (its policy is {@code PARTITIONED}), so a filter needs no locks of its own.
  */
 public abstract class PipeModule implements PartitioningModuleIF {
-    /** The parameter that says how many pipes a filter merges (absent: one): {@code inputs}. */
+    /** The parameter that says how many pipes a filter merges (absent: one), written by the plan: {@code inputs}. */
     public static final String INPUTS = "inputs";
     /** A source that took longer than this to produce its Waters flushes them: its readers must not wait for more. */
     private static final long SLOW_PRODUCE_NANOS = 200_000;
 
+    /** A filter of no name yet: {@code init} gives it its module's name and its {@link Outlet}. */
     protected PipeModule() {
     }
 
@@ -100,26 +102,55 @@ public abstract class PipeModule implements PartitioningModuleIF {
      * Whether this filter keeps the lines of each input port apart itself ({@link PortLines}, or a
      * join's branches): else, when it merges several pipes, it is given whole lines of each in turn
      * ({@link MergedLines}).
+     *
+     * @return true if it keeps the lines of each port apart itself (with a {@link PortLines}); false,
+     *         the default, to be given whole lines of each merged pipe in turn
      */
     protected boolean readsLinesByPort() {
         return false;
     }
 
-    /** How many pipes this filter merges: more than one, and their Waters come interleaved (see {@link PortLines}). */
+    /**
+     * How many pipes this filter merges: more than one, and their Waters come interleaved (see
+     * {@link PortLines}).
+     *
+     * @return the module's {@link #INPUTS} parameter, 1 if absent; known from {@code init} on
+     */
     protected final int inputs() {
         return inputs;
     }
 
-    /** Reads the filter's parameters and opens what it needs; an IllegalArgumentException names a bad parameter. */
+    /**
+     * Reads the filter's parameters and opens what it needs; called once, by {@code init}, before
+     * any Water. The default does nothing.
+     *
+     * @param config the module's name and parameters (those its {@link BoundFilter} gave, and the
+     *            plan's {@link #INPUTS} and {@link Outlet#WATER})
+     * @throws IllegalArgumentException naming a bad parameter: reported as {@code filter NAME: what}
+     * @throws Exception anything else that keeps it from opening, reported as a
+     *             {@link FilterFailedException}
+     */
     protected void open(ModuleConfig config) throws Exception {
     }
 
-    /** Whether it takes no stream in: then {@link #produce} is called until it returns false. */
+    /**
+     * Whether it takes no stream in: then {@link #produce} is called until it returns false.
+     *
+     * @return true for a source; the default is false
+     */
     protected boolean isSource() {
         return false;
     }
 
-    /** A source's next Waters, put into {@code out}; false once it has no more. */
+    /**
+     * Puts a source's next Waters into {@code out}. The Waters of a call that took longer than
+     * 0.2 ms are flushed to the readers at once (a source that waited on a socket, a process or a
+     * terminal).
+     *
+     * @param out where its Waters go
+     * @return true while there may be more; false once it has no more, which ends the stream
+     * @throws Exception if it fails: the river ends with it, as {@code filter NAME: what}
+     */
     protected boolean produce(Outlet out) throws Exception {
         throw new IllegalStateException("filter " + name + " is not a source");
     }
@@ -127,12 +158,23 @@ public abstract class PipeModule implements PartitioningModuleIF {
     /**
      * Processes one Water: {@code in} is the filter's for the call (put it into {@code out} to
      * pass it on without a copy; otherwise it is released after the call).
+     *
+     * @param in the next Water of its input (when it merges pipes, of one of them: see
+     *            {@link #readsLinesByPort()})
+     * @param out where its Waters go
+     * @throws Exception if it fails: the river ends with it, as {@code filter NAME: what}
      */
     protected void take(Water in, Outlet out) throws Exception {
         throw new IllegalStateException("filter " + name + " takes no input");
     }
 
-    /** Its input ended: put what it still holds. */
+    /**
+     * Its input ended (every pipe into it): put what it still holds. Called once; the default puts
+     * nothing.
+     *
+     * @param out where its Waters go
+     * @throws Exception if it fails: the river ends with it, as {@code filter NAME: what}
+     */
     protected void finish(Outlet out) throws Exception {
     }
 

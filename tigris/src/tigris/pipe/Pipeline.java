@@ -8,11 +8,17 @@ package tigris.pipe;
 /**
  * A pipeline as written ({@code tigris pipe 'file in=log.txt | grep -v DEBUG | gzip'}): its text and
  * its parsed expression. {@link PipelinePlan} turns it into a river.
+ *
+ * @param text the pipeline as written, which errors found later show with a caret
+ * @param expression its parsed tree, whose offsets are into {@code text}
  */
 public record Pipeline(String text, PipelineExpression expression) {
     /**
      * Parses {@code text} in Streamline's extended pipeline syntax (doc/pipelines.md).
      *
+     * @param text the pipeline, as a shell would pass it as one argument: quotes in it are the
+     *            pipeline language's own
+     * @return the pipeline, parsed
      * @throws PipelineSyntaxException naming the column of the first problem
      */
     public static Pipeline parse(String text) throws PipelineSyntaxException {

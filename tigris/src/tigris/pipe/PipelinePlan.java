@@ -38,19 +38,22 @@ import tigris.pipe.filters.StdoutSink;
  */
 public final class PipelinePlan {
 
-    /** Waters of a pipe unless a hint says otherwise. */
+    /** The size of a pipe's Waters in bytes (64 KiB) unless a hint says otherwise. */
     public static final int DEFAULT_WATER = 64 << 10;
-    /** Waters in flight on a pipe unless a hint says otherwise. */
+    /** How many Waters may be in flight on a pipe (its window) unless a hint says otherwise. */
     public static final int DEFAULT_WINDOW = 8;
-    /** Waters of a filter hinted {@code @latency} (unless {@code water=} says): small, so a record waits for few others. */
+    /** The size in bytes (4 KiB) of the Waters of a filter hinted {@code @latency} (unless {@code water=} says): small, so a record waits for few others. */
     public static final int LATENCY_WATER = 4 << 10;
 
-    /** A filter of the plan. */
+    /**
+     * A filter of the plan, with the hints that cover it. Identity matters: an {@link Edge} names
+     * its ends by vertex, and a vertex is equal only to itself.
+     */
     public static final class Vertex {
         final int id;
         /** What it runs: a process that begins the pipeline is bound again to read its standard input itself. */
         BoundFilter filter;
-        /** Where it was written; -1 for what the plan added (standard input and output, joins). */
+        /** Where it was written (a join: where its expression was); -1 for standard input and output, which the plan added. */
         final int offset;
         final List<Hint> hints = new ArrayList<>();
         /** Its input ports: "in", or a join's "in0".. */
@@ -63,30 +66,58 @@ public final class PipelinePlan {
             this.inputs = inputs;
         }
 
-        /** Its index in {@link PipelinePlan#vertices()}. */
+        /**
+         * Its index in {@link PipelinePlan#vertices()}.
+         *
+         * @return the index, from 0, in the order the plan made its filters
+         */
         public int id() {
             return id;
         }
 
+        /**
+         * What it runs.
+         *
+         * @return the bound filter; for a process that begins the pipeline, the one that reads the
+         *         pipeline's standard input itself
+         */
         public BoundFilter filter() {
             return filter;
         }
 
-        /** Where it was written in the expression; -1 for what the plan added. */
+        /**
+         * Where it was written in the expression.
+         *
+         * @return the offset, 0-based (a join's: its expression's); -1 for standard input and output,
+         *         which the plan added
+         */
         public int offset() {
             return offset;
         }
 
+        /**
+         * The hints that cover it, the innermost expression's first.
+         *
+         * @return a copy of the hints, in that order
+         */
         public List<Hint> hints() {
             return List.copyOf(hints);
         }
 
-        /** Whether the innermost of {@code @latency} and {@code @throughput} on this filter is {@code @latency}. */
+        /**
+         * Whether the innermost of {@code @latency} and {@code @throughput} on this filter is {@code @latency}.
+         *
+         * @return true if its pipes get {@link #LATENCY_WATER} Waters (unless {@code @water} says)
+         */
         public boolean latency() {
             return first(Hint.Key.LATENCY, Hint.Key.THROUGHPUT) == Hint.Key.LATENCY;
         }
 
-        /** How its threads run: the innermost of {@code @realtime} and {@code @background}, else normally. */
+        /**
+         * How its threads run: the innermost of {@code @realtime} and {@code @background}, else normally.
+         *
+         * @return the scheduling its module (and its route, if any) gets
+         */
         public tigris.Scheduling scheduling() {
             Hint.Key k = first(Hint.Key.REALTIME, Hint.Key.BACKGROUND);
             return k == null ? tigris.Scheduling.NORMAL : k == Hint.Key.REALTIME ? tigris.Scheduling.REALTIME : tigris.Scheduling.BACKGROUND;
@@ -111,18 +142,35 @@ public final class PipelinePlan {
             return null;
         }
 
+        /** Its filter's label: {@code grep -v DEBUG}. */
         @Override
         public String toString() {
             return filter.label();
         }
     }
 
-    /** A pipe: Waters of classes {@code classes} that {@code from} puts go into input {@code port} of {@code to}. */
+    /**
+     * A pipe: Waters of classes {@code classes} that {@code from} puts go into input {@code port} of {@code to}.
+     *
+     * @param from the filter whose output it carries
+     * @param to the filter it feeds
+     * @param port the input of {@code to} it feeds: {@code in}, or a join's {@code in0}, {@code in1}..
+     *            for its branches (a filter that merges several pipes gets a port for each in the river)
+     * @param classes what it forwards: the classes its selector chose of those {@code from} puts,
+     *            never empty
+     */
     public record Edge(Vertex from, Vertex to, String port, ClassSet classes) {
     }
 
-    /** The filters an expression with hints covers ({@code (a | b) @node=h1}), its hints, and where they were written. */
+    /**
+     * The filters an expression with hints covers ({@code (a | b) @node=h1}), its hints, and where they were written.
+     *
+     * @param members the filters of the expression, in the plan's order; copied, unmodifiable
+     * @param hints its hints, in the order written; copied, unmodifiable
+     * @param offset where the {@code @} was written, 0-based: where an error about the hints points
+     */
     public record HintGroup(List<Vertex> members, List<Hint> hints, int offset) {
+        /** Copies {@code members} and {@code hints}. */
         public HintGroup {
             members = List.copyOf(members);
             hints = List.copyOf(hints);
@@ -151,7 +199,13 @@ public final class PipelinePlan {
     /**
      * Plans {@code pipeline} with the filters of {@code registry}.
      *
-     * @throws PipelineSyntaxException naming what cannot be planned and where it was written
+     * @param pipeline the parsed pipeline
+     * @param registry the filters its names may call; a name none has runs a process
+     * @return the plan: its filters, the pipes between them and the hints, with standard input and
+     *         output added at its open ends
+     * @throws PipelineSyntaxException naming what cannot be planned and where it was written: an
+     *             unknown filter or program, a wrong argument, a selector that selects nothing, a pipe
+     *             into a source or out of a sink, a hint that cannot be met
      */
     public static PipelinePlan of(Pipeline pipeline, FilterRegistry registry) throws PipelineSyntaxException {
         PipelinePlan plan = new PipelinePlan(pipeline, registry);
@@ -178,20 +232,41 @@ public final class PipelinePlan {
         return plan;
     }
 
+    /**
+     * Its filters.
+     *
+     * @return a copy, in the order of {@link Vertex#id()}
+     */
     public List<Vertex> vertices() {
         return List.copyOf(vertices);
     }
 
+    /**
+     * Its pipes.
+     *
+     * @return a copy, in the order the plan made them: the order a placement's links follow
+     */
     public List<Edge> edges() {
         return List.copyOf(edges);
     }
 
-    /** Every expression with hints, innermost first. */
+    /**
+     * Every expression with hints, innermost first.
+     *
+     * @return a copy of the groups
+     */
     public List<HintGroup> hintGroups() {
         return List.copyOf(hintGroups);
     }
 
-    /** An error about what was written at {@code offset}, with the expression and a caret. */
+    /**
+     * An error about what was written at {@code offset}, with the expression and a caret: how the
+     * planner reports what it finds wrong.
+     *
+     * @param offset where the cause was written, 0-based
+     * @param problem what is wrong, in words
+     * @return the exception, for the caller to throw
+     */
     public PipelineSyntaxException error(int offset, String problem) {
         return pipeline.error(offset, problem);
     }
@@ -305,7 +380,15 @@ public final class PipelinePlan {
         }
     }
 
-    /** A size written 65536, 64k or 1m; -1 if it is not one. */
+    /**
+     * A size written 65536, 64k or 1m (the {@code water=} and {@code window=} hints).
+     *
+     * @param text the number, with {@code k} (KiB) or {@code m} (MiB) after it if any, either case,
+     *            blanks around it ignored
+     * @return the number it says, times 1024 for {@code k} and 1048576 for {@code m}; -1 if it is
+     *         not a number or overflows a long (a negative number comes back negative: the caller
+     *         checks the range)
+     */
     public static long bytes(String text) {
         String t = text.trim().toLowerCase(java.util.Locale.ROOT);
         long unit = 1;
@@ -381,6 +464,9 @@ public final class PipelinePlan {
      * The plan as a river named {@code name}: a module per filter (named after it, numbered when a
      * name repeats), a route after a module that cannot route its own Waters to several pipes or
      * to a selection, a memory reservoir per pipe sized by the hints.
+     *
+     * @param name the river's name
+     * @return the river, validated
      */
     public RiverGraph river(String name) {
         return river(name, e -> reservoir(e.from()), (module, v) -> {
@@ -391,6 +477,11 @@ public final class PipelinePlan {
      * The plan as a river named {@code name} whose pipes are made as {@code pipes} says (a placed
      * pipeline's transports and Waters); {@code modules} hears each module's name with the filter
      * it runs (a route with the filter it follows).
+     *
+     * @param name the river's name
+     * @param pipes the reservoir of each pipe: its transport, Water size and window
+     * @param modules told, for each module as it is made, its name in the river and its filter
+     * @return the river, validated
      */
     public RiverGraph river(String name, java.util.function.Function<Edge, ReservoirSpec> pipes, java.util.function.BiConsumer<String, Vertex> modules) {
         RiverGraph g = new RiverGraph(name);

@@ -12,11 +12,21 @@ package tigris.pipe;
 public final class PipelineSyntaxException extends Exception {
 
     private static final long serialVersionUID = 1L;
+    /** The pipeline as written, shown above the caret. */
     private final String expression;
+    /** Where the problem is, 1-based. */
     private final int column;
+    /** What is wrong, without the column. */
     private final String problem;
 
-    /** @param offset where the problem is, 0-based, in {@code expression} */
+    /**
+     * The problem {@code problem} at {@code offset} of {@code expression}; the message is
+     * {@code column N: problem}.
+     *
+     * @param expression the whole pipeline as written, not null
+     * @param offset where the problem is, 0-based, in {@code expression}
+     * @param problem what is wrong, in words
+     */
     public PipelineSyntaxException(String expression, int offset, String problem) {
         super("column " + (offset + 1) + ": " + problem);
         this.expression = expression;
@@ -24,12 +34,20 @@ public final class PipelineSyntaxException extends Exception {
         this.problem = problem;
     }
 
-    /** The column (1-based) of the problem. */
+    /**
+     * Where the problem is.
+     *
+     * @return the column, 1-based: the offset given plus 1
+     */
     public int column() {
         return column;
     }
 
-    /** What is wrong, without the column. */
+    /**
+     * What is wrong, without the column.
+     *
+     * @return the problem as given
+     */
     public String problem() {
         return problem;
     }
@@ -37,6 +55,11 @@ public final class PipelineSyntaxException extends Exception {
     /**
      * The message, then the expression with a caret under the column, each line indented by
      * {@code indent}: what {@code tigris pipe} prints.
+     *
+     * @param indent what goes before the expression and the caret lines ({@code "  "}); the message
+     *            line is not indented
+     * @return three lines, joined by newlines, the last without one; newlines in the expression
+     *         shown as spaces
      */
     public String withCaret(String indent) {
         // Tabs stay tabs under the caret so that it lines up whatever the terminal's tab width.

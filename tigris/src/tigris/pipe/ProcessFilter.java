@@ -27,9 +27,14 @@ public final class ProcessFilter {
     }
 
     /**
-     * The process {@code program} with {@code arguments}.
+     * The process {@code program} with {@code arguments}: a filter that takes a stream and gives
+     * one, sorts nothing, and runs the program at the path found now.
      *
-     * @throws IllegalArgumentException if there is no such program
+     * @param program a program's name, found on {@code PATH}, or a path (with a '/'), relative to the
+     *            working directory
+     * @param arguments its arguments, as the process gets them
+     * @return the bound filter, labelled with the program and its arguments as written
+     * @throws IllegalArgumentException if there is no such program, or it is not executable
      */
     public static BoundFilter bind(String program, List<String> arguments) {
         Path path = resolve(program);

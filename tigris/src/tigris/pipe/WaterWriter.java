@@ -12,6 +12,11 @@ import tigris.Water;
  * how a filter that makes new bytes (lines it keeps, a count, compressed data) sends them. With
  * {@link #wholeLines} it cuts a full Water after its last newline and carries the rest into the
  * next, so a Water holds whole lines unless one line is longer than a Water.
+ *
+ * <p>Used by its filter's thread only: not thread-safe. A filter makes its writers from the
+ * {@link Outlet} it is handed in {@code take}, {@code produce} or {@code finish}, all before it
+ * writes with any: the Outlet counts the writers of each pipe to choose where they make their
+ * Waters.
  */
 public final class WaterWriter {
 
@@ -22,6 +27,14 @@ public final class WaterWriter {
     private int used;
     private byte[] spill = new byte[0];
 
+    /**
+     * A writer of class {@code cls} into {@code out}.
+     *
+     * @param out the filter's Outlet, bound to its pipes (the one {@code take}, {@code produce} or
+     *            {@code finish} is handed)
+     * @param cls the class of every Water it puts, 0 to 255
+     * @param wholeLines whether to cut Waters after a newline (text), else wherever they are full
+     */
     public WaterWriter(Outlet out, int cls, boolean wholeLines) {
         this.out = out;
         this.cls = cls;
@@ -29,7 +42,14 @@ public final class WaterWriter {
         out.register(cls);
     }
 
-    /** Writes {@code b[off, off + len)}. */
+    /**
+     * Writes {@code b[off, off + len)}, putting each Water it fills.
+     *
+     * @param b the bytes, copied: the caller keeps them
+     * @param off the index of the first byte to write
+     * @param len how many bytes to write, 0 or more
+     * @throws InterruptedException if the thread is interrupted while it waits for a pipe's credit
+     */
     public void write(byte[] b, int off, int len) throws InterruptedException {
         while (len > 0) {
             if (water == null) {
@@ -75,7 +95,12 @@ public final class WaterWriter {
         }
     }
 
-    /** Puts what was written and not yet put. */
+    /**
+     * Puts what was written and not yet put (a part line too): at the end of the filter's stream,
+     * or when what it has must reach its readers now.
+     *
+     * @throws InterruptedException if the thread is interrupted while it waits for a pipe's credit
+     */
     public void flush() throws InterruptedException {
         if (water != null && used > 0) {
             water.setLength(used);

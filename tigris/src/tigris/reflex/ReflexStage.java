@@ -79,7 +79,16 @@ public final class ReflexStage extends ModuleThread {
 
     /**
      * A stage that runs {@code module} as a task of {@code runtime} as {@code spec} says; it
-     * starts as a ModuleThread does ({@link #start()}), once its reservoirs are added.
+     * starts as a ModuleThread does ({@link #start()}), once its reservoirs are added (at most one
+     * downstream: its start fails the stage with more).
+     *
+     * @param module the time-critical module; the stage owns it, as a ModuleThread does
+     * @param config the module instance's configuration (name, parameters, node); its name names
+     *        the task ("tigris-NAME")
+     * @param spec how it runs: its period or on arrival, its overflow policy, Waters per run
+     * @param runtime the node's Reflex runtime, whose scheduler runs the task; shared with the
+     *        node's other time-critical stages
+     * @throws NullPointerException if any argument is null
      */
     public ReflexStage(ModuleIF module, ModuleConfig config, TimeCritical spec, ReflexRuntime runtime) {
         super(module, config);
@@ -89,17 +98,29 @@ public final class ReflexStage extends ModuleThread {
         this.task = new ReflexStageTask(this, "tigris-" + config.name());
     }
 
-    /** How it runs. */
+    /**
+     * How it runs.
+     *
+     * @return the spec it was made with: its period or on arrival, its overflow policy, Waters per run
+     */
     public TimeCritical spec() {
         return spec;
     }
 
-    /** What the stage counted: Waters in and out, overruns, dropped, held. */
+    /**
+     * What the stage counted: Waters in and out, overruns, dropped, held.
+     *
+     * @return the stage's live counters, written by its scheduler thread and readable from any
+     */
     public StageCounters counters() {
         return counters;
     }
 
-    /** What its Reflex scheduler counted of its task: releases, runs, missed periods, the longest run. */
+    /**
+     * What its Reflex scheduler counted of its task: releases, runs, missed periods, the longest run.
+     *
+     * @return the task's live counters, readable from any thread
+     */
     public ReflexCounters taskCounters() {
         return task.counters();
     }

@@ -39,17 +39,30 @@ public final class StageCounters {
     StageCounters() {
     }
 
-    /** Waters taken from upstream. */
+    /**
+     * Waters taken from upstream.
+     *
+     * @return the count since the stage started
+     */
     public long watersIn() {
         return (long) IN.getOpaque(this);
     }
 
-    /** Waters put into the downstream reservoir. */
+    /**
+     * Waters put into the downstream reservoir.
+     *
+     * @return the count since the stage started, held Waters counted once they went out
+     */
     public long watersOut() {
         return (long) OUT.getOpaque(this);
     }
 
-    /** Puts the downstream reservoir had no credit for (once the Waters held before them had gone): each was handled by the overflow policy. */
+    /**
+     * Puts the downstream reservoir had no credit for (once the Waters held before them had gone):
+     * each was handled by the overflow policy.
+     *
+     * @return the count since the stage started
+     */
     public long overruns() {
         return (long) OVERRUNS.getOpaque(this);
     }
@@ -57,12 +70,18 @@ public final class StageCounters {
     /**
      * Waters released without going downstream: the one being put (DROP_NEWEST), the oldest held
      * one making room (KEEP_NEWEST), and those still held when the stage stopped or failed.
+     *
+     * @return the count since the stage started
      */
     public long dropped() {
         return (long) DROPPED.getOpaque(this);
     }
 
-    /** Waters held now for want of credit (KEEP_NEWEST). */
+    /**
+     * Waters held now for want of credit (KEEP_NEWEST).
+     *
+     * @return 0 to the stage's {@code keep}; always 0 for DROP_NEWEST
+     */
     public int held() {
         return (int) HELD.getOpaque(this);
     }

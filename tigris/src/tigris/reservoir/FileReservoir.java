@@ -35,6 +35,13 @@ public final class FileReservoir {
      * A new Water file at {@code path} (replacing one that is there) for Waters of up to
      * {@code waterSize} bytes, written as fast as it is given: its credits stay at a window it never
      * fills (a file read later, or by no one).
+     *
+     * @param name the reservoir's name, for reports and errors
+     * @param path the file, created or truncated
+     * @param waterSize the largest Water it takes, in bytes (at least 1); its header records it
+     * @return the producer's end, its header written
+     * @throws IOException if the file cannot be created or its header written
+     * @throws IllegalArgumentException if {@code waterSize} is below 1
      */
     public static WaterFileWriter writer(String name, Path path, int waterSize) throws IOException {
         return create(name, path, waterSize, WINDOW, 0, false);
@@ -46,6 +53,17 @@ public final class FileReservoir {
      * waits for the reader as over a network, and the end's credits say how far the reader is
      * behind. A put with the window full fails only if no reader opened the file within
      * {@code patience}, or the reading process is gone (a slow consumer is waited for).
+     *
+     * @param name the reservoir's name, for reports and errors
+     * @param path the file, created or truncated; its reader must be on this host (the count of
+     *        Waters taken is shared through a mapping of the header)
+     * @param waterSize the largest Water it takes, in bytes (at least 1)
+     * @param window Waters written and not yet taken by the reader's consumer, at most (at least 1)
+     * @param patience how long a put with the window full waits with no Water taken before it
+     *        looks at the reader: a live one is waited for again, none or a dead one fails the put
+     * @return the producer's end, its header written
+     * @throws IOException if the file cannot be created, its header written or mapped
+     * @throws IllegalArgumentException if {@code window} or {@code waterSize} is below 1
      */
     public static WaterFileWriter pacedWriter(String name, Path path, int waterSize, int window, Duration patience) throws IOException {
         if (window < 1) {
@@ -72,9 +90,16 @@ public final class FileReservoir {
     }
 
     /**
-     * Reads the Water file at {@code path}.
+     * Reads the Water file at {@code path}, written before: its end is where the file ends, which
+     * must be its End of River frame. The file is only read (its header's count of Waters taken is
+     * left as it is).
      *
-     * @throws IOException naming the file if it cannot be opened or is not a Water file of this version
+     * @param name the reservoir's name, for reports and errors
+     * @param path the Water file
+     * @return the consumer's end, its reader thread started ({@link #READ_AHEAD} Waters ahead)
+     * @throws IOException naming the file if it cannot be opened or is not a Water file of a
+     *         version this reader knows ({@link WaterFileDescriptor#OLDEST_READABLE} to
+     *         {@link WaterFileDescriptor#VERSION})
      */
     public static WaterFileReader reader(String name, Path path) throws IOException {
         return tailingReader(name, path, Duration.ZERO);
@@ -83,9 +108,17 @@ public final class FileReservoir {
     /**
      * Reads the Water file at {@code path} as its writer appends to it: at its end the reader
      * waits for more until the End of River frame, failing if the file stays unchanged for
-     * {@code patience} (its writer died).
+     * {@code patience} (its writer died). Where it may write the file (a version 4 file it may
+     * open for writing), it counts the Waters its consumer takes in the file's header, which a
+     * {@link #pacedWriter} reads for its credits.
      *
-     * @throws IOException naming the file if it cannot be opened or is not a Water file of this version
+     * @param name the reservoir's name, for reports and errors
+     * @param path the Water file, which its writer has created already
+     * @param patience how long the file may stay unchanged at its end before the reader fails it
+     *        as cut short; {@link Duration#ZERO}: not tailing, as {@link #reader}
+     * @return the consumer's end, its reader thread started ({@link #READ_AHEAD} Waters ahead)
+     * @throws IOException naming the file if it cannot be opened or is not a Water file of a
+     *         version this reader knows
      */
     public static WaterFileReader tailingReader(String name, Path path, Duration patience) throws IOException {
         // Read and write where it may: a reader counts the Waters taken in the header (a paced
@@ -138,7 +171,17 @@ public final class FileReservoir {
         }
     }
 
-    /** Reads any file as Waters of {@code waterSize} bytes (the last one may be shorter). */
+    /**
+     * Reads any file as Waters of {@code waterSize} bytes (the last one may be shorter), all of
+     * kind {@link tigris.Water#DATA}; its end is the file's.
+     *
+     * @param name the reservoir's name, for reports and errors
+     * @param path the file, read only
+     * @param waterSize bytes of each Water, at least 1
+     * @return the consumer's end, its reader thread started ({@link #READ_AHEAD} Waters ahead)
+     * @throws IOException if the file cannot be opened
+     * @throws IllegalArgumentException if {@code waterSize} is below 1
+     */
     public static WaterFileReader rawReader(String name, Path path, int waterSize) throws IOException {
         if (waterSize < 1) {
             throw new IllegalArgumentException("water size must be positive, got " + waterSize);

@@ -28,8 +28,14 @@ public final class MemoryReservoir implements AutoCloseable {
     private volatile boolean endPut;
 
     /**
-     * @param window Waters in flight at most
-     * @param waterSize bytes of the Waters its spring makes
+     * A reservoir whose spring keeps up to {@code window} + 1 Waters of {@code waterSize} bytes for
+     * reuse; their buffers are allocated as they are first asked for.
+     *
+     * @param name the reservoir's name ("a->b"), for reports and errors
+     * @param window Waters in flight at most: put and not yet credited back by the consumer (at
+     *        least 1)
+     * @param waterSize bytes of the Waters its spring makes (at least 1)
+     * @throws IllegalArgumentException if {@code window} or {@code waterSize} is below 1
      */
     public MemoryReservoir(String name, int window, int waterSize) {
         this.producer = new Producer(name, window);
@@ -37,17 +43,29 @@ public final class MemoryReservoir implements AutoCloseable {
         this.consumer = new Consumer(name, window);
     }
 
-    /** The end a producing module puts into. */
+    /**
+     * The end a producing module puts into.
+     *
+     * @return the producer's end, the same every call; one thread puts into it
+     */
     public Producer producer() {
         return producer;
     }
 
-    /** The end a consuming module's thread takes from. */
+    /**
+     * The end a consuming module's thread takes from.
+     *
+     * @return the consumer's end, the same every call; one thread takes from it
+     */
     public Consumer consumer() {
         return consumer;
     }
 
-    /** The reservoir's name. */
+    /**
+     * The reservoir's name, as both its ends report it.
+     *
+     * @return the name it was made with
+     */
     public String name() {
         return producer.name();
     }
@@ -59,7 +77,11 @@ public final class MemoryReservoir implements AutoCloseable {
         spring.drain();
     }
 
-    /** The producer's end. */
+    /**
+     * The producer's end: a put takes a credit, waiting while the window is full, and hands the
+     * Water itself to the consumer's FIFO (a copy only of one that cannot change threads as it is).
+     * One producer thread.
+     */
     public final class Producer extends AbstractProducerEnd {
         /** Waters put: written by the producer's thread alone (release), read by the consumer's and by status. */
         private final PaddedCounter puts = new PaddedCounter();
@@ -133,7 +155,10 @@ public final class MemoryReservoir implements AutoCloseable {
         }
     }
 
-    /** The consumer's end. */
+    /**
+     * The consumer's end: it takes the Waters from the FIFO in the order they were put, and each
+     * {@link #creditBack()} gives the producer a credit back. One consumer thread.
+     */
     public final class Consumer extends InboxConsumerEnd {
         /** Credits given back: written by the consumer's thread alone (release), read by the producer's. */
         private final PaddedCounter returned = new PaddedCounter();

@@ -28,7 +28,12 @@ public final class NetworkBufferPool implements AutoCloseable {
     private final Map<Integer, ArrayDeque<ExternalBuffer>> free = new HashMap<>();
     private boolean closed;
 
-    /** @param budget bytes of buffers at most */
+    /**
+     * An empty pool: nothing reserved, no buffer kept.
+     *
+     * @param budget bytes of buffers at most, reserved and kept for reuse together (positive)
+     * @throws IllegalArgumentException if {@code budget} is below 1
+     */
     public NetworkBufferPool(long budget) {
         if (budget < 1) {
             throw new IllegalArgumentException("a network buffer budget must be positive, got " + budget);
@@ -36,11 +41,20 @@ public final class NetworkBufferPool implements AutoCloseable {
         this.budget = budget;
     }
 
+    /**
+     * The budget it was made with ({@code tigris node --network-memory}).
+     *
+     * @return bytes of buffers at most
+     */
     public long budget() {
         return budget;
     }
 
-    /** Bytes reserved by channels now. */
+    /**
+     * Bytes reserved by channels now: their exclusive buffers and the floating ones they hold.
+     *
+     * @return bytes, from 0 to {@link #budget()}; buffers kept for reuse are not counted
+     */
     public synchronized long reserved() {
         return reserved;
     }

@@ -76,7 +76,12 @@ public final class ShmConsumer extends AbstractConsumerEnd {
         }
     }
 
-    /** Which reader of its stream this end is. */
+    /**
+     * Which reader of its stream this end is: the place it took when it attached.
+     *
+     * @return from 0 to the stream's readers less one ({@link ShmRingDescriptor#headOffset} says
+     *         where its head is)
+     */
     public int reader() {
         return reader;
     }
@@ -171,12 +176,20 @@ public final class ShmConsumer extends AbstractConsumerEnd {
      * Copies the next Water's bytes into {@code dst} from {@code offset} and frees it at once, with
      * no Water object: the stream's pipe-like read, a Water at a time (its bounds are kept, as a
      * datagram's are). Sleeps for data as {@link #get} does. Every Water taken by {@link #poll}
-     * before must have been credited back: a read frees its Water in order after them.
+     * before must have been credited back: a read frees its Water in order after them. The
+     * consumer's thread only.
      *
+     * @param dst where the bytes go
+     * @param offset where in {@code dst} the first byte goes
+     * @param length room in {@code dst} from {@code offset}: the longest Water this read takes
      * @return the Water's length, or -1 once the stream has ended; its kind is {@link #lastKind()}
      * @throws IllegalArgumentException if the next Water is longer than {@code length}; it stays
      *         unread (no stream carries more than {@link #maxWater()} bytes a Water)
      * @throws IllegalStateException if a Water taken from this end awaits its credit back
+     * @throws IndexOutOfBoundsException if {@code offset} and {@code length} do not lie in {@code dst}
+     * @throws tigris.ReservoirFailedException if the producer failed (after the Waters it put
+     *         before), has exited without End of River, or the stream is corrupt
+     * @throws InterruptedException if the thread is interrupted while it sleeps for data
      */
     public int read(byte[] dst, int offset, int length) throws InterruptedException {
         java.util.Objects.checkFromIndexSize(offset, length, dst.length);
@@ -222,12 +235,21 @@ public final class ShmConsumer extends AbstractConsumerEnd {
         return got;
     }
 
-    /** The kind ({@link Water#kind}) of the Water the last {@link #read} copied out. */
+    /**
+     * The kind ({@link Water#kind}) of the Water the last {@link #read} copied out.
+     *
+     * @return that kind; {@link Water#DATA} before the first read
+     */
     public byte lastKind() {
         return lastKind;
     }
 
-    /** The most bytes one Water of this stream carries. */
+    /**
+     * The most bytes one Water of this stream carries, as its producer made it: room enough for
+     * any {@link #read}.
+     *
+     * @return bytes, at least 1
+     */
     public int maxWater() {
         return ring.maxWater;
     }

@@ -176,16 +176,39 @@ public final class ShmProducer extends AbstractProducerEnd {
      * {@link Water#DATA}, copied into the ring, with no Water object: the stream's pipe-like write, for a writer whose
      * bytes are in an array (Streamline's pipe interface copies in the same way). Readers get it
      * as any other Water, or through {@link ShmConsumer#read}. Sleeps for room as a put does; a
-     * Water over the ring that is out keeps its data.
+     * Water over the ring that is out keeps its data. The producer's thread only.
      *
+     * @param src the bytes to publish; copied, so the caller may reuse the array at once
+     * @param offset where in {@code src} the Water's bytes begin
+     * @param length the Water's length in bytes, from 0 to {@link #maxWater()}
      * @throws IllegalArgumentException if {@code length} is more than the stream's Waters carry
      * @throws IllegalStateException after End of River
+     * @throws IndexOutOfBoundsException if {@code offset} and {@code length} do not lie in {@code src}
+     * @throws tigris.ReservoirFailedException if a reader has exited, or never attached, while
+     *         this write waits for room
+     * @throws InterruptedException if the thread is interrupted or the producer stopped while it
+     *         waits for room
      */
     public void write(byte[] src, int offset, int length) throws InterruptedException {
         write(src, offset, length, Water.DATA);
     }
 
-    /** {@link #write(byte[], int, int)} of a Water of {@code kind} (what {@link Water#setKind} says). */
+    /**
+     * {@link #write(byte[], int, int)} of a Water of {@code kind} (what {@link Water#setKind} says).
+     *
+     * @param src the bytes to publish; copied, so the caller may reuse the array at once
+     * @param offset where in {@code src} the Water's bytes begin
+     * @param length the Water's length in bytes, from 0 to {@link #maxWater()}
+     * @param kind the Water's kind, which a reader gets as {@link Water#kind} or
+     *        {@link ShmConsumer#lastKind()}
+     * @throws IllegalArgumentException if {@code length} is more than the stream's Waters carry
+     * @throws IllegalStateException after End of River
+     * @throws IndexOutOfBoundsException if {@code offset} and {@code length} do not lie in {@code src}
+     * @throws tigris.ReservoirFailedException if a reader has exited, or never attached, while
+     *         this write waits for room
+     * @throws InterruptedException if the thread is interrupted or the producer stopped while it
+     *         waits for room
+     */
     public void write(byte[] src, int offset, int length, byte kind) throws InterruptedException {
         java.util.Objects.checkFromIndexSize(offset, length, src.length);
         if (endPut) {
@@ -200,7 +223,12 @@ public final class ShmProducer extends AbstractProducerEnd {
         publish(p, length, ShmRingDescriptor.DATA, kind);
     }
 
-    /** The most bytes one Water (or {@link #write}) of this stream carries. */
+    /**
+     * The most bytes one Water (or {@link #write}) of this stream carries: the {@code maxWater}
+     * it was created with.
+     *
+     * @return bytes, at least 1
+     */
     public int maxWater() {
         return ring.maxWater;
     }

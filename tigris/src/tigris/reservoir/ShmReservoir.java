@@ -26,7 +26,21 @@ public final class ShmReservoir {
     private ShmReservoir() {
     }
 
-    /** The producer's end of a stream outside any river ({@link #create(String, int, int, tigris.RiverAttempt, Duration)}). */
+    /**
+     * The producer's end of a stream outside any river, for one reader
+     * ({@link #create(String, int, int, tigris.RiverAttempt, Duration)}).
+     *
+     * @param name the segment's file name in {@code /dev/shm} ({@link SharedMemoryBuffer#create}),
+     *        which the reader attaches by
+     * @param window Waters in flight at most, 1 to 65536
+     * @param maxWater the largest Water in bytes, 1 to 1 GiB
+     * @param deadPeer how long the reader may take to attach while this end waits for room before
+     *        the reservoir fails; a reader whose process is gone fails it within 0.1 s of waiting
+     * @return the producer's end, the segment created and its header written
+     * @throws IOException if the segment cannot be created (its name taken, no shared memory left)
+     * @throws IllegalArgumentException if {@code window} or {@code maxWater} is out of range, or
+     *         {@code name} is no segment name
+     */
     public static ShmProducer create(String name, int window, int maxWater, Duration deadPeer) throws IOException {
         return create(name, window, maxWater, null, deadPeer);
     }
@@ -34,6 +48,19 @@ public final class ShmReservoir {
     /**
      * Creates the segment {@code name} for one reader, {@code window} Waters of at most
      * {@code maxWater} bytes in flight, its data sized by the core's cache ({@link ShmSizing}).
+     *
+     * @param name the segment's file name in {@code /dev/shm} ({@link SharedMemoryBuffer#create}),
+     *        which the reader attaches by
+     * @param window Waters in flight at most, 1 to 65536
+     * @param maxWater the largest Water in bytes, 1 to 1 GiB
+     * @param attempt the river attempt the producer belongs to, which the header records; null:
+     *        none, a stream outside any river
+     * @param deadPeer how long the reader may take to attach while this end waits for room before
+     *        the reservoir fails; a reader whose process is gone fails it within 0.1 s of waiting
+     * @return the producer's end, the segment created and its header written
+     * @throws IOException if the segment cannot be created (its name taken, no shared memory left)
+     * @throws IllegalArgumentException if {@code window} or {@code maxWater} is out of range, or
+     *         {@code name} is no segment name
      */
     public static ShmProducer create(String name, int window, int maxWater, tigris.RiverAttempt attempt, Duration deadPeer) throws IOException {
         return create(name, window, maxWater, ShmSizing.dataBytes(window, maxWater), 1, attempt, deadPeer);
@@ -45,6 +72,23 @@ public final class ShmReservoir {
      * power of two, so that a position's place in the ring is a mask), read by {@code readers}
      * readers, of river attempt {@code attempt} (null: none): the producer's end. A reader of another
      * attempt does not attach to it.
+     *
+     * @param name the segment's file name in {@code /dev/shm} ({@link SharedMemoryBuffer#create}),
+     *        which the readers attach by
+     * @param window Waters in flight at most, 1 to 65536
+     * @param maxWater the largest Water in bytes, 1 to 1 GiB
+     * @param dataBytes bytes of the data ring: a power of two, at least 64 and at least
+     *        {@code maxWater} rounded up to whole 64-byte lines
+     * @param readers how many readers attach, each of which reads every Water: 1 to
+     *        {@link ShmRingDescriptor#MAX_READERS}
+     * @param attempt the river attempt the producer belongs to, which the header records; null:
+     *        none, a stream outside any river
+     * @param deadPeer how long a reader may take to attach while this end waits for room before
+     *        the reservoir fails; a reader whose process is gone fails it within 0.1 s of waiting
+     * @return the producer's end, the segment created and its header written
+     * @throws IOException if the segment cannot be created (its name taken, no shared memory left)
+     * @throws IllegalArgumentException if a size or the number of readers is out of range, or
+     *         {@code name} is no segment name
      */
     public static ShmProducer create(String name, int window, int maxWater, long dataBytes, int readers, tigris.RiverAttempt attempt, Duration deadPeer)
                     throws IOException {
@@ -77,7 +121,17 @@ public final class ShmReservoir {
         return new ShmProducer(new ShmRing(name, seg, entries, maxWater, dataBytes, readers, deadPeer.toNanos()), window);
     }
 
-    /** A reader's end of a stream outside any river ({@link #attach(String, tigris.RiverAttempt, Duration)}). */
+    /**
+     * A reader's end of a stream outside any river ({@link #attach(String, tigris.RiverAttempt, Duration)}).
+     *
+     * @param name the segment's name, as its producer created it
+     * @param deadPeer the longest this end, finding nothing to read, goes without looking whether
+     *        the producer's process is alive (it looks every 0.1 s, or this if shorter): a producer
+     *        gone before End of River fails the reservoir
+     * @return the reader's end, in the first free reader's place
+     * @throws IOException naming the segment if there is none, it is not a Tigris stream of this
+     *         version, its producer belongs to a river attempt, or every reader's place is taken
+     */
     public static ShmConsumer attach(String name, Duration deadPeer) throws IOException {
         return attach(name, null, deadPeer);
     }
@@ -87,6 +141,12 @@ public final class ShmReservoir {
      * none) and takes its first free reader's place: a reader's end. The last reader to attach
      * removes the segment's name (every end has it mapped).
      *
+     * @param name the segment's name, as its producer created it
+     * @param attempt the river attempt this end belongs to; null: none, a stream outside any river
+     * @param deadPeer the longest this end, finding nothing to read, goes without looking whether
+     *        the producer's process is alive (it looks every 0.1 s, or this if shorter): a producer
+     *        gone before End of River fails the reservoir
+     * @return the reader's end, in the first free reader's place
      * @throws IOException naming the segment if there is none, it is not a Tigris stream, its
      *         producer belongs to another river or attempt (a stale one above all), or every
      *         reader's place is taken

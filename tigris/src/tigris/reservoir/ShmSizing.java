@@ -30,7 +30,14 @@ public final class ShmSizing {
     /** When sysfs says nothing. */
     public static final long UNKNOWN = 1L << 20;
 
-    /** The cache the default is sized by: its level, its size, where sysfs says so (or why it does not). */
+    /**
+     * The cache the default is sized by: its level, its size, where sysfs says so (or why it does not).
+     *
+     * @param level the cache's level (2 for an L2); 0 when sysfs reports none and {@link #UNKNOWN} is assumed
+     * @param bytes its size in bytes, at most {@link #CAP}
+     * @param source the sysfs directory that reports it ({@code .../cache/index2}), with why it
+     *        was capped if it was; or why none was found and the size is assumed, for reports
+     */
     public record Cache(int level, long bytes, String source) {
         @Override
         public String toString() {
@@ -43,7 +50,11 @@ public final class ShmSizing {
     private ShmSizing() {
     }
 
-    /** The cache of one core, as this machine's sysfs reports it. */
+    /**
+     * The cache of one core, as this machine's sysfs reports it.
+     *
+     * @return the cache, read once when the class was initialised
+     */
     public static Cache coreCache() {
         return CORE;
     }
@@ -101,19 +112,35 @@ public final class ShmSizing {
         return Long.parseLong(digits) * unit;
     }
 
-    /** The data bytes of a stream of {@code window} Waters of at most {@code maxWater} bytes: {@link #defaultBytes()}, within two and {@code window} Waters, a power of two. */
+    /**
+     * The data bytes of a stream of {@code window} Waters of at most {@code maxWater} bytes:
+     * {@link #defaultBytes()}, within two and {@code window} Waters, a power of two.
+     *
+     * @param window the stream's window, at least 1
+     * @param maxWater its largest Water in bytes, at least 1 (taken as whole 64-byte lines)
+     * @return bytes of the data ring: a power of two that holds at least two of the largest Waters
+     */
     public static long dataBytes(int window, int maxWater) {
         long water = ShmRingDescriptor.lines(maxWater);
         long most = Math.max(2 * water, window * water);
         return powerOfTwo(Math.max(2 * water, Math.min(most, defaultBytes())));
     }
 
-    /** What a stream holds by default when its window does not limit it: {@link #CACHES} of a core's caches. */
+    /**
+     * What a stream holds by default when its window does not limit it: {@link #CACHES} of a core's caches.
+     *
+     * @return bytes, a power of two ({@link #CACHES} times {@link #coreCache()}'s, rounded up)
+     */
     public static long defaultBytes() {
         return powerOfTwo(CACHES * CORE.bytes());
     }
 
-    /** The power of two at or above {@code n}. */
+    /**
+     * The power of two at or above {@code n}.
+     *
+     * @param n a positive number, at most 2<sup>62</sup>
+     * @return {@code n} if it is a power of two, else the next one above it
+     */
     public static long powerOfTwo(long n) {
         long p = Long.highestOneBit(n);
         return p == n ? n : p << 1;

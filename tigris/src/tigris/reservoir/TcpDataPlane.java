@@ -44,24 +44,56 @@ public final class TcpDataPlane implements AutoCloseable {
      * peer may stay silent before its connection fails, how long dialing, a hello and an opening
      * may take, and TLS for the connections (the node's identity, trusting nodes; null: none, the OPEN and
      * ACCEPT proofs authenticate them and the data crosses in the clear).
+     *
+     * @param networkMemory the budget of the node's {@link NetworkBufferPool}, in bytes (positive):
+     *        every TCP reservoir's buffers, both ways ({@code tigris node --network-memory})
+     * @param ioThreads the I/O threads that serve every connection, 1 to 64
+     * @param deadPeer how long a connection may hear nothing from its peer (heartbeats included)
+     *        before it fails, with every reservoir on it
+     * @param connect how long dialing a peer, its hello or welcome, and the answer to an OPEN may
+     *        each take
+     * @param tls the TLS context of the node's certificate, which trusts the cluster's nodes;
+     *        null: no TLS
      */
     public record Settings(long networkMemory, int ioThreads, Duration deadPeer, Duration connect, javax.net.ssl.SSLContext tls) {
+        /**
+         * Checks the sizes; the durations and the context are taken as they are.
+         *
+         * @throws IllegalArgumentException if {@code networkMemory} is not positive or
+         *         {@code ioThreads} is not in 1..64
+         */
         public Settings {
             if (networkMemory < 1 || ioThreads < 1 || ioThreads > 64) {
                 throw new IllegalArgumentException("network memory must be positive and I/O threads in 1..64; got " + networkMemory + ", " + ioThreads);
             }
         }
 
-        /** 256 MiB, I/O threads for half the cores (one or two), a dead peer after 5 s, 30 s to connect. */
+        /**
+         * 256 MiB, I/O threads for half the cores (one or two), a dead peer after 5 s, 30 s to connect.
+         *
+         * @return those settings, without TLS
+         */
         public static Settings defaults() {
             return new Settings(256L << 20, Math.clamp(Runtime.getRuntime().availableProcessors() / 2, 1, 2), Duration.ofSeconds(5), Duration.ofSeconds(30),
                             null);
         }
 
+        /**
+         * These settings with another dead peer time.
+         *
+         * @param d how long a connection may hear nothing from its peer before it fails
+         * @return a copy with {@code d} as its {@link #deadPeer()}
+         */
         public Settings withDeadPeer(Duration d) {
             return new Settings(networkMemory, ioThreads, d, connect, tls);
         }
 
+        /**
+         * These settings with TLS on every connection.
+         *
+         * @param context the node's certificate and the cluster's trust; null: no TLS
+         * @return a copy with {@code context} as its {@link #tls()}
+         */
         public Settings withTls(javax.net.ssl.SSLContext context) {
             return new Settings(networkMemory, ioThreads, deadPeer, connect, context);
         }
@@ -87,7 +119,13 @@ public final class TcpDataPlane implements AutoCloseable {
             this.exclusive = TcpReceiver.exclusiveFor(window);
         }
 
-        /** The consumer's end, once its producer has opened the channel. */
+        /**
+         * The consumer's end, once its producer has opened the channel.
+         *
+         * @return a future completed with the end when a matching OPEN arrives, or exceptionally
+         *         with an {@link IOException} if the expectation is cancelled first
+         *         ({@link #cancel()}, as the data plane's close does)
+         */
         public CompletableFuture<TcpReceiver> joined() {
             return joined;
         }
@@ -131,7 +169,12 @@ public final class TcpDataPlane implements AutoCloseable {
 
     /**
      * Starts the data plane of node {@code node}, listening on {@code bind} at {@code port} (0: a free one).
+     * Its acceptor thread and I/O threads run from now until {@link #close()}.
      *
+     * @param node this node's name, which its hello and welcome say and peers check
+     * @param bind the local address to listen on
+     * @param port the port to listen on, 0 for any free one ({@link #address()} says which)
+     * @param settings the budget, threads, times and TLS
      * @throws IOException if it cannot listen there, saying why
      */
     public TcpDataPlane(String node, InetAddress bind, int port, Settings settings) throws IOException {
@@ -151,24 +194,47 @@ public final class TcpDataPlane implements AutoCloseable {
         this.acceptor = Thread.ofPlatform().daemon().name("tigris-data-accept-" + node).start(this::acceptLoop);
     }
 
+    /**
+     * The node this data plane serves.
+     *
+     * @return its name, as it was started with
+     */
     public String node() {
         return node;
     }
 
-    /** Where its connections are accepted. */
+    /**
+     * Where its connections are accepted.
+     *
+     * @return the address and port it listens on: the actual port if it was started with 0
+     */
     public InetSocketAddress address() {
         return address;
     }
 
+    /**
+     * The memory its reservoirs receive into and send from.
+     *
+     * @return its pool, whose budget is {@link Settings#networkMemory()}
+     */
     public NetworkBufferPool buffers() {
         return pool;
     }
 
+    /**
+     * What the user set.
+     *
+     * @return the settings it was started with
+     */
     public Settings settings() {
         return settings;
     }
 
-    /** Live connections to other nodes. */
+    /**
+     * Live connections to other nodes, dialed or accepted.
+     *
+     * @return how many there are now: one per peer node as a rule, two while both dialed at once
+     */
     public int connections() {
         return connections.values().stream().mapToInt(List::size).sum();
     }
@@ -184,6 +250,13 @@ public final class TcpDataPlane implements AutoCloseable {
      * must prove the attempt's key {@code key} (both null: an end outside any river, which any
      * producer of none may open), reserving its exclusive buffers.
      *
+     * @param reservoir the reservoir's name, which the producer's OPEN must name
+     * @param attempt the river attempt the end belongs to; null: none
+     * @param key the attempt's key, which the producer must prove; null exactly when
+     *        {@code attempt} is
+     * @param window Waters in flight at most, 1 to 65536; the producer must ask for the same
+     * @param waterSize the largest Water in bytes, 1 to 1 GiB; the producer must ask for the same
+     * @return the expectation, whose {@link Expected#joined()} completes with the consumer's end
      * @throws IOException if the node's network memory has no room for them, naming the budget
      * @throws IllegalArgumentException for a window or Water size out of range, a reservoir this node expects already, or an attempt without its key
      */
@@ -284,7 +357,19 @@ public final class TcpDataPlane implements AutoCloseable {
      * this node trusts (one it dialed, or on which the peer proved an attempt's key; dialed if
      * there is none), once its node accepts the channel and proves the attempt's key {@code key}.
      *
-     * @throws IOException naming the peer if it cannot be reached, is not node {@code peerNode}, or refuses the reservoir (saying why)
+     * @param peerNode the consumer's node, which the peer's welcome (and certificate, under TLS)
+     *        must name
+     * @param at where that node's data plane listens
+     * @param reservoir the reservoir's name, which the consumer's node must expect
+     * @param attempt the river attempt the end belongs to; null: none
+     * @param key the attempt's key, which both ends prove; null exactly when {@code attempt} is
+     * @param window Waters in flight at most, 1 to 65536, as the consumer's end expects
+     * @param waterSize the largest Water in bytes, 1 to 1 GiB, as the consumer's end expects
+     * @return the producer's end, its channel accepted and its first credits granted
+     * @throws IOException naming the peer if it cannot be reached, is not node {@code peerNode}, or refuses the reservoir (saying why);
+     *         also if this node's network memory has no room for the channel's own buffer, or the data plane is closed
+     * @throws IllegalArgumentException for a window or Water size out of range, or an attempt without its key
+     * @throws InterruptedException if the thread is interrupted while it waits for the answer
      */
     public TcpSender open(String peerNode, InetSocketAddress at, String reservoir, RiverAttempt attempt, AttemptKey key, int window, int waterSize)
                     throws IOException, InterruptedException {

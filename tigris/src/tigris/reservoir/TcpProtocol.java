@@ -39,7 +39,7 @@ final class TcpProtocol {
         return h;
     }
 
-    /** A frame with a UTF-8 text payload (REFUSE, FAILED, CANCEL), cut to {@code max} bytes. */
+    /** A frame with a UTF-8 text payload (REFUSE, FAILED, CANCEL): {@code text} as given, which its caller has cut ({@link #utf8}). */
     static ByteBuffer[] textFrame(byte type, int channel, byte[] text) {
         return new ByteBuffer[] {frame(type, tigris.Water.DATA, channel, text.length), ByteBuffer.wrap(text)};
     }

@@ -64,7 +64,12 @@ public final class TcpSender extends AbstractProducerEnd {
         }
     }
 
-    /** The node the consumer is on, as its connection names it. */
+    /**
+     * The node the consumer is on, as its connection names it.
+     *
+     * @return the node's name and the connection's remote address, for messages
+     *         ({@code node h2 (/10.79.0.12:40211)})
+     */
     public String peer() {
         return connection.peer();
     }
@@ -134,7 +139,11 @@ public final class TcpSender extends AbstractProducerEnd {
         connection.sendQuietly(TcpProtocol.textFrame(TcpWireDescriptor.FAILED, id, causeBytes(cause)));
     }
 
-    /** Waters sent so far. */
+    /**
+     * Waters sent so far: put and handed to the connection, written to the socket or queued for it.
+     *
+     * @return the count; the producer's thread's own, so another thread may see an older one
+     */
     public long sent() {
         return sent;
     }

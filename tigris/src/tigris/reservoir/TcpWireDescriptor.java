@@ -55,23 +55,37 @@ public final class TcpWireDescriptor {
     /** Bytes of a welcome before the name or message. */
     public static final int WELCOME_FIXED = 10;
 
+    /** Bytes of a frame's header, before its payload. */
     public static final int FRAME_HEADER = 12;
+    /** Where in a frame's header its type is (u8: {@link #OPEN} to {@link #HEARTBEAT}). */
     public static final int FRAME_TYPE_OFFSET = 0;
+    /** Where in a frame's header the Water's kind is (u8; a DATA frame's, 0 in the others). */
     public static final int FRAME_KIND_OFFSET = 1;
+    /** Where in a frame's header the channel is (u32): the producer's number for it. */
     public static final int FRAME_CHANNEL_OFFSET = 4;
+    /** Where in a frame's header its value is (u32): payload bytes, or the credits of a CREDIT. */
     public static final int FRAME_VALUE_OFFSET = 8;
 
-    /** Bytes of an OPEN payload besides the reservoir's and the river's names. */
+    /** Bytes of an OPEN payload's signed part besides the reservoir's and the river's names (the proof, u8 p and p bytes, follows it). */
     public static final int OPEN_FIXED = 16;
 
+    /** Frame type: the producer opens a channel for a reservoir (producer to consumer). */
     public static final byte OPEN = 1;
+    /** Frame type: the consumer's node accepts a channel, with its first credits. */
     public static final byte ACCEPT = 2;
+    /** Frame type: the consumer's node refuses a channel, saying why. */
     public static final byte REFUSE = 3;
+    /** Frame type: one Water, its bytes the payload; spends a credit. */
     public static final byte DATA = 4;
+    /** Frame type: End of River on the channel. */
     public static final byte END = 5;
+    /** Frame type: the producer failed, its cause the payload; the channel's last frame. */
     public static final byte FAILED = 6;
+    /** Frame type: credits back to the producer, as many as its value. */
     public static final byte CREDIT = 7;
+    /** Frame type: the consumer's end went away, saying why. */
     public static final byte CANCEL = 8;
+    /** Frame type: nothing to say, on channel 0: the sender is alive. */
     public static final byte HEARTBEAT = 9;
 
     private TcpWireDescriptor() {

@@ -98,12 +98,20 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
     }
 
     /**
-     * Accepts the producer of reservoir {@code expectedName} on {@code listener}: reads its hello,
-     * registers its window of Water buffers, posts a receive on each and welcomes it.
+     * Accepts the producer of reservoir {@code expectedName} on {@code listener}, an end outside any
+     * river: reads its hello, registers its window of Water buffers, posts a receive on each and
+     * welcomes it. A peer that is not a verbs reservoir producer, introduces another reservoir or
+     * one of a river, or asks for more than this end allows is refused, told why, and this end goes
+     * on accepting until its own producer comes or {@code timeout} passes.
      *
-     * @param maxWindow the largest window this end accepts (its queue depth)
-     * @throws IOException naming the peer if it is not a verbs reservoir producer, introduces
-     *                     another reservoir, or asks for more than this end allows
+     * @param listener where producers connect; this end takes one connection from it
+     * @param expectedName the reservoir's name, which the producer's hello must say
+     * @param maxWindow the largest window this end accepts (its queue depth), 1 to 4096
+     * @param timeout how long to wait for a producer it takes
+     * @return the consumer's end, its buffers posted and the producer welcomed
+     * @throws IOException naming the listener and every peer refused, if no producer was taken
+     *         within {@code timeout} or the listener failed
+     * @throws IllegalArgumentException if {@code maxWindow} is out of range
      */
     public static VerbsReceiver accept(RdmaListener listener, String expectedName, int maxWindow, Duration timeout) throws IOException {
         return accept(listener, expectedName, null, null, null, maxWindow, timeout);
@@ -117,7 +125,20 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
      * impossible sizes) is refused, told why, and this end goes on accepting until its own
      * producer comes or {@code timeout} passes.
      *
-     * @throws IOException naming what was refused if no producer was taken within {@code timeout}
+     * @param listener where producers connect; this end takes one connection from it
+     * @param expectedName the reservoir's name, which the producer's hello must say
+     * @param attempt the river attempt this end belongs to; null: none
+     * @param key the attempt's key, which the producer's hello must prove and this end's welcome
+     *        proves back; null exactly when {@code attempt} is
+     * @param nonce this end's fresh value, which its endpoint gave the producer; null exactly when
+     *        {@code key} is
+     * @param maxWindow the largest window this end accepts (its queue depth), 1 to 4096
+     * @param timeout how long to wait for a producer it takes
+     * @return the consumer's end, its buffers posted and the producer welcomed
+     * @throws IOException naming what was refused if no producer was taken within {@code timeout},
+     *         or the listener failed
+     * @throws IllegalArgumentException if {@code maxWindow} is out of range, or {@code attempt},
+     *         {@code key} and {@code nonce} are not all null or all given
      */
     public static VerbsReceiver accept(RdmaListener listener, String expectedName, tigris.RiverAttempt attempt, tigris.AttemptKey key, byte[] nonce,
                     int maxWindow, Duration timeout) throws IOException {
@@ -272,12 +293,20 @@ public final class VerbsReceiver extends AbstractConsumerEnd {
         repostRecycled();
     }
 
-    /** Waters in flight at most, as agreed with the producer. */
+    /**
+     * Waters in flight at most, as agreed with the producer.
+     *
+     * @return the window the producer's hello asked for, 1 to the {@code maxWindow} this end accepted
+     */
     public int window() {
         return window;
     }
 
-    /** Waters received so far. */
+    /**
+     * Waters received so far: their receives completed, taken by the consumer or not.
+     *
+     * @return the count; the consumer's thread's own, which polls the completions
+     */
     public long received() {
         return received;
     }

@@ -94,7 +94,20 @@ public final class VerbsSender extends AbstractProducerEnd {
         this.credits = new AtomicInteger(0);
     }
 
-    /** Connects an end of no river ({@link #connect(String, InetSocketAddress, int, int, tigris.RiverAttempt, tigris.AttemptKey, byte[], Duration)}). */
+    /**
+     * Connects an end of no river ({@link #connect(String, InetSocketAddress, int, int, tigris.RiverAttempt, tigris.AttemptKey, byte[], Duration)}).
+     *
+     * @param name the reservoir's name, which the consumer's end must expect
+     * @param to where the consumer's end accepts (its RDMA device's address and the listener's port)
+     * @param window Waters in flight at most, 1 to 4096 (the consumer keeps that many buffers posted)
+     * @param waterSize largest Water in bytes, 1 to 1 GiB
+     * @param timeout how long connecting, and then the consumer's welcome, may each take
+     * @return the producer's end, welcomed, with {@code window} credits
+     * @throws IOException naming the peer if it cannot be reached, refuses the reservoir or does
+     *         not answer in time
+     * @throws IllegalArgumentException if {@code window} or {@code waterSize} is out of range, or
+     *         {@code name} does not fit a hello (256 bytes in all)
+     */
     public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, Duration timeout) throws IOException {
         return connect(name, to, window, waterSize, null, null, null, timeout);
     }
@@ -106,9 +119,21 @@ public final class VerbsSender extends AbstractProducerEnd {
      * consumer refuses a producer of another attempt or without the key, and this end refuses a
      * consumer whose welcome does not prove the key.
      *
-     * @param window Waters in flight at most (the consumer keeps that many buffers posted)
-     * @param waterSize largest Water in bytes
-     * @throws IOException naming the peer if it cannot be reached or refuses the reservoir
+     * @param name the reservoir's name, which the consumer's end must expect
+     * @param to where the consumer's end accepts (its RDMA device's address and the listener's port)
+     * @param window Waters in flight at most, 1 to 4096 (the consumer keeps that many buffers posted)
+     * @param waterSize largest Water in bytes, 1 to 1 GiB
+     * @param attempt the river attempt this end belongs to; null: none
+     * @param key the attempt's key, which the hello proves and the welcome must prove back; null
+     *        exactly when {@code attempt} is
+     * @param nonce the consumer's fresh value, from its endpoint; null exactly when {@code key} is
+     * @param timeout how long connecting, and then the consumer's welcome, may each take
+     * @return the producer's end, welcomed, with {@code window} credits
+     * @throws IOException naming the peer if it cannot be reached, refuses the reservoir, does not
+     *         answer in time or does not prove the key
+     * @throws IllegalArgumentException if {@code window} or {@code waterSize} is out of range,
+     *         {@code attempt}, {@code key} and {@code nonce} are not all null or all given, or the
+     *         reservoir's and the river's names do not fit a hello (256 bytes in all)
      */
     public static VerbsSender connect(String name, InetSocketAddress to, int window, int waterSize, tigris.RiverAttempt attempt, tigris.AttemptKey key,
                     byte[] nonce, Duration timeout) throws IOException {
@@ -304,7 +329,11 @@ public final class VerbsSender extends AbstractProducerEnd {
         }
     }
 
-    /** Waters put so far. */
+    /**
+     * Waters put so far: each posted as a send, completed or not.
+     *
+     * @return the count; the producer's thread's own
+     */
     public long sent() {
         return sent;
     }

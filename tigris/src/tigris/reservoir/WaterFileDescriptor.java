@@ -38,8 +38,11 @@ public final class WaterFileDescriptor {
     public static final int HEADER_SIZE = 24;
     /** Bytes of a version 2 or 3 file's header. */
     public static final int OLD_HEADER_SIZE = 16;
+    /** Where the magic is (u32). */
     public static final int MAGIC_OFFSET = 0;
+    /** Where the version is (u32). */
     public static final int VERSION_OFFSET = 4;
+    /** Where the Water size is (u32): the largest Water the file holds, in bytes, positive. */
     public static final int WATER_SIZE_OFFSET = 8;
     /** The reading process's pid (u32), so a paced writer can tell a slow reader from a dead one. */
     public static final int READER_PID_OFFSET = 12;
@@ -47,7 +50,9 @@ public final class WaterFileDescriptor {
     public static final int TAKEN_OFFSET = 16;
     /** Bytes before each Water's own: its length and kind. */
     public static final int FRAME_HEADER = 8;
+    /** Where in a frame its length is (u32): the Water's bytes, or {@link #END_OF_RIVER} or {@link #FAILED}. */
     public static final int FRAME_LENGTH_OFFSET = 0;
+    /** Where in a Water's frame its kind is (u8, then 3 bytes 0). */
     public static final int FRAME_KIND_OFFSET = 4;
     /** The length field of the End of River frame (no Water is 4 GiB - 1 bytes long). */
     public static final int END_OF_RIVER = -1;
@@ -59,12 +64,23 @@ public final class WaterFileDescriptor {
     private WaterFileDescriptor() {
     }
 
-    /** Bytes of the header of a file of {@code version}. */
+    /**
+     * Bytes of the header of a file of {@code version}: where its first frame begins.
+     *
+     * @param version a version a reader takes, {@link #OLDEST_READABLE} to {@link #VERSION}
+     * @return {@link #HEADER_SIZE} from version 4, {@link #OLD_HEADER_SIZE} before
+     */
     public static int headerSize(int version) {
         return version >= 4 ? HEADER_SIZE : OLD_HEADER_SIZE;
     }
 
-    /** Offset of the frame after Waters of the given lengths: the next Water's, or the End of River frame. */
+    /**
+     * Offset of the frame after Waters of the given lengths in a file of this version: the next
+     * Water's, or the End of River frame.
+     *
+     * @param lengthsBefore the lengths in bytes of the Waters before it, in order (none: the first frame)
+     * @return the offset from the file's start
+     */
     public static long frameOffset(int... lengthsBefore) {
         long n = HEADER_SIZE;
         for (int length : lengthsBefore) {
@@ -73,7 +89,13 @@ public final class WaterFileDescriptor {
         return n;
     }
 
-    /** Bytes of a complete file (End of River frame included) holding Waters of the given lengths. */
+    /**
+     * Bytes of a complete file of this version (End of River frame included) holding Waters of the
+     * given lengths.
+     *
+     * @param waterLengths the lengths in bytes of its Waters, in order
+     * @return the file's size
+     */
     public static long fileBytes(int... waterLengths) {
         return frameOffset(waterLengths) + FRAME_HEADER;
     }

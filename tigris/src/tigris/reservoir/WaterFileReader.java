@@ -35,7 +35,7 @@ public final class WaterFileReader extends InboxConsumerEnd {
     private final Semaphore credits;
     private final ByteBuffer frame = ByteBuffer.allocateDirect(WaterFileDescriptor.FRAME_HEADER).order(ByteOrder.LITTLE_ENDIAN);
     private final Thread reader;
-    /** A tailing reader's patience: how long the file may stay unchanged at its end before End of River (0: not tailing). */
+    /** A tailing reader's patience: how long the file may stay unchanged at its end, before End of River, until it is taken for cut short (0: not tailing). */
     private final long tailNanos;
     private volatile boolean closed;
     private volatile long waters;
@@ -56,6 +56,11 @@ public final class WaterFileReader extends InboxConsumerEnd {
         this.reader = Thread.ofPlatform().daemon().name("tigris-file-" + name).start(this::readAhead);
     }
 
+    /**
+     * The file this end reads.
+     *
+     * @return its path, as it was opened
+     */
     public Path path() {
         return path;
     }
@@ -69,7 +74,11 @@ public final class WaterFileReader extends InboxConsumerEnd {
         }
     }
 
-    /** Waters read so far (ahead of the consumer, at most the window). */
+    /**
+     * Waters read so far (ahead of the consumer, at most the window).
+     *
+     * @return the count, as the reader thread last stored it; any thread may read it
+     */
     public long waters() {
         return waters;
     }

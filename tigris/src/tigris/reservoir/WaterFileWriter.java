@@ -50,6 +50,11 @@ public final class WaterFileWriter extends AbstractProducerEnd {
         this.progress = progress;
     }
 
+    /**
+     * The file this end writes.
+     *
+     * @return its path, as it was created
+     */
     public Path path() {
         return path;
     }
@@ -175,7 +180,11 @@ public final class WaterFileWriter extends AbstractProducerEnd {
         }
     }
 
-    /** Waters written so far. */
+    /**
+     * Waters written so far: their frames are in the file (not necessarily on disk before End of River).
+     *
+     * @return the count, as the producer's thread last stored it; any thread may read it
+     */
     public long waters() {
         return waters;
     }

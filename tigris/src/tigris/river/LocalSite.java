@@ -55,11 +55,29 @@ public final class LocalSite implements RiverSite {
     /** Where its time-critical modules run, asked for when the first is made; null: it runs none. */
     private final Supplier<jaguar.reflex.ReflexRuntime> reflexes;
 
-    /** A site whose modules write their outputs in place (a river in one JVM). */
+    /**
+     * A site whose modules write their outputs in place (a river in one JVM), and which runs no
+     * time-critical module.
+     *
+     * @param context this JVM's node for the transports: its name, address, directory, time limits,
+     *        the river attempt and its key
+     * @param loaders the class loader of a pushed jar by the jar's name (null: Tigris's own
+     *        modules); a null loader refuses the module
+     */
     public LocalSite(TransportContext context, Function<String, ClassLoader> loaders) {
         this(context, loaders, tigris.OutputStage.DIRECT);
     }
 
+    /**
+     * A site that runs no time-critical module.
+     *
+     * @param context this JVM's node for the transports: its name, address, directory, time limits,
+     *        the river attempt and its key
+     * @param loaders the class loader of a pushed jar by the jar's name (null: Tigris's own
+     *        modules); a null loader refuses the module
+     * @param outputs where its modules write their output files until the river commits (a node's
+     *        staging; {@link tigris.OutputStage#DIRECT}: in place)
+     */
     public LocalSite(TransportContext context, Function<String, ClassLoader> loaders, tigris.OutputStage outputs) {
         this(context, loaders, outputs, null);
     }
@@ -68,6 +86,15 @@ public final class LocalSite implements RiverSite {
      * A site whose time-critical modules run as tasks of the runtime {@code reflexes} gives when
      * the first is made (null: it runs none, and refuses them); the runtime is its giver's, who
      * closes it after {@link #destroy()}.
+     *
+     * @param context this JVM's node for the transports: its name, address, directory, time limits,
+     *        the river attempt and its key
+     * @param loaders the class loader of a pushed jar by the jar's name (null: Tigris's own
+     *        modules); a null loader refuses the module
+     * @param outputs where its modules write their output files until the river commits (a node's
+     *        staging; {@link tigris.OutputStage#DIRECT}: in place)
+     * @param reflexes gives the Reflex runtime its time-critical modules run on, called when the
+     *        first is made (so a node starts one only for a river that has such modules); null: none
      */
     public LocalSite(TransportContext context, Function<String, ClassLoader> loaders, tigris.OutputStage outputs, Supplier<jaguar.reflex.ReflexRuntime> reflexes) {
         this.context = context;
@@ -76,6 +103,7 @@ public final class LocalSite implements RiverSite {
         this.reflexes = reflexes;
     }
 
+    /** {@return true if it was given a Reflex runtime's supplier to run time-critical modules on} */
     @Override
     public boolean runsTimeCritical() {
         return reflexes != null;
@@ -152,7 +180,13 @@ public final class LocalSite implements RiverSite {
         t.addDownstream(out);
     }
 
-    /** Takes every consumer's end as its producer joins it, then starts every thread. */
+    /**
+     * Takes every consumer's end as its producer joins it (waiting up to 30 s for each), then
+     * starts every thread not yet started. Does nothing more once the site is destroyed.
+     *
+     * @throws IOException if a consumer's end's producer did not join in time or the transport
+     *         failed, or the waiting thread was interrupted (its interrupt is kept)
+     */
     @Override
     public void start() throws IOException {
         List<Waiting> waiting;
@@ -186,6 +220,7 @@ public final class LocalSite implements RiverSite {
         }
     }
 
+    /** {@return the node's name, as the assembler's messages name the site} */
     @Override
     public String toString() {
         return context.node();
@@ -196,22 +231,29 @@ public final class LocalSite implements RiverSite {
         modules.values().forEach(ModuleThread::stop);
     }
 
-    /** Asks every thread to stop because the river cannot complete, for {@code cause} ({@link ModuleThread#stop(String)}). */
+    /**
+     * Asks every thread to stop because the river cannot complete, for {@code cause} ({@link ModuleThread#stop(String)}).
+     *
+     * @param cause why the river cannot complete, in words the downstream failures carry
+     */
     public synchronized void stop(String cause) {
         modules.values().forEach(t -> t.stop(cause));
     }
 
-    /** Every thread's status, in the order the threads were made. */
+    /** {@return every thread's status, in the order the threads were made} */
     public synchronized List<ThreadStatus> status() {
         return modules.values().stream().map(ModuleThread::status).toList();
     }
 
-    /** The threads, in the order they were made. */
+    /** {@return the threads, in the order they were made; a copy} */
     public synchronized List<ModuleThread> threads() {
         return List.copyOf(modules.values());
     }
 
-    /** Stops the threads (waiting a while for each), gives up consumer's ends still waiting, and closes every end. */
+    /**
+     * Stops the threads (waiting up to 10 s for each that was started), gives up consumer's ends
+     * still waiting, and closes every end. An interrupt stops the waiting, not the rest.
+     */
     public void destroy() {
         List<ModuleThread> threads;
         synchronized (this) {

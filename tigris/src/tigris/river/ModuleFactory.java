@@ -20,8 +20,14 @@ public final class ModuleFactory {
      * The thread of module instance {@code plan}, its class loaded by {@code loader}, on node
      * {@code node} (empty outside a node).
      *
+     * @param loader the loader of the module's class: the river's jar's, or Tigris's own
+     * @param plan the instance to make
+     * @param node the name of the node it runs on; empty outside a node
+     * @param outputs where its output files are written until the river commits; null: in place
+     * @return the instance's thread, not started, with no reservoirs yet
      * @throws IllegalArgumentException saying what is wrong: no such class, not a module, a
-     *         policy it cannot run under, a constructor that threw (its exception, not the reflection's)
+     *         policy it cannot run under, a constructor that threw (its exception, not the
+     *         reflection's), a time-critical module (it needs a Reflex runtime)
      */
     public static ModuleThread create(ClassLoader loader, ModulePlan plan, String node, tigris.OutputStage outputs) {
         return create(loader, plan, node, outputs, null);
@@ -32,7 +38,15 @@ public final class ModuleFactory {
      * module ({@link ModulePlan#timeCritical()}) gets a {@link tigris.reflex.ReflexStage} that runs
      * it as a task of {@code reflexes}.
      *
-     * @throws IllegalArgumentException also for a time-critical module and no runtime to run it on
+     * @param loader the loader of the module's class: the river's jar's, or Tigris's own
+     * @param plan the instance to make
+     * @param node the name of the node it runs on; empty outside a node
+     * @param outputs where its output files are written until the river commits; null: in place
+     * @param reflexes the runtime a time-critical module runs on; null if the site has none
+     * @return the instance's thread ({@code ReflexStage} for a time-critical module), not started,
+     *         with no reservoirs yet
+     * @throws IllegalArgumentException as the other {@code create}, and for a time-critical module
+     *         with no runtime to run it on or a class that is not a {@link tigris.ModuleIF}
      */
     public static ModuleThread create(ClassLoader loader, ModulePlan plan, String node, tigris.OutputStage outputs, jaguar.reflex.ReflexRuntime reflexes) {
         String module = plan.instance();

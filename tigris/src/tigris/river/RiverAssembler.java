@@ -33,7 +33,14 @@ public final class RiverAssembler {
     private RiverAssembler() {
     }
 
-    /** A river as assembled: the site of each instance, and how many reservoirs each transport made. */
+    /**
+     * A river as assembled: the site of each instance, and how many reservoirs each transport made.
+     *
+     * @param where each module instance's site, by instance name ({@code "sort#3"}), in the graph's
+     *        order of modules
+     * @param made how many reservoirs each transport made, by transport id ({@code "memory"},
+     *        {@code "tcp"}, ...)
+     */
     public record Assembled(Map<String, RiverSite> where, Map<String, Integer> made) {
         /**
          * Starts every site, each once its consumer's ends are joined.
@@ -57,6 +64,7 @@ public final class RiverAssembler {
             this.site = site;
         }
 
+        /** {@return the site the step failed at; null once the exception was serialized} */
         public RiverSite site() {
             return site;
         }
@@ -65,10 +73,14 @@ public final class RiverAssembler {
     /**
      * Assembles {@code graph}: every module thread made, every reservoir joined; {@link Assembled#start()} starts it.
      *
+     * @param graph the river; validated here if it was not
      * @param placement for each module, the site of each instance (a list as long as its instances)
      * @param jar the pushed jar its module classes come from; null: the sites' own classes
-     * @throws IllegalArgumentException if the placement does not fit the graph or a transport
-     *         cannot join a pair it places (nothing was made)
+     * @return the river, built and not started
+     * @throws tigris.graph.GraphException if the graph is not valid
+     * @throws IllegalArgumentException if the placement does not fit the graph, a time-critical
+     *         module is placed on a site that cannot run it, or a transport cannot join a pair it
+     *         places ({@link UnjoinableException}); nothing was made
      * @throws AssemblyException naming the site and step that failed (what was made stays for
      *         the caller to destroy)
      */
@@ -79,6 +91,17 @@ public final class RiverAssembler {
     /**
      * As {@link #assemble(RiverGraph, Map, String)}, each instance in {@code homes} told the node
      * it was first placed on (a river job moved it after that node was lost: {@link ModulePlan#home}).
+     *
+     * @param graph the river; validated here if it was not
+     * @param placement for each module, the site of each instance (a list as long as its instances)
+     * @param homes the home node of each moved instance, by instance name; an instance not in it
+     *         runs on its home
+     * @param jar the pushed jar its module classes come from; null: the sites' own classes
+     * @return the river, built and not started
+     * @throws tigris.graph.GraphException if the graph is not valid
+     * @throws IllegalArgumentException as {@link #assemble(RiverGraph, Map, String)}; nothing was made
+     * @throws AssemblyException naming the site and step that failed (what was made stays for
+     *         the caller to destroy)
      */
     public static Assembled assemble(RiverGraph graph, Map<String, ? extends List<? extends RiverSite>> placement, Map<String, String> homes, String jar)
                     throws AssemblyException {
@@ -161,7 +184,7 @@ public final class RiverAssembler {
             this.connection = connection;
         }
 
-        /** The connection whose transport cannot join the pair. */
+        /** {@return the connection whose transport cannot join the pair; null once the exception was serialized} */
         public Connection connection() {
             return connection;
         }
@@ -173,6 +196,9 @@ public final class RiverAssembler {
      * {@link #assemble} checks first, for a caller that knows the sites before it has them (a
      * river file's nodes).
      *
+     * @param graph the river, validated
+     * @param placement for each module of the graph, the site of each instance (a list at least
+     *        as long as its instances)
      * @throws UnjoinableException naming the connection, both instances and their sites, and the transport's rule
      */
     public static void checkJoins(RiverGraph graph, Map<String, ? extends List<Site>> placement) {

@@ -25,8 +25,11 @@ import tigris.Water;
  * (records per ticket, default 20,000: 2 MB).
  */
 public final class ChunkDealer implements ModuleIF {
+    /** {@code stripe}: the number of the stripe dealt, 0 or more; required. It is written into each ticket. */
     public static final Parameter<Integer> STRIPE = Parameter.intValue("stripe", null).required();
+    /** {@code records}: how many records the stripe holds, 0 or more; required. Dealing ends after the last. */
     public static final Parameter<Long> RECORDS = Parameter.longValue("records", null).required();
+    /** {@code chunk}: records per ticket, 1 to {@code Integer.MAX_VALUE}; 20,000 (2 MB) by default. The last ticket may hold fewer. */
     public static final Parameter<Long> CHUNK = Parameter.longValue("chunk", 20_000L);
 
     private String name;

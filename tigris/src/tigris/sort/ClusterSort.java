@@ -49,13 +49,45 @@ public final class ClusterSort {
     private ClusterSort() {
     }
 
+    /**
+     * Runs the sort across the plan's nodes.
+     *
+     * @param plan the sort
+     * @param agent the control agent, connected to the plan's nodes
+     * @param progress called every {@code progressMillis} as the nodes' statuses come, and once
+     *        at the end; null for none
+     * @param progressMillis milliseconds between progress calls
+     * @return the report of the sort, once every node's part is committed
+     * @throws SortFailedException if a node cannot be reached or refuses its files before the sort
+     *         starts, a mirror copy differs from its input, or the sort fails (then every node
+     *         deletes what it staged)
+     * @throws IOException if the agent cannot talk to the nodes
+     * @throws InterruptedException if this thread is interrupted while it waits for the nodes
+     */
     public static SortReport run(ClusterSortPlan plan, ControlAgent agent, Consumer<SortProgress> progress, long progressMillis)
                     throws IOException, InterruptedException {
         return run(plan, agent, progress, progressMillis, river -> {
         });
     }
 
-    /** As {@link #run(ClusterSortPlan, ControlAgent, Consumer, long)}, handing {@code onRiver} the river once it is grown (a live view shows it). */
+    /**
+     * As {@link #run(ClusterSortPlan, ControlAgent, Consumer, long)}, handing {@code onRiver} each
+     * attempt's river once it is grown (a live view shows it).
+     *
+     * @param plan the sort
+     * @param agent the control agent, connected to the plan's nodes
+     * @param progress called every {@code progressMillis} as the nodes' statuses come, and once
+     *        at the end; null for none
+     * @param progressMillis milliseconds between progress calls
+     * @param onRiver called with each attempt's river as it is grown (a later attempt's saying how
+     *        the earlier ones ended); not null
+     * @return the report of the sort, once every node's part is committed
+     * @throws SortFailedException if a node cannot be reached or refuses its files before the sort
+     *         starts, a mirror copy differs from its input, or the sort fails (then every node
+     *         deletes what it staged)
+     * @throws IOException if the agent cannot talk to the nodes
+     * @throws InterruptedException if this thread is interrupted while it waits for the nodes
+     */
     public static SortReport run(ClusterSortPlan plan, ControlAgent agent, Consumer<SortProgress> progress, long progressMillis,
                     Consumer<tigris.view.SnapshotSource> onRiver) throws IOException, InterruptedException {
         long t0 = System.nanoTime();

@@ -22,25 +22,71 @@ import tigris.node.ControlAgent.Node;
  * whole, as the Sort Benchmark does for clusters). Paths are as the node's host sees them;
  * {@code {node}} in a path becomes the node's name, which nodes sharing a host need.
  *
+ * @param nodes the nodes, in order: node i's output holds the i-th group of key ranges
+ * @param input each node's input file, as its host sees it
+ * @param output each node's output file, as its host sees it
  * @param partitionersPerNode partitioners on each node, reading consecutive stripes of its input
  * @param sortersPerNode sorters on each node, each a key range; node i holds ranges i*S..i*S+S-1
  * @param memoryPerSorter bytes each sorter may hold records in before it spills runs to {@code tmp}
+ * @param tmp the directory the sorters spill runs to, on each node
+ * @param water bytes of records per Water, a positive multiple of 100
+ * @param window Waters in flight per reservoir
+ * @param sync sorters force their output to disk before the sort reports done
  * @param direct sorters write with O_DIRECT where their file system allows it ({@link SortPlan})
  * @param transport the id of the transport that joins partitioners and sorters on different
  *        nodes: tcp, shm (nodes on one host, listed at one address), verbs (each node listed at an
  *        address of its RDMA device), file (one host), or another registered one
+ * @param mirror where each node holds the copy of the previous node's input ({@code {stripe}} in
+ *        it names the node copied, {@code {node}} the holder); null: no mirrors
  */
 public record ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
                 String tmp, int water, int window, boolean sync, boolean direct, String transport, String mirror) {
     private static final String NODE = "{node}";
     private static final String STRIPE = "{stripe}";
 
-    /** A plan without mirrors: each node's input is read by its own partitioners only. */
+    /**
+     * A plan without mirrors: each node's input is read by its own partitioners only.
+     *
+     * @param nodes the nodes, in order; not null, nor empty
+     * @param input each node's input file ({@code {node}} needed when nodes share a host)
+     * @param output each node's output file ({@code {node}} needed when nodes share a host)
+     * @param partitionersPerNode partitioners on each node, 1 or more
+     * @param sortersPerNode sorters on each node, 1 or more; at most 4096 sorters in all
+     * @param memoryPerSorter bytes each sorter may hold records in, at least 1 MiB
+     * @param tmp the directory the sorters spill runs to
+     * @param water bytes of records per Water, a positive multiple of 100
+     * @param window Waters in flight per reservoir, 1 or more
+     * @param sync whether sorters force their output to disk
+     * @param direct whether sorters write with O_DIRECT where allowed
+     * @param transport the id of the transport between nodes; not null
+     * @throws IllegalArgumentException as the canonical constructor
+     */
     public ClusterSortPlan(List<Node> nodes, String input, String output, int partitionersPerNode, int sortersPerNode, long memoryPerSorter,
                     String tmp, int water, int window, boolean sync, boolean direct, String transport) {
         this(nodes, input, output, partitionersPerNode, sortersPerNode, memoryPerSorter, tmp, water, window, sync, direct, transport, null);
     }
 
+    /**
+     * Checks the plan; {@code nodes} is copied.
+     *
+     * @param nodes the nodes, in order; not null, nor empty, each name once
+     * @param input each node's input file ({@code {node}} needed when nodes share a host)
+     * @param output each node's output file ({@code {node}} needed when nodes share a host)
+     * @param partitionersPerNode partitioners on each node, 1 or more
+     * @param sortersPerNode sorters on each node, 1 or more; at most 4096 sorters in all
+     * @param memoryPerSorter bytes each sorter may hold records in, at least 1 MiB
+     * @param tmp the directory the sorters spill runs to
+     * @param water bytes of records per Water, a positive multiple of 100
+     * @param window Waters in flight per reservoir, 1 or more
+     * @param sync whether sorters force their output to disk
+     * @param direct whether sorters write with O_DIRECT where allowed
+     * @param transport the id of a registered transport; not null
+     * @param mirror the copies' path, with {@code {stripe}}, needing two nodes or more; or null
+     * @throws NullPointerException if {@code transport} or {@code nodes} is null
+     * @throws IllegalArgumentException if a count or size is out of range, a node is listed twice,
+     *         nodes share a host without {@code {node}} in both paths, the transport is unknown or
+     *         cannot join the nodes, or the mirror path is refused; the message says which
+     */
     public ClusterSortPlan {
         nodes = List.copyOf(nodes);
         Transport joins = Transports.byId(Objects.requireNonNull(transport, "transport"));
@@ -80,26 +126,52 @@ public record ClusterSortPlan(List<Node> nodes, String input, String output, int
         }
     }
 
-    /** All sorters, one key range each. */
+    /**
+     * All sorters, one key range each.
+     *
+     * @return nodes x sorters per node
+     */
     public int sorters() {
         return nodes.size() * sortersPerNode;
     }
 
+    /**
+     * All partitioners of a sort without mirrors (a mirrored sort has one reader a node up).
+     *
+     * @return nodes x partitioners per node
+     */
     public int partitioners() {
         return nodes.size() * partitionersPerNode;
     }
 
-    /** Whether each node's input has a copy on the next node (graduated declustering: {@link ClusterSort}). */
+    /**
+     * Whether each node's input has a copy on the next node (graduated declustering: {@link ClusterSort}).
+     *
+     * @return whether {@link #mirror()} is given
+     */
     public boolean mirrored() {
         return mirror != null;
     }
 
-    /** The node holding the copy of node {@code owner}'s input: the next one in the list, the first after the last. */
+    /**
+     * The node holding the copy of node {@code owner}'s input: the next one in the list, the first
+     * after the last.
+     *
+     * @param owner the index of the node whose input is copied, 0 to nodes - 1
+     * @return the holder
+     */
     public Node mirrorHolder(int owner) {
         return nodes.get((owner + 1) % nodes.size());
     }
 
-    /** The path of node {@code owner}'s input copy on its holder, {@code {node}} left for the holder to fill in. */
+    /**
+     * The path of node {@code owner}'s input copy on its holder, {@code {node}} left for the
+     * holder to fill in. Only for a {@link #mirrored()} plan.
+     *
+     * @param owner the node whose input is copied
+     * @return the mirror path with {@code {stripe}} replaced by {@code owner}'s name
+     * @throws NullPointerException if the plan has no mirror
+     */
     public String mirrorOf(Node owner) {
         return mirror.replace(STRIPE, owner.name());
     }
@@ -108,12 +180,21 @@ public record ClusterSortPlan(List<Node> nodes, String input, String output, int
      * Where the output part of lost node {@code owner} is rebuilt on a node still up: the output
      * path as {@code owner} sees it when the path names {@code {node}} (so it differs from the
      * survivor's own part), else the output path with {@code .NAME} added.
+     *
+     * @param owner the lost node
+     * @return the path of its rebuilt part, as the survivor sees it
      */
     public String rebuiltOutput(Node owner) {
         return output.contains(NODE) ? on(owner, output) : output + "." + owner.name();
     }
 
-    /** {@code path} as node {@code n} sees it. */
+    /**
+     * {@code path} as node {@code n} sees it.
+     *
+     * @param n the node
+     * @param path a path that may name {@code {node}}
+     * @return {@code path} with every {@code {node}} replaced by {@code n}'s name
+     */
     public static String on(Node n, String path) {
         return path.replace(NODE, n.name());
     }

@@ -18,7 +18,12 @@ public final class GensortRandom {
     private GensortRandom() {
     }
 
-    /** x(n): the generator's value after {@code n} steps from 0. */
+    /**
+     * x(n): the generator's value after {@code n} steps from 0.
+     *
+     * @param n how many steps, 0 to 2^128 - 1 (x(0) is 0); not null
+     * @return x(n), the top 10 bytes of which are record {@code n - 1}'s key (binary records)
+     */
     public static Uint128 at(Uint128 n) {
         // Apply the map x -> a x + c once per set bit of n, with (a, c) the map squared per bit.
         Uint128 a = A;

@@ -7,10 +7,18 @@ package tigris.sort;
 
 import java.io.IOException;
 
-/** A file that cannot hold sort benchmark records: its size is not a whole number of records, or it has none. */
+/**
+ * A file that cannot hold sort benchmark records (its size is not a whole number of records), or
+ * a file of valsort summaries that is empty or not a whole number of them.
+ */
 public final class InvalidRecordFileException extends IOException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A file refused.
+     *
+     * @param message what is wrong, naming the file and its size
+     */
     public InvalidRecordFileException(String message) {
         super(message);
     }

@@ -12,6 +12,7 @@ import java.util.Arrays;
  * valsort's {@code -i}, ASCII letters without regard to case.
  */
 public enum KeyOrder {
+    /** {@code memcmp}'s order: the keys' bytes compared as unsigned, first byte first. The benchmark's. */
     BYTES {
         @Override
         public int compare(byte[] a, int aOffset, byte[] b, int bOffset) {
@@ -42,6 +43,16 @@ public enum KeyOrder {
         }
     };
 
-    /** Negative, zero or positive as the key at {@code a[aOffset]} is below, equal to or above the one at {@code b[bOffset]}. */
+    /**
+     * Compares two keys in place, each the first 10 bytes of a record.
+     *
+     * @param a the array holding the first key
+     * @param aOffset where the first key starts in {@code a}; 10 bytes from it must be in {@code a}
+     * @param b the array holding the second key (may be {@code a})
+     * @param bOffset where the second key starts in {@code b}; 10 bytes from it must be in {@code b}
+     * @return negative, zero or positive as the key at {@code a[aOffset]} is below, equal to or
+     *         above the one at {@code b[bOffset]}
+     * @throws IndexOutOfBoundsException if a key runs past its array
+     */
     public abstract int compare(byte[] a, int aOffset, byte[] b, int bOffset);
 }

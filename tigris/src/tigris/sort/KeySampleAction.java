@@ -23,6 +23,10 @@ import tigris.node.NodeContext;
  * input), then samples the input's key prefixes for the agent, which chooses the key ranges
  * from every node's sample.
  *
+ * <p>The agent sends it as an {@link ActionPlan} ({@link #plan()}), the node makes it again from
+ * the plan's parameters and performs it ({@link OnNode}): the sort's own node action, which the
+ * runtime knows only by the name in the plan.
+ *
  * @param input the node's input ({@code {node}} becomes the node's name, here and in the other paths)
  * @param output the node's output file
  * @param tmp where runs spill
@@ -32,13 +36,23 @@ import tigris.node.NodeContext;
  * @param samples prefixes to sample
  * @param copy the copy of another node's input this node holds (a mirrored sort), or null
  * @param copyOf the node whose input {@code copy} copies (for messages), or null
- *
- * <p>The agent sends it as an {@link ActionPlan} ({@link #plan()}), the node makes it again from
- * the plan's parameters and performs it ({@link OnNode}): the sort's own node action, which the
- * runtime knows only by the name in the plan.
  */
 public record KeySampleAction(String input, String output, String tmp, int partitioners, int sorters, long memoryPerSorter, int samples,
                 String copy, String copyOf) {
+    /**
+     * Checks the action's parameters.
+     *
+     * @param input the node's input; not null
+     * @param output the node's output file; not null
+     * @param tmp where runs spill; not null
+     * @param partitioners partitioners on this node, 1 or more
+     * @param sorters sorters on this node, 1 or more
+     * @param memoryPerSorter bytes each sorter may hold, 1 or more
+     * @param samples prefixes to sample, 0 or more
+     * @param copy the copy this node holds, or null
+     * @param copyOf the node whose input {@code copy} copies, or null
+     * @throws IllegalArgumentException if a path is null or a count out of range
+     */
     public KeySampleAction {
         if (input == null || output == null || tmp == null) {
             throw new IllegalArgumentException("key sample: input, output and tmp are needed");
@@ -49,7 +63,11 @@ public record KeySampleAction(String input, String output, String tmp, int parti
         }
     }
 
-    /** This action as the agent sends it to a node. */
+    /**
+     * This action as the agent sends it to a node.
+     *
+     * @return a plan naming {@link OnNode}, with this action's fields as its parameters
+     */
     public ActionPlan<KeySample> plan() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("input", input);
@@ -93,7 +111,15 @@ public record KeySampleAction(String input, String output, String tmp, int parti
         }
     }
 
-    /** Checks this node's side of the sort and samples its input (and its copy's digest, in a mirrored sort). */
+    /**
+     * Checks this node's side of the sort and samples its input (and its copy's digest, in a
+     * mirrored sort). Only reads: nothing is written.
+     *
+     * @param node the node it runs on, which resolves {@code {node}} in the paths
+     * @return the node's record count, sampled prefixes and, with a copy, the digests
+     * @throws IOException if a check fails ({@link SortPlan#check}) or the input or copy cannot be
+     *         read, or the copy is not whole records; the message names the file
+     */
     public KeySample perform(NodeContext node) throws IOException {
         Path in = node.path(input);
         SortPlan plan = new SortPlan(in, node.path(output), partitioners, sorters, memoryPerSorter, node.path(tmp), RecordGenerator.RECORD_BYTES, 1,
@@ -121,12 +147,23 @@ public record KeySampleAction(String input, String output, String tmp, int parti
         return new KeySample(records, prefixes, digest, copyRecords, RecordFileDigest.of(c, copyRecords));
     }
 
-    /** This action on a node that holds {@code copy} (the path as that node sees it), the copy of node {@code owner}'s input. */
+    /**
+     * This action on a node that holds {@code copy} (the path as that node sees it), the copy of
+     * node {@code owner}'s input.
+     *
+     * @param copy the copy's path on the holder ({@code {node}} becomes the holder's name)
+     * @param owner the name of the node whose input it copies
+     * @return a new action, this one's with the copy
+     */
     public KeySampleAction holding(String copy, String owner) {
         return new KeySampleAction(input, output, tmp, partitioners, sorters, memoryPerSorter, samples, copy, owner);
     }
 
-    /** A few words for the node's messages. */
+    /**
+     * A few words for the node's messages.
+     *
+     * @return what the action does, naming the input (and the copy)
+     */
     public String describe() {
         return "checking and sampling input " + input + (copy == null ? "" : " and the copy of node " + copyOf + "'s input, " + copy);
     }

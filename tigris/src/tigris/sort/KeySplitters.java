@@ -30,12 +30,21 @@ public final class KeySplitters {
         this.bounds = bounds;
     }
 
-    /** Number of ranges. */
+    /**
+     * Number of ranges.
+     *
+     * @return 1 to 65,536: one more than the bounds
+     */
     public int count() {
         return bounds.length + 1;
     }
 
-    /** The range of a key whose first 8 bytes, big-endian, are {@code prefix}. */
+    /**
+     * The range of a key whose first 8 bytes, big-endian, are {@code prefix}.
+     *
+     * @param prefix the key's first 8 bytes as a big-endian long, compared unsigned
+     * @return the range, 0 to {@link #count()} - 1: how many bounds are at most {@code prefix}
+     */
     public int rangeOf(long prefix) {
         // The number of bounds <= prefix (unsigned): a binary search over a few dozen longs.
         int lo = 0;
@@ -51,7 +60,13 @@ public final class KeySplitters {
         return lo;
     }
 
-    /** {@code count} ranges of equal width: right for keys spread evenly over all byte values. */
+    /**
+     * {@code count} ranges of equal width: right for keys spread evenly over all byte values.
+     *
+     * @param count the number of ranges, 1 to 65,536
+     * @return bounds at i x 2^64 / {@code count}, for i from 1
+     * @throws IllegalArgumentException if {@code count} is out of range
+     */
     public static KeySplitters uniform(int count) {
         checkCount(count);
         long[] b = new long[count - 1];
@@ -62,7 +77,16 @@ public final class KeySplitters {
         return new KeySplitters(b);
     }
 
-    /** {@code count} ranges at the quantiles of {@code prefixes} (a sample of key prefixes; sorted in place). */
+    /**
+     * {@code count} ranges at the quantiles of {@code prefixes}, a sample of key prefixes.
+     *
+     * @param prefixes the sample (big-endian key prefixes, unsigned); overwritten: it is left
+     *        sorted with each sign bit flipped, so pass a copy if it is needed after; empty gives
+     *        {@link #uniform} ranges
+     * @param count the number of ranges, 1 to 65,536
+     * @return bounds at the sample's {@code count}-quantiles
+     * @throws IllegalArgumentException if {@code count} is out of range
+     */
     public static KeySplitters ofSample(long[] prefixes, int count) {
         checkCount(count);
         if (prefixes.length == 0) {
@@ -83,12 +107,33 @@ public final class KeySplitters {
     /**
      * Splitters for {@code count} ranges from {@code samples} key prefixes read at evenly spaced
      * records of {@code input}'s records {@code first .. first+records-1}.
+     *
+     * @param input a file of 100-byte records
+     * @param first the first record of the part sampled, from 0
+     * @param records the records in that part, 0 or more
+     * @param count the number of ranges, 1 to 65,536
+     * @param samples how many prefixes to read (at most {@code records} are)
+     * @return the splitters ({@link #uniform} when nothing was sampled)
+     * @throws IOException if the input cannot be read or ends before the part does
+     * @throws IllegalArgumentException if {@code count} is out of range
      */
     public static KeySplitters sample(Path input, long first, long records, int count, int samples) throws IOException {
         return ofSample(samplePrefixes(input, first, records, samples), count);
     }
 
-    /** The key prefixes of {@code samples} evenly spaced records of {@code input}'s records {@code first .. first+records-1}. */
+    /**
+     * The key prefixes of {@code samples} evenly spaced records of {@code input}'s records
+     * {@code first .. first+records-1}, read through a mapping whose sampled pages are all asked
+     * for first (so that on a cold file the reads overlap at the disk).
+     *
+     * @param input a file of 100-byte records
+     * @param first the first record of the part sampled, from 0
+     * @param records the records in that part, 0 or more
+     * @param samples how many prefixes to read, 0 or more (at most {@code records} are)
+     * @return the prefixes (each key's first 8 bytes, big-endian), in input order: record
+     *         {@code first + records x i / n} for the i-th of n
+     * @throws IOException if the input cannot be mapped or ends before the part does
+     */
     public static long[] samplePrefixes(Path input, long first, long records, int samples) throws IOException {
         int n = (int) Math.min(samples, records);
         long[] prefixes = new long[n];
@@ -120,7 +165,11 @@ public final class KeySplitters {
         }
     }
 
-    /** The bounds as a module parameter: hex numbers joined by commas ("" for one range). */
+    /**
+     * The bounds as a module parameter.
+     *
+     * @return the bounds as 16-digit lower-case hex numbers joined by commas; "" for one range
+     */
     public String encode() {
         StringBuilder s = new StringBuilder();
         HexFormat hex = HexFormat.of();
@@ -133,7 +182,15 @@ public final class KeySplitters {
         return s.toString();
     }
 
-    /** The inverse of {@link #encode()}; IllegalArgumentException naming what is wrong. */
+    /**
+     * The inverse of {@link #encode()}.
+     *
+     * @param text hex numbers (unsigned 64-bit, any case, spaces around each allowed), ascending,
+     *        joined by commas; blank for one range
+     * @return the splitters
+     * @throws IllegalArgumentException naming what is wrong: a bound that is not hex, bounds that
+     *         descend, or more than 65,535 of them
+     */
     public static KeySplitters decode(String text) {
         if (text.isBlank()) {
             return new KeySplitters(new long[0]);
@@ -154,6 +211,11 @@ public final class KeySplitters {
         return new KeySplitters(b);
     }
 
+    /**
+     * The splitters for messages.
+     *
+     * @return the range count and the bounds as {@link #encode()} writes them
+     */
     @Override
     public String toString() {
         return "KeySplitters[" + count() + " ranges: " + encode() + "]";

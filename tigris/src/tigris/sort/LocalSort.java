@@ -31,12 +31,39 @@ public final class LocalSort {
     private LocalSort() {
     }
 
+    /**
+     * Runs the sort.
+     *
+     * @param plan the sort
+     * @param progress called on this thread every {@code progressMillis} while the river runs, and
+     *        once at the end; null for none
+     * @param progressMillis milliseconds between progress calls
+     * @return the report of the sort, once the output is complete (and synced, unless the plan
+     *         says not to)
+     * @throws IOException if the plan's check fails ({@link SortPlan#check}), the input cannot be
+     *         sampled, or the river fails ({@link SortFailedException}, after the partial output
+     *         was deleted)
+     * @throws InterruptedException if this thread is interrupted while it waits for the river
+     */
     public static SortReport run(SortPlan plan, Consumer<SortProgress> progress, long progressMillis) throws IOException, InterruptedException {
         return run(plan, progress, progressMillis, river -> {
         });
     }
 
-    /** As {@link #run(SortPlan, Consumer, long)}, handing {@code onRiver} the river once it is built (a live view shows it). */
+    /**
+     * As {@link #run(SortPlan, Consumer, long)}, handing {@code onRiver} the river once it is built
+     * (a live view shows it).
+     *
+     * @param plan the sort
+     * @param progress called every {@code progressMillis} while the river runs, and once at the
+     *        end; null for none
+     * @param progressMillis milliseconds between progress calls
+     * @param onRiver called once, on this thread, with the river before it starts; not null
+     * @return the report of the sort
+     * @throws IOException if the plan's check fails, the input cannot be sampled, or the river
+     *         fails ({@link SortFailedException}, after the partial output was deleted)
+     * @throws InterruptedException if this thread is interrupted while it waits for the river
+     */
     public static SortReport run(SortPlan plan, Consumer<SortProgress> progress, long progressMillis, Consumer<SnapshotSource> onRiver)
                     throws IOException, InterruptedException {
         long t0 = System.nanoTime();

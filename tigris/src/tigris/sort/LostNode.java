@@ -16,7 +16,7 @@ import java.util.List;
  * @param attempt the attempt it was lost in (that attempt's river is fenced from then on)
  * @param declaredNanos when the agent called it lost, from the start of the sort
  * @param attemptFailure how that attempt ended (the loss, and what failed with it)
- * @param rebuiltOn the node that sorted its key ranges again
+ * @param rebuiltOn the node that sorted its key ranges again; null if no attempt finished them
  * @param rebuiltFile its output part, on {@code rebuiltOn}
  * @param ranges its key ranges
  * @param fenced whether it answered again before the job ended and its attempts were destroyed there
@@ -26,6 +26,21 @@ import java.util.List;
  */
 public record LostNode(String node, String cause, int attempt, long declaredNanos, String attemptFailure, String rebuiltOn, String rebuiltFile,
                 List<Integer> ranges, boolean fenced, long leaseMillis) {
+    /**
+     * A lost node; {@code ranges} is copied.
+     *
+     * @param node the lost node's name
+     * @param cause what the agent saw
+     * @param attempt the attempt it was lost in, from 1
+     * @param declaredNanos when the agent called it lost, in nanoseconds from the start of the sort
+     * @param attemptFailure how that attempt ended
+     * @param rebuiltOn the node that sorted its key ranges again, or null
+     * @param rebuiltFile its output part, on {@code rebuiltOn}
+     * @param ranges its key ranges, in order; not null, nor empty, nor any element null
+     * @param fenced whether it answered again and was fenced
+     * @param leaseMillis the lease it held on the attempt, in milliseconds
+     * @throws NullPointerException if {@code ranges} or an element of it is null
+     */
     public LostNode {
         ranges = List.copyOf(ranges);
     }

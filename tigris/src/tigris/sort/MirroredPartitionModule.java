@@ -39,6 +39,7 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
 
     /** Its number in the sorters' tallies (its instance number unless given: each reader may be a module of its own). */
     public static final Parameter<Integer> PARTITIONER = Parameter.intValue("partitioner", null);
+    /** The files here holding each stripe's records ({@code STRIPE=PATH,...}); required. */
     public static final Parameter<Map<Integer, Path>> COPIES = new Parameter<Map<Integer, Path>>("copies", MirroredPartitionModule::decodeCopies,
                     MirroredPartitionModule::encodeCopies, null).required();
     /** Each stripe's records ({@code STRIPE=RECORDS,...}), as its dealer deals them: a copy of another length is refused at init. */
@@ -128,7 +129,11 @@ public final class MirroredPartitionModule implements PartitioningModuleIF {
         return new PartitionerReport(recordsDone, -1);
     }
 
-    /** Chunks this partitioner has read so far. */
+    /**
+     * Chunks this partitioner has read so far; safe from any thread.
+     *
+     * @return the chunk tickets it has read, from any stripe
+     */
     public int chunksRead() {
         return chunksRead;
     }

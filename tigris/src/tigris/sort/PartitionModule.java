@@ -93,7 +93,11 @@ public final class PartitionModule implements PartitioningModuleIF {
         }
     }
 
-    /** Records read and bucketed so far. */
+    /**
+     * Records read and bucketed so far; safe from any thread.
+     *
+     * @return records of its stripe put into Waters, 0 to {@link #recordsTotal()}
+     */
     public long recordsDone() {
         return recordsDone;
     }
@@ -103,7 +107,11 @@ public final class PartitionModule implements PartitioningModuleIF {
         return new PartitionerReport(recordsDone, total);
     }
 
-    /** Records of this partitioner's stripe. */
+    /**
+     * Records of this partitioner's stripe.
+     *
+     * @return how many records it reads in all, known once it is initialised
+     */
     public long recordsTotal() {
         return total;
     }

@@ -22,6 +22,7 @@ import java.util.List;
  * can be concatenated and checked by either ({@code valsort -s}).
  */
 public final class PartitionSummary {
+    /** Bytes of a summary file entry ({@link #toBytes}): 280. */
     public static final int BYTES = 5 * 16 + 2 * RecordGenerator.RECORD_BYTES;
 
     /**
@@ -40,6 +41,19 @@ public final class PartitionSummary {
     private final byte[] firstRecord;
     private final byte[] lastRecord;
 
+    /**
+     * A summary; the records are copied.
+     *
+     * @param firstUnordered index (from 0) of the first record whose key is below its predecessor's;
+     *        zero when there is none
+     * @param unorderedCount records whose key is below their predecessor's
+     * @param recordCount the records summarized
+     * @param duplicateCount records whose key equals their predecessor's
+     * @param checksum the sum of the records' CRC-32s ({@link RecordChecksum})
+     * @param firstRecord the first record, 100 bytes (zeros when there are none)
+     * @param lastRecord the last record, 100 bytes (zeros when there are none)
+     * @throws IllegalArgumentException if a record is not 100 bytes
+     */
     public PartitionSummary(Uint128 firstUnordered, Uint128 unorderedCount, Uint128 recordCount, Uint128 duplicateCount,
                     Uint128 checksum, byte[] firstRecord, byte[] lastRecord) {
         if (firstRecord.length != RecordGenerator.RECORD_BYTES || lastRecord.length != RecordGenerator.RECORD_BYTES) {
@@ -54,7 +68,13 @@ public final class PartitionSummary {
         this.lastRecord = lastRecord.clone();
     }
 
-    /** What valsort says of the records, a line each (without the first-unordered line when all are in order). */
+    /**
+     * What valsort says of the records, a line each (without the first-unordered line when all are
+     * in order).
+     *
+     * @return valsort 1.5's lines: {@code Records:}, {@code Checksum:} and the verdict, with
+     *         {@code Duplicate keys:} when in order
+     */
     public List<String> report() {
         List<String> lines = new ArrayList<>();
         if (!firstUnordered.isZero()) {
@@ -71,43 +91,87 @@ public final class PartitionSummary {
         return lines;
     }
 
-    /** Index of the first record whose key is below its predecessor's; zero when there is none. */
+    /**
+     * Where the first record out of order is.
+     *
+     * @return index (from 0) of the first record whose key is below its predecessor's; zero when
+     *         there is none (record 0 has no predecessor)
+     */
     public Uint128 firstUnordered() {
         return firstUnordered;
     }
 
+    /**
+     * How many records are out of order.
+     *
+     * @return records whose key is below their predecessor's
+     */
     public Uint128 unorderedCount() {
         return unorderedCount;
     }
 
+    /**
+     * How many records were summarized.
+     *
+     * @return the record count
+     */
     public Uint128 recordCount() {
         return recordCount;
     }
 
-    /** Records whose key equals their predecessor's. */
+    /**
+     * How many keys repeat.
+     *
+     * @return records whose key equals their predecessor's
+     */
     public Uint128 duplicateCount() {
         return duplicateCount;
     }
 
+    /**
+     * The records' checksum, which does not depend on their order.
+     *
+     * @return the 128-bit sum of the records' CRC-32s
+     */
     public Uint128 checksum() {
         return checksum;
     }
 
+    /**
+     * valsort's verdict.
+     *
+     * @return whether no record's key is below its predecessor's (true for no records)
+     */
     public boolean isOrdered() {
         return unorderedCount.isZero();
     }
 
+    /**
+     * The first record, to compare with the last of the partition before.
+     *
+     * @return a copy of its 100 bytes (zeros for no records)
+     */
     public byte[] firstRecord() {
         return firstRecord.clone();
     }
 
+    /**
+     * The last record, to compare with the first of the partition after.
+     *
+     * @return a copy of its 100 bytes (zeros for no records)
+     */
     public byte[] lastRecord() {
         return lastRecord.clone();
     }
 
     /**
      * The summary of this partition's records followed by {@code next}'s: the boundary between the
-     * two counts as one more comparison of neighbouring keys.
+     * two counts as one more comparison of neighbouring keys. An empty summary on either side
+     * gives the other.
+     *
+     * @param next the summary of the records that follow this one's; not null
+     * @param order how keys compare
+     * @return the joined summary
      */
     public PartitionSummary then(PartitionSummary next, KeyOrder order) {
         if (recordCount.isZero()) {
@@ -135,7 +199,11 @@ public final class PartitionSummary {
                         firstRecord, next.lastRecord);
     }
 
-    /** valsort's 280-byte summary file entry (see the class comment). */
+    /**
+     * valsort's summary file entry (see the class comment).
+     *
+     * @return a new array of {@link #BYTES} bytes
+     */
     public byte[] toBytes() {
         ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
         for (Uint128 v : new Uint128[]{firstUnordered, unorderedCount, recordCount, duplicateCount, checksum}) {
@@ -144,7 +212,14 @@ public final class PartitionSummary {
         return b.put(firstRecord).put(lastRecord).array();
     }
 
-    /** Reads one summary file entry at {@code bytes[offset .. offset+280)}. */
+    /**
+     * Reads one summary file entry at {@code bytes[offset .. offset+280)}.
+     *
+     * @param bytes summary file entries, such as a file of them concatenated
+     * @param offset where the entry starts; {@link #BYTES} bytes from it must be in {@code bytes}
+     * @return the summary the entry holds
+     * @throws IndexOutOfBoundsException if the entry runs past the array
+     */
     public static PartitionSummary fromBytes(byte[] bytes, int offset) {
         ByteBuffer b = ByteBuffer.wrap(bytes, offset, BYTES).order(ByteOrder.LITTLE_ENDIAN);
         Uint128[] v = new Uint128[5];
@@ -157,16 +232,32 @@ public final class PartitionSummary {
         return new PartitionSummary(v[0], v[1], v[2], v[3], v[4], first, last);
     }
 
+    /**
+     * Whether {@code o} is a summary of the same counts, checksum and first and last records.
+     *
+     * @param o the object to compare with; may be null
+     * @return whether {@code o} is a PartitionSummary whose {@link #toBytes()} are this one's
+     */
     @Override
     public boolean equals(Object o) {
         return o instanceof PartitionSummary s && Arrays.equals(toBytes(), s.toBytes());
     }
 
+    /**
+     * A hash consistent with {@link #equals}.
+     *
+     * @return the hash of {@link #toBytes()}
+     */
     @Override
     public int hashCode() {
         return Arrays.hashCode(toBytes());
     }
 
+    /**
+     * The counts and checksum, for messages and tests.
+     *
+     * @return the summary without its records
+     */
     @Override
     public String toString() {
         return "PartitionSummary[records=" + recordCount + ", duplicates=" + duplicateCount + ", unordered=" + unorderedCount

@@ -7,7 +7,13 @@ package tigris.sort;
 
 import tigris.Report;
 
-/** A partitioner's report: records read and bucketed so far, of its stripe's ({@code of} negative: no fixed share, as a mirrored input's readers read what they are dealt). */
+/**
+ * A partitioner's report.
+ *
+ * @param read records read and bucketed so far
+ * @param of the records of its stripe; negative when it has no fixed share, as a mirrored input's
+ *        readers read what they are dealt
+ */
 public record PartitionerReport(long read, long of) implements Report {
     @Override
     public String toString() {

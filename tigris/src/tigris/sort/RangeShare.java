@@ -27,11 +27,25 @@ import tigris.Parameter;
  *        on a survivor)
  */
 public record RangeShare(int keyRanges, List<Integer> ranges, Map<Integer, Path> movedFiles) {
+    /** {@code key-ranges}, the key ranges of the whole sort; absent (every range, in instance order) by default. */
     public static final Parameter<Integer> KEY_RANGES = Parameter.intValue("key-ranges", null);
+    /** {@code ranges}, each sorter instance's key range ({@code N,N,...}); absent (range i for instance i) by default. */
     public static final Parameter<List<Integer>> RANGES = new Parameter<>("ranges", RangeShare::decodeRanges, RangeShare::encodeRanges, null);
+    /** {@code moved-files}, the files not at the output path ({@code RANGE=PATH,...}); absent (none) by default. */
     public static final Parameter<Map<Integer, Path>> MOVED_FILES = new Parameter<>("moved-files",
                     v -> NumberedValues.decode("moved-files", "RANGE", "PATH", v, Path::of), m -> NumberedValues.encode(m, "the file of range"), null);
 
+    /**
+     * A share; the list and map are copied.
+     *
+     * @param keyRanges the key ranges of the whole sort, 1 or more
+     * @param ranges the key range of each sorter instance: not empty, each from 0 to
+     *        {@code keyRanges - 1}, once
+     * @param movedFiles the moved files, by the first range of their group; not null (empty: none)
+     * @throws IllegalArgumentException if a range is out of bounds or repeated, none is given, or
+     *         a moved file names a range past the last
+     * @throws NullPointerException if {@code ranges} or {@code movedFiles}, or an element, is null
+     */
     public RangeShare {
         ranges = List.copyOf(ranges);
         movedFiles = Map.copyOf(movedFiles);
@@ -52,7 +66,13 @@ public record RangeShare(int keyRanges, List<Integer> ranges, Map<Integer, Path>
         }
     }
 
-    /** Every one of {@code keyRanges} ranges, instance i taking range i, every file at the output path. */
+    /**
+     * Every one of {@code keyRanges} ranges, instance i taking range i, every file at the output path.
+     *
+     * @param keyRanges the key ranges of the sort, 1 or more
+     * @return the share of all ranges
+     * @throws IllegalArgumentException if {@code keyRanges} is below 1
+     */
     public static RangeShare all(int keyRanges) {
         List<Integer> r = new ArrayList<>();
         for (int i = 0; i < keyRanges; i++) {
@@ -61,7 +81,17 @@ public record RangeShare(int keyRanges, List<Integer> ranges, Map<Integer, Path>
         return new RangeShare(keyRanges, r, Map.of());
     }
 
-    /** The share in {@code config}, or all of {@code keyRanges} ranges if it names none. */
+    /**
+     * The share in {@code config}, or all of {@code keyRanges} ranges if it names none.
+     *
+     * @param config the sorter's configuration
+     * @param keyRanges the ranges of the sort when {@code config} has no {@code key-ranges}: the
+     *        sorters' instance count
+     * @return the share
+     * @throws IllegalArgumentException if the parameters cannot be read, {@code ranges} or
+     *         {@code moved-files} comes without {@code key-ranges}, or the share is not valid,
+     *         naming the module
+     */
     public static RangeShare from(ModuleConfig config, int keyRanges) {
         Integer k = KEY_RANGES.from(config);
         List<Integer> r = RANGES.from(config);
@@ -79,12 +109,20 @@ public record RangeShare(int keyRanges, List<Integer> ranges, Map<Integer, Path>
         }
     }
 
-    /** Whether this is every range in order with no file moved: what a river without a share sorts. */
+    /**
+     * Whether this is every range in order with no file moved: what a river without a share sorts.
+     *
+     * @return whether it equals {@link #all all(keyRanges)}
+     */
     public boolean isAll() {
         return equals(all(keyRanges));
     }
 
-    /** For each key range, the sorter instance that takes it, or -1 where none does here. */
+    /**
+     * For each key range, the sorter instance that takes it, or -1 where none does here.
+     *
+     * @return a new array of {@link #keyRanges()} instance numbers, by range
+     */
     public int[] instanceOfRange() {
         int[] of = new int[keyRanges];
         Arrays.fill(of, -1);
@@ -94,7 +132,12 @@ public record RangeShare(int keyRanges, List<Integer> ranges, Map<Integer, Path>
         return of;
     }
 
-    /** As module parameters (none for all ranges). */
+    /**
+     * As module parameters (none for all ranges), the inverse of {@link #from}.
+     *
+     * @param parameters a module's parameters being written, to which {@code key-ranges},
+     *        {@code ranges} and {@code moved-files} (if any is moved) are added
+     */
     public void putInto(Map<String, String> parameters) {
         if (!isAll()) {
             KEY_RANGES.put(parameters, keyRanges);

@@ -21,14 +21,24 @@ public final class RecordChecksum {
     public RecordChecksum() {
     }
 
-    /** Adds the CRC-32 of the record at {@code records[offset .. offset+100)}. */
+    /**
+     * Adds the CRC-32 of the record at {@code records[offset .. offset+100)}.
+     *
+     * @param records an array holding the record
+     * @param offset where the record starts; 100 bytes from it must be in {@code records}
+     * @throws IndexOutOfBoundsException if the record runs past the array
+     */
     public void addRecord(byte[] records, int offset) {
         crc.reset();
         crc.update(records, offset, RecordGenerator.RECORD_BYTES);
         addUnsigned(crc.getValue());
     }
 
-    /** Adds another checksum's sum (of other records). */
+    /**
+     * Adds another checksum's sum (of other records), modulo 2^128.
+     *
+     * @param sum the other sum, a {@link #value()}; not null
+     */
     public void add(Uint128 sum) {
         long l = lo + sum.lo();
         hi += sum.hi() + (Long.compareUnsigned(l, lo) < 0 ? 1 : 0);
@@ -43,6 +53,11 @@ public final class RecordChecksum {
         lo = l;
     }
 
+    /**
+     * The sum so far.
+     *
+     * @return the 128-bit sum of the CRC-32s added (wrapped modulo 2^128), zero if none
+     */
     public Uint128 value() {
         return new Uint128(hi, lo);
     }

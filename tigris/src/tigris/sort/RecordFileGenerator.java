@@ -24,10 +24,20 @@ public final class RecordFileGenerator {
 
     /**
      * Generates the records; {@code file == null} makes them without writing them (gensort's
-     * {@code /dev/null}, for the checksum).
+     * {@code /dev/null}, for the checksum). The file is created or truncated, then written at
+     * each block's offset; it is not forced to disk.
      *
+     * @param file the file to write, or null to write nothing
+     * @param format binary or ASCII records
+     * @param firstRecord the number of the first record made (gensort's {@code -b})
+     * @param count how many records, 0 or more
+     * @param threads how many threads make them; below 1 is one, and no more than there are blocks
+     *        of 100,000 records are used
      * @param checksum whether to sum the records' CRC-32s (gensort's {@code -c}); else the result is zero
      * @return the records' checksum ({@link RecordChecksum})
+     * @throws IllegalArgumentException if {@code count} is negative
+     * @throws IOException if the file cannot be opened or written (the first failed block's), or
+     *         the threads were interrupted
      */
     public static Uint128 generate(Path file, RecordGenerator.Format format, Uint128 firstRecord, long count, int threads,
                     boolean checksum) throws IOException {

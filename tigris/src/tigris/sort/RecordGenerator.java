@@ -22,12 +22,17 @@ import java.nio.ByteOrder;
  * Not thread-safe: one generator per thread, each started at its own record.
  */
 public final class RecordGenerator {
+    /** Bytes of a record, its key included. */
     public static final int RECORD_BYTES = 100;
+    /** Bytes of a record's key: its first ten. */
     public static final int KEY_BYTES = 10;
 
     /** The record layout: gensort's default, or its {@code -a}. */
     public enum Format {
-        BINARY, ASCII
+        /** Random bytes throughout (gensort's default): keys use every byte value. */
+        BINARY,
+        /** Printable records ({@code -a}): a key of 95 characters' alphabet, the record number, filler, CR LF. */
+        ASCII
     }
 
     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -46,6 +51,13 @@ public final class RecordGenerator {
     private long numberHi;
     private long numberLo;
 
+    /**
+     * A generator whose first record is {@code firstRecord}; it jumps there in 128 steps
+     * ({@link GensortRandom#at}).
+     *
+     * @param format binary or ASCII records; not null
+     * @param firstRecord the number of the first record {@link #next} writes, 0 to 2^128 - 1
+     */
     public RecordGenerator(Format format, Uint128 firstRecord) {
         this.format = format;
         this.numberHi = firstRecord.hi();
@@ -59,12 +71,22 @@ public final class RecordGenerator {
         }
     }
 
-    /** The number of the record {@link #next} writes next. */
+    /**
+     * The number of the record {@link #next} writes next.
+     *
+     * @return the record number; it wraps to 0 after 2^128 - 1
+     */
     public Uint128 recordNumber() {
         return new Uint128(numberHi, numberLo);
     }
 
-    /** Writes the next record at {@code dst[offset .. offset+100)} and moves on to the one after it. */
+    /**
+     * Writes the next record at {@code dst[offset .. offset+100)} and moves on to the one after it.
+     *
+     * @param dst the array to write the record into
+     * @param offset where the record starts; 100 bytes from it must be in {@code dst}
+     * @throws IndexOutOfBoundsException if the record would run past the array
+     */
     public void next(byte[] dst, int offset) {
         if (format == Format.BINARY) {
             binary(dst, offset);

@@ -36,13 +36,29 @@ import tigris.node.ControlAgent.Node;
  */
 public record SortAttempt(int number, RiverGraph graph, Map<String, List<Node>> placement, RangeShare share, List<Node> sorterNodes,
                 Map<Node, Node> rebuilt) {
+    /**
+     * An attempt; the map and lists are copied, unmodifiable.
+     *
+     * @param number 1 for the first attempt
+     * @param graph the attempt's river
+     * @param placement the node of every module instance, by module name; not null
+     * @param share the key ranges this attempt sorts
+     * @param sorterNodes the node of each sorter instance; not null, nor any element
+     * @param rebuilt the node rebuilding each lost node's ranges; not null
+     * @throws NullPointerException if {@code placement}, {@code sorterNodes} or {@code rebuilt} is
+     *         null, or {@code sorterNodes} holds null
+     */
     public SortAttempt {
         placement = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(placement));
         sorterNodes = List.copyOf(sorterNodes);
         rebuilt = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rebuilt));
     }
 
-    /** The river attempt this is: the sort's river at epoch {@code number}. */
+    /**
+     * The river attempt this is: the sort's river at epoch {@code number}.
+     *
+     * @return the graph's name with {@link #number()} as its epoch
+     */
     public tigris.RiverAttempt river() {
         return new tigris.RiverAttempt(graph.name(), number);
     }
@@ -51,13 +67,19 @@ public record SortAttempt(int number, RiverGraph graph, Map<String, List<Node>> 
     static final int TICKET_WINDOW = 2;
 
     /**
-     * The river of attempt {@code number}.
+     * The river of attempt {@code number}: a reader ({@link MirroredPartitionModule}) on each node
+     * up, a {@link ChunkDealer} per stripe, and a sorter per key range not finished.
      *
+     * @param plan the sort
      * @param id the sort's id (its rivers are named by it)
+     * @param number the attempt's number, 1 for the first; the river's epoch
      * @param stripeRecords the records of each node's input (stripe i is node i's)
+     * @param splitters the key ranges' bounds, the same in every attempt
      * @param lost the nodes lost so far
      * @param finished the key ranges whose output is whole on a node that is up
+     * @return the attempt
      * @throws SortFailedException if some stripe has no copy on a node still up, naming its holders
+     * @throws IllegalArgumentException if every key range is finished: there is nothing to attempt
      */
     public static SortAttempt of(ClusterSortPlan plan, String id, int number, long[] stripeRecords, KeySplitters splitters, Set<Node> lost,
                     Collection<Integer> finished) throws SortFailedException {

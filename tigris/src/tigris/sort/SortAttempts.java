@@ -57,11 +57,28 @@ public final class SortAttempts implements RiverJob.Planner {
     /** The report of the last attempt taken into account. */
     private RunReport lastReport;
 
+    /**
+     * The attempts of a sort that starts now.
+     *
+     * @param plan the sort across nodes
+     * @param id the sort's id, which names its rivers ({@code tigris-sort-ID})
+     * @param stripeRecords the records of each node's input, in the nodes' order (stripe i is node
+     *        i's); kept, not copied
+     * @param splitters the key ranges' bounds, chosen from the sample
+     */
     public SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters) {
         this(plan, id, stripeRecords, splitters, System.nanoTime());
     }
 
-    /** The attempts of a sort that started at {@code t0} ({@link System#nanoTime()}). */
+    /**
+     * The attempts of a sort that started at {@code t0}.
+     *
+     * @param plan the sort across nodes
+     * @param id the sort's id, which names its rivers ({@code tigris-sort-ID})
+     * @param stripeRecords the records of each node's input, in the nodes' order; kept, not copied
+     * @param splitters the key ranges' bounds, chosen from the sample
+     * @param t0 when the sort started, a {@link System#nanoTime()}: losses are reported from then
+     */
     public SortAttempts(ClusterSortPlan plan, String id, long[] stripeRecords, KeySplitters splitters, long t0) {
         this.plan = plan;
         this.id = id;
@@ -70,6 +87,12 @@ public final class SortAttempts implements RiverJob.Planner {
         this.t0 = t0;
     }
 
+    /**
+     * Plans the next attempt of a mirrored sort, after the nodes lost and ranges finished so far.
+     *
+     * @return the attempt, numbered one more than the last
+     * @throws SortFailedException if a stripe has no copy left on a node up ({@link SortAttempt#of})
+     */
     public SortAttempt next() throws SortFailedException {
         number++;
         SortAttempt a = SortAttempt.of(plan, id, number, stripeRecords, splitters, lost, finished.keySet());
@@ -159,28 +182,52 @@ public final class SortAttempts implements RiverJob.Planner {
         }
     }
 
-    /** How the runtime fenced the lost nodes (those that answered again before the job ended), and the lease the others hold, for the report. */
+    /**
+     * How the runtime fenced the lost nodes (those that answered again before the job ended), and
+     * the lease the others hold, for the report ({@link #losses()}).
+     *
+     * @param losses the job's losses, each saying whether the node was fenced
+     * @param leaseMillis the lease the agent gives nodes, in milliseconds
+     */
     public void fencing(List<RiverJob.Loss> losses, long leaseMillis) {
         this.leaseMillis = leaseMillis;
         losses.stream().filter(RiverJob.Loss::fenced).forEach(l -> fenced.add(l.node()));
     }
 
-    /** The attempt under way (1 before the first starts). */
+    /**
+     * The attempt under way.
+     *
+     * @return its number, from 1 (1 also before the first starts)
+     */
     public int number() {
         return Math.max(1, number);
     }
 
-    /** Whether a node was lost (then earlier attempts may have written output). */
+    /**
+     * Whether a node was lost (then earlier attempts may have written output).
+     *
+     * @return whether any node was lost so far
+     */
     public boolean lostAny() {
         return !lost.isEmpty();
     }
 
-    /** The names of the nodes lost so far. */
+    /**
+     * The nodes lost so far.
+     *
+     * @return their names, in the order they were lost
+     */
     public List<String> lostNames() {
         return lost.stream().map(Node::name).toList();
     }
 
-    /** Keeps the ranges attempt {@code a} finished on nodes still up (a sorter that is done has written its whole range). */
+    /**
+     * Keeps the ranges attempt {@code a} finished on nodes still up (a sorter that is done has
+     * written its whole range).
+     *
+     * @param a the attempt, whose share says which ranges its sorters took
+     * @param report how its river ended: each sorter's state and report
+     */
     public void finished(SortAttempt a, RunReport report) {
         for (RunReport.Entry e : report.entries()) {
             if (!e.unreachable() && e.state() == ModuleThread.State.ENDED && e.report() instanceof SorterReport r && r.phase() == SortModule.Phase.DONE
@@ -193,7 +240,13 @@ public final class SortAttempts implements RiverJob.Planner {
 
     /**
      * Attempt {@code a} ended, failing with {@code report}, without the nodes {@code now}: the next
-     * attempt goes on without them ({@code t0}: the sort's start).
+     * attempt goes on without them. Ranges it finished on nodes still up are kept; ranges kept on
+     * the nodes lost now, by any attempt, are sorted again.
+     *
+     * @param a the attempt that failed
+     * @param report how its river ended
+     * @param now the nodes it lost, with what the agent saw of each
+     * @param t0 the sort's start, a {@link System#nanoTime()}
      */
     public void lost(SortAttempt a, RunReport report, Map<Node, ControlAgent.Silence> now, long t0) {
         finished(a, report);
@@ -207,6 +260,10 @@ public final class SortAttempts implements RiverJob.Planner {
      * start at 0 and each where the one below it ends, and they hold {@code total} records in all.
      * Attempts that read different copies of a stripe (a copy that differs from its original)
      * would count ranges differently, and their regions would overlap or leave holes.
+     *
+     * @param total the records of all inputs
+     * @throws SortFailedException if a range is missing or does not start where the one below it
+     *         ends, or the ranges hold other than {@code total} records
      */
     public void checkWhole(long total) throws SortFailedException {
         int perFile = plan.sortersPerNode();
@@ -229,7 +286,11 @@ public final class SortAttempts implements RiverJob.Planner {
         }
     }
 
-    /** The lost nodes, each with where its ranges were rebuilt (once the sort is done). */
+    /**
+     * The lost nodes, each with where its ranges were rebuilt (once the sort is done).
+     *
+     * @return a new list, in the order the nodes were lost
+     */
     public List<LostNode> losses() {
         List<LostNode> out = new ArrayList<>();
         int perNode = plan.sortersPerNode();
@@ -247,22 +308,39 @@ public final class SortAttempts implements RiverJob.Planner {
     }
 
 
-    /** Partitioners of the latest attempt: one reader a node up. */
+    /**
+     * Partitioners of the latest attempt: one reader a node up.
+     *
+     * @return the nodes listed less those lost
+     */
     public int readers() {
         return plan.nodes().size() - lost.size();
     }
 
-    /** Runs spilled and merged by the sorters of the ranges kept, whichever attempt sorted them. */
+    /**
+     * Runs spilled and merged by the sorters of the ranges kept, whichever attempt sorted them.
+     *
+     * @return the sum of their runs; 0 when every range sorted in one pass
+     */
     public int runs() {
         return finished.values().stream().mapToInt(Written::runs).sum();
     }
 
-    /** How the ranges kept were written ({@link SortReport#writes}). */
+    /**
+     * How the ranges kept were written ({@link SortReport#writes}).
+     *
+     * @return {@link SortReport#DIRECT}, {@link SortReport#PAGE_CACHE} or {@link SortReport#MIXED}
+     */
     public String writes() {
         return SortReport.writes((int) finished.values().stream().filter(Written::direct).count(), finished.size());
     }
 
-    /** Records of the ranges finished in earlier attempts. */
+    /**
+     * Records of the ranges finished in earlier attempts: those kept from attempts that have ended,
+     * on nodes still up.
+     *
+     * @return their sum
+     */
     public long finishedRecords() {
         return finished.values().stream().mapToLong(Written::records).sum();
     }

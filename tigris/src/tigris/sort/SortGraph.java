@@ -25,6 +25,19 @@ public final class SortGraph {
     private SortGraph() {
     }
 
+    /**
+     * TigrisSort's river: modules {@code partition} ({@link PartitionModule}) and {@code sort}
+     * ({@link SortModule}), every partitioner joined to every sorter.
+     *
+     * @param name the river's name
+     * @param partitioners the partitioner instances, 1 or more
+     * @param partition the partitioners' parameters; their splitters must give {@code sorters} ranges
+     * @param sorters the sorter instances, sorter i taking key range i
+     * @param sort the sorters' parameters; their partitioners must be {@code partitioners}
+     * @param reservoirs each partitioner-to-sorter reservoir: window, Water size, transport
+     * @return the river's graph (not yet validated or grown)
+     * @throws IllegalArgumentException if the splitters' ranges are not {@code sorters}
+     */
     public static RiverGraph build(String name, int partitioners, PartitionParameters partition, int sorters, SortParameters sort,
                     ReservoirSpec reservoirs) {
         if (partition.splitters().count() != sorters) {
@@ -44,17 +57,46 @@ public final class SortGraph {
      * copy of it; reader r ("read-R", a {@link MirroredPartitionModule}) holds the copies
      * {@code copies.get(r)} (stripe to file) and buckets what it reads to every sorter.
      *
-     * @param stripeRecords records of each stripe
-     * @param chunk records per ticket
+     * @param name the river's name
+     * @param stripeRecords records of each stripe (stripe s is node s's input)
+     * @param chunk records per ticket, 1 or more
+     * @param copies for each reader, the stripes it holds a copy of and the file of each; every
+     *        stripe held by at least one reader
+     * @param splitters the sorters' key ranges, {@code sorters} of them
+     * @param water bytes of records per Water from a reader, a positive multiple of 100
+     * @param sorters the sorters, sorter i taking key range i
      * @param sort the sorters' parameters; its partitioners must be the number of readers
      * @param tickets the dealers' reservoirs: their window is how many chunks a reader may hold dealt and not yet read
+     * @param reservoirs each reader-to-sorter reservoir
+     * @return the river's graph
+     * @throws IllegalArgumentException if the splitters' ranges are not {@code sorters}, the
+     *         sorters' partitioners are not the readers, or a stripe held is out of range or held
+     *         by no reader
      */
     public static RiverGraph mirrored(String name, long[] stripeRecords, long chunk, List<Map<Integer, Path>> copies, KeySplitters splitters, int water,
                     int sorters, SortParameters sort, ReservoirSpec tickets, ReservoirSpec reservoirs) {
         return mirrored(name, stripeRecords, chunk, copies, splitters, water, sorters, sort, tickets, reservoirs, MirroredPartitionModule.class);
     }
 
-    /** As {@link #mirrored(String, long[], long, List, KeySplitters, int, int, SortParameters, ReservoirSpec, ReservoirSpec)}, the readers of {@code readerClass} (MirroredPartitionModule, or one that wraps it). */
+    /**
+     * As {@link #mirrored(String, long[], long, List, KeySplitters, int, int, SortParameters, ReservoirSpec, ReservoirSpec)},
+     * the readers of {@code readerClass} (MirroredPartitionModule, or one that wraps it).
+     *
+     * @param name the river's name
+     * @param stripeRecords records of each stripe
+     * @param chunk records per ticket, 1 or more
+     * @param copies for each reader, the stripes it holds a copy of and the file of each
+     * @param splitters the sorters' key ranges, {@code sorters} of them
+     * @param water bytes of records per Water from a reader
+     * @param sorters the sorters, sorter i taking key range i
+     * @param sort the sorters' parameters; its partitioners must be the number of readers
+     * @param tickets the dealers' reservoirs
+     * @param reservoirs each reader-to-sorter reservoir
+     * @param readerClass the readers' module class, which takes {@link MirroredPartitionModule}'s
+     *        parameters
+     * @return the river's graph
+     * @throws IllegalArgumentException as the method above
+     */
     public static RiverGraph mirrored(String name, long[] stripeRecords, long chunk, List<Map<Integer, Path>> copies, KeySplitters splitters, int water,
                     int sorters, SortParameters sort, ReservoirSpec tickets, ReservoirSpec reservoirs,
                     Class<? extends tigris.PartitioningModuleIF> readerClass) {
@@ -68,6 +110,22 @@ public final class SortGraph {
      * As {@link #mirrored(String, long[], long, List, KeySplitters, int, int, SortParameters, ReservoirSpec, ReservoirSpec)},
      * sorting only the key ranges of {@code share} (sorter instance i takes range {@code share.ranges().get(i)}): the river that
      * rebuilds what a lost node held ({@link SortAttempt}).
+     *
+     * @param name the river's name
+     * @param stripeRecords records of each stripe
+     * @param chunk records per ticket, 1 or more
+     * @param copies for each reader, the stripes it holds a copy of and the file of each
+     * @param splitters the key ranges of the whole sort, {@code share.keyRanges()} of them
+     * @param water bytes of records per Water from a reader
+     * @param share the key ranges this river sorts, one sorter each, and the files moved
+     * @param sort the sorters' parameters; its partitioners must be the number of readers
+     * @param tickets the dealers' reservoirs
+     * @param reservoirs each reader-to-sorter reservoir
+     * @param readerClass the readers' module class, which takes {@link MirroredPartitionModule}'s
+     *        parameters
+     * @return the river's graph
+     * @throws IllegalArgumentException if the splitters' ranges are not the share's, the sorters'
+     *         partitioners are not the readers, or a stripe held is out of range or held by no reader
      */
     public static RiverGraph mirrored(String name, long[] stripeRecords, long chunk, List<Map<Integer, Path>> copies, KeySplitters splitters, int water,
                     RangeShare share, SortParameters sort, ReservoirSpec tickets, ReservoirSpec reservoirs,

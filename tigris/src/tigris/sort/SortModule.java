@@ -46,7 +46,20 @@ public final class SortModule implements ModuleIF {
     private static final int RECORD = RecordGenerator.RECORD_BYTES;
 
     /** What the sorter is doing, for progress reports. */
-    public enum Phase { RECEIVING, SPILLING, SORTING, MERGING, WRITING, DONE }
+    public enum Phase {
+        /** Taking Waters until End of River (R in the progress line). */
+        RECEIVING,
+        /** Its memory full: sorting what it holds and writing it as a run (S). */
+        SPILLING,
+        /** At End of River, sorting in memory for one pass (s). */
+        SORTING,
+        /** Merging the spilled runs into the output (M). */
+        MERGING,
+        /** Writing the sorted key ranges, while the rest still sorts (W). */
+        WRITING,
+        /** Its output written (and synced): finished (D). */
+        DONE
+    }
 
     private String name;
     /** The key range this sorter takes: its instance number, unless a {@link RangeShare} says otherwise. */
@@ -140,25 +153,48 @@ public final class SortModule implements ModuleIF {
         }
     }
 
+    /**
+     * Records received so far; safe from any thread.
+     *
+     * @return records (or entries) of its range taken from Waters so far
+     */
     public long recordsReceived() {
         return received;
     }
 
+    /**
+     * What it is doing now; safe from any thread.
+     *
+     * @return the phase
+     */
     public Phase phase() {
         return phase;
     }
 
-    /** Runs spilled so far (0 for a one-pass sort). */
+    /**
+     * Runs spilled so far; safe from any thread.
+     *
+     * @return the runs spilled, 0 for a one-pass sort
+     */
     public int runs() {
         return spilled;
     }
 
-    /** Whether this sorter wrote its output with O_DIRECT (after it wrote; see {@link RecordWriter}). */
+    /**
+     * Whether this sorter wrote its output with O_DIRECT (see {@link RecordWriter}).
+     *
+     * @return whether it did; false until it writes
+     */
     public boolean wroteDirect() {
         return wroteDirect;
     }
 
-    /** Time from the first Water to End of River, sorting (with spills), and writing, in nanoseconds. */
+    /**
+     * The time of each phase, once it has ended.
+     *
+     * @return a new array of three times in nanoseconds: from the first Water to End of River,
+     *         sorting (with spills), and writing
+     */
     public long[] phaseNanos() {
         return new long[] {endOfRiverNanos - firstWaterNanos, sortNanos + spillNanos, writeNanos};
     }

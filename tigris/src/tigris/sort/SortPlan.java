@@ -22,6 +22,13 @@ import tigris.graph.RiverGraph;
  * may hold records in (beyond it, it spills runs to {@code tmp} and merges them), and the size
  * of the Waters between them.
  *
+ * @param input the file of records to sort
+ * @param output the file to write, replaced if it exists; not the input
+ * @param partitioners the partitioners, each reading one consecutive stripe of the input
+ * @param sorters the sorters, each taking one key range
+ * @param memoryPerSorter bytes each sorter may hold records in, at least 1 MiB
+ *        ({@link #defaultMemoryPerSorter})
+ * @param tmp the directory runs spill to
  * @param water bytes of records per Water (a multiple of 100)
  * @param window Waters in flight per reservoir
  * @param sync force the output to disk before the sort reports done
@@ -40,6 +47,21 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
     /** Heap bytes per record held (key and scratch longs, {@link RecordArena#capacityFor}); the records are off-heap. */
     private static final int HEAP_BYTES_PER_RECORD = 4 * Long.BYTES;
 
+    /**
+     * Checks the counts and sizes; the files are checked by {@link #check}.
+     *
+     * @param input the file of records to sort
+     * @param output the file to write
+     * @param partitioners the partitioners, 1 or more
+     * @param sorters the sorters, 1 to 4096
+     * @param memoryPerSorter bytes each sorter may hold records in, at least 1 MiB
+     * @param tmp the directory runs spill to
+     * @param water bytes of records per Water, a positive multiple of 100
+     * @param window Waters in flight per reservoir, 1 or more
+     * @param sync whether to force the output to disk
+     * @param direct whether to write with O_DIRECT where allowed
+     * @throws IllegalArgumentException if a count or size is out of range, naming it
+     */
     public SortPlan {
         if (partitioners < 1 || sorters < 1) {
             throw new IllegalArgumentException("a sort needs at least one partitioner and one sorter (got " + partitioners + " and " + sorters + ")");
@@ -55,6 +77,9 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
      * the heap, so the budget is a share of the machine's memory, capped where the keys would
      * fill 80% of the heap. On a 24 GiB machine (6 GiB heap) that is 13.2 GB in all: 10 GB of
      * records sort in one pass.
+     *
+     * @param sorters the sorters that share the budget, 1 or more
+     * @return bytes per sorter, at least 1 MiB
      */
     public static long defaultMemoryPerSorter(int sorters) {
         long byMachine = (long) (PHYSICAL_MEMORY * MACHINE_SHARE);
@@ -82,6 +107,11 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
      * input, and the output's and spill directory's disks have room.
      *
      * @return the number of records in the input
+     * @throws java.nio.file.NoSuchFileException if the input, the output's directory or (for a
+     *         sort that spills) the spill directory does not exist
+     * @throws InvalidRecordFileException if the input's size is not a whole number of records
+     * @throws IOException if the output is a directory, cannot be written or is the input, or a
+     *         disk has no room for the output (and runs); the message names the file
      */
     public long check() throws IOException {
         long size;
@@ -139,7 +169,12 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         }
     }
 
-    /** True if the records do not fit in the sorters' memory: the sort takes two passes. */
+    /**
+     * True if the records do not fit in the sorters' memory: the sort takes two passes.
+     *
+     * @param records the input's records
+     * @return whether they are more than the sorters' arenas hold together
+     */
     public boolean spills(long records) {
         return records > (long) sorters * RecordArena.capacityFor(memoryPerSorter);
     }
@@ -151,6 +186,9 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
      * goes around the page cache ({@code direct}), a quarter when the output's pages compete with
      * it. Beyond, the gather would read the disk at random (10 GB with buffered output on a 24 GiB
      * machine: bench/results/raw/tigrissort-100000000-entries.log), so the records travel.
+     *
+     * @param records the input's records
+     * @return whether the partitioners send entries
      */
     public boolean sendsEntries(long records) {
         return !spills(records) && records * RecordGenerator.RECORD_BYTES <= PHYSICAL_MEMORY / (direct ? 2 : 4);
@@ -164,6 +202,11 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
      * partitioners send entries, not records: the sorters, in the same JVM, gather the records
      * from the input, whose pages the partitioners have just read into the page cache. Otherwise
      * records travel, so the gather never reads a disk at random.
+     *
+     * @param name the river's name
+     * @param records the input's records ({@link #check}), which size the sorters' key arrays
+     * @param splitters the sorters' key ranges, {@code sorters} of them
+     * @return the river, to grow in this JVM
      */
     public RiverGraph graph(String name, long records, KeySplitters splitters) {
         boolean entries = sendsEntries(records);
@@ -177,7 +220,15 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         return SortGraph.build(name, partitioners, partition, sorters, sort, ReservoirSpec.of(window, water));
     }
 
-    /** First record of partitioner {@code p}'s stripe when {@code records} are split {@code partitioners} ways. */
+    /**
+     * First record of partitioner {@code p}'s stripe when {@code records} are split
+     * {@code partitioners} ways: the first {@code records % partitioners} stripes hold one more.
+     *
+     * @param records the records split, 0 or more
+     * @param partitioners the stripes, 1 or more
+     * @param p the stripe, 0 to {@code partitioners} (the last gives {@code records}: the end)
+     * @return the record the stripe starts at
+     */
     public static long stripeStart(long records, int partitioners, int p) {
         return records / partitioners * p + Math.min(p, records % partitioners);
     }

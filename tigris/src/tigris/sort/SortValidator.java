@@ -25,8 +25,13 @@ public final class SortValidator {
     /**
      * Summarizes every record of {@code file}.
      *
+     * @param file the file of records to read
+     * @param threads how many consecutive parts to read at once; below 1 is one, and parts are at
+     *        least 40,000 records (a file of fewer is read in one)
+     * @param order how keys compare
      * @return the summary ({@link PartitionSummary#EMPTY} for an empty file)
      * @throws InvalidRecordFileException if the file ends in a partial record
+     * @throws IOException if the file cannot be opened or read, or ends while being read
      */
     public static PartitionSummary validate(Path file, int threads, KeyOrder order) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {

@@ -23,7 +23,13 @@ public final class SortWaterKind {
     private SortWaterKind() {
     }
 
-    /** A kind's name, for errors. */
+    /**
+     * A kind's name, for errors.
+     *
+     * @param kind a Water's kind, any value
+     * @return {@code records}, {@code entries}, {@code tally} or {@code chunk ticket}, or for
+     *         another kind its number and that it is not TigrisSort's
+     */
     public static String name(byte kind) {
         return switch (kind) {
             case RECORDS -> "records";

@@ -14,6 +14,10 @@ import java.io.Serializable;
  * deserialization too.
  */
 public interface Endpoint extends Serializable {
-    /** The id of the transport that made it. */
+    /**
+     * The transport that made it, and so the one that opens the producer's end to it.
+     *
+     * @return that transport's {@link Transport#id}, as {@link Transports#byId} resolves it: "tcp"
+     */
     String transport();
 }

@@ -25,8 +25,20 @@ import tigris.reservoir.WaterFileReader;
  * what crossed (it goes with the river's directory).
  */
 public final class FileTransport implements Transport {
-    /** The Water file between the ends, on {@code host}. */
+    /**
+     * The Water file between the ends, on {@code host}.
+     *
+     * @param host the address the consumer's node is listed at: the producer's node must be on the
+     *        same host (see {@link FileTransport#canJoin}); never null
+     * @param path the file's absolute path on {@code host}, in the consumer's river directory
+     */
     public record At(String host, String path) implements Endpoint {
+        /**
+         * Checks the components, when built and when deserialized.
+         *
+         * @throws IllegalArgumentException if {@code host} or {@code path} is null or {@code path}
+         *         is not absolute
+         */
         public At {
             if (host == null || path == null || !Path.of(path).isAbsolute()) {
                 throw new IllegalArgumentException("file endpoint " + host + " " + path + " is not a host and an absolute path");

@@ -17,8 +17,18 @@ import tigris.reservoir.MemoryReservoir;
 
 /** Modules of one node: a {@link MemoryReservoir}, found by the producer's end under the key its consumer's end registered. */
 public final class MemoryTransport implements Transport {
-    /** The consumer's end of a memory reservoir: its key in this JVM. */
+    /**
+     * The consumer's end of a memory reservoir: its key in this JVM.
+     *
+     * @param key the key the consumer's end is registered under in this JVM until its producer's
+     *        end takes it: the node's name, a slash and a random UUID; neither null nor blank
+     */
     public record At(String key) implements Endpoint {
+        /**
+         * Checks the key, when built and when deserialized.
+         *
+         * @throws IllegalArgumentException if {@code key} is null or blank
+         */
         public At {
             if (key == null || key.isBlank()) {
                 throw new IllegalArgumentException("a memory reservoir endpoint needs its key");

@@ -15,12 +15,22 @@ import tigris.ConsumerEnd;
  * producer has come.
  */
 public interface PendingConsumer {
+    /**
+     * Where the producer finds this end; available at once, before the producer comes.
+     *
+     * @return the endpoint, of its transport's {@link Transport#endpointType}, for the control
+     *         agent to carry to the producer's node
+     */
     Endpoint endpoint();
 
     /**
-     * The consumer's end, once the producer's end has joined it.
+     * The consumer's end, once the producer's end has joined it; waits for it at most
+     * {@code timeout}. Called once, when the river starts.
      *
+     * @param timeout how long to wait for the producer's end to join
+     * @return the consumer's end, joined to its producer's; the caller owns it
      * @throws IOException naming the reservoir if the producer did not come within {@code timeout} or was refused
+     * @throws InterruptedException if the thread is interrupted while it waits
      */
     ConsumerEnd await(Duration timeout) throws IOException, InterruptedException;
 

@@ -20,8 +20,21 @@ import tigris.reservoir.ShmReservoir;
  * segment; the producer's end creates it; the consumer maps it when it awaits its end.
  */
 public final class ShmTransport implements Transport {
-    /** The segment a ring's producer creates and its consumer maps, on {@code host}. */
+    /**
+     * The segment a ring's producer creates and its consumer maps, on {@code host}.
+     *
+     * @param host the address the consumer's node is listed at: the producer's node must be on the
+     *        same host (see {@link ShmTransport#canJoin}); never null
+     * @param segment the shared-memory segment's name, unique to the consumer's end: 1 to 200
+     *        characters of {@code [A-Za-z0-9._-]}
+     */
     public record At(String host, String segment) implements Endpoint {
+        /**
+         * Checks the components, when built and when deserialized.
+         *
+         * @throws IllegalArgumentException if {@code host} is null or {@code segment} is not a
+         *         segment name as above
+         */
         public At {
             if (host == null || segment == null || !segment.matches("[A-Za-z0-9._-]{1,200}")) {
                 throw new IllegalArgumentException("shared-memory endpoint " + host + " " + segment + " is not a host and a segment name");

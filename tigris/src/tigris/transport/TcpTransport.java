@@ -19,8 +19,22 @@ import tigris.reservoir.TcpSender;
  * connection between its two nodes' data planes ({@link TcpDataPlane}).
  */
 public final class TcpTransport implements Transport {
-    /** Where a TCP reservoir's consumer is: its node, and the address that node's data plane listens at. */
+    /**
+     * Where a TCP reservoir's consumer is: its node, and the address that node's data plane listens at.
+     *
+     * @param node the consumer's node's name: the producer's data plane keeps one connection per
+     *        peer node and refuses a peer that is not this one; neither null nor blank
+     * @param host the address the consumer's node is listed at and its data plane listens on;
+     *        neither null nor blank
+     * @param port the data plane's port, 1 to 65535
+     */
     public record At(String node, String host, int port) implements Endpoint {
+        /**
+         * Checks the components, when built and when deserialized.
+         *
+         * @throws IllegalArgumentException if {@code node} or {@code host} is null or blank, or
+         *         {@code port} is not in 1 to 65535
+         */
         public At {
             if (node == null || node.isBlank() || host == null || host.isBlank() || port < 1 || port > 65535) {
                 throw new IllegalArgumentException("TCP endpoint " + node + " at " + host + ":" + port + " is not a node, an address and a port");

@@ -31,7 +31,11 @@ public final class Transports {
         return List.copyOf(all);
     }
 
-    /** Every transport, Tigris's own first. */
+    /**
+     * Every transport, Tigris's own first.
+     *
+     * @return the transports, loaded once per JVM; an unmodifiable list
+     */
     public static List<Transport> all() {
         return ALL;
     }
@@ -39,6 +43,8 @@ public final class Transports {
     /**
      * The transport {@code id}.
      *
+     * @param id a transport's {@link Transport#id}: "tcp"
+     * @return the transport of that id
      * @throws IllegalArgumentException listing the known ids if there is none
      */
     public static Transport byId(String id) {
@@ -50,17 +56,31 @@ public final class Transports {
         throw new IllegalArgumentException("transport=" + id + " is not one of " + ids());
     }
 
-    /** The known ids, for messages: "memory, tcp, shm, verbs, file". */
+    /**
+     * The known ids, for messages.
+     *
+     * @return the ids in the order of {@link #all}, comma-separated: "memory, tcp, shm, verbs, file"
+     */
     public static String ids() {
         return String.join(", ", ALL.stream().map(Transport::id).toList());
     }
 
-    /** Every transport's endpoint class. */
+    /**
+     * Every transport's endpoint class.
+     *
+     * @return each transport's {@link Transport#endpointType}, in the order of {@link #all}; an
+     *         unmodifiable list
+     */
     public static List<Class<? extends Endpoint>> endpointTypes() {
         return ALL.stream().<Class<? extends Endpoint>>map(Transport::endpointType).toList();
     }
 
-    /** The endpoint classes, as an ObjectInputFilter pattern ("a.B;c.D;"). */
+    /**
+     * The endpoint classes, as an {@code ObjectInputFilter} pattern, for the node's
+     * deserialization filter to admit them.
+     *
+     * @return each class's name followed by a semicolon: "a.B;c.D;"
+     */
     public static String endpointFilter() {
         StringBuilder sb = new StringBuilder();
         for (Class<?> c : endpointTypes()) {

@@ -25,9 +25,20 @@ public final class VerbsTransport implements Transport {
     /**
      * Where a verbs reservoir's consumer listens (an address of its RDMA device), and its fresh
      * value, which the producer's hello proves the attempt's key over: only the agent and the
-     * attempt's nodes see it.
+     * attempt's nodes see it. Its {@link #toString} leaves the value out.
+     *
+     * @param host the address the consumer's node is listed at, which must be its RDMA device's;
+     *        neither null nor blank
+     * @param port the rdma_cm port the consumer listens on, 1 to 65535
+     * @param nonce the consumer's fresh value, 16 bytes; copied in, and out by {@link #nonce()}
      */
     public record At(String host, int port, byte[] nonce) implements Endpoint {
+        /**
+         * Checks the components, when built and when deserialized, and copies {@code nonce}.
+         *
+         * @throws IllegalArgumentException if {@code host} is null or blank, {@code port} is not
+         *         in 1 to 65535, or {@code nonce} is not 16 bytes
+         */
         public At {
             if (host == null || host.isBlank() || port < 1 || port > 65535 || nonce == null || nonce.length != 16) {
                 throw new IllegalArgumentException("verbs endpoint " + host + ":" + port + " is not an address, a port and a 16-byte fresh value");
@@ -35,6 +46,11 @@ public final class VerbsTransport implements Transport {
             nonce = nonce.clone();
         }
 
+        /**
+         * The consumer's fresh value, which the producer's hello proves the attempt's key over.
+         *
+         * @return a copy of the 16 bytes: changing it changes nothing here
+         */
         @Override
         public byte[] nonce() {
             return nonce.clone();

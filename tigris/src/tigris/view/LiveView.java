@@ -62,10 +62,17 @@ public final class LiveView implements AutoCloseable {
 
     /**
      * Serves a view at {@code at}, bound before any river is grown (so a bad address fails the
-     * command before it does any work); {@link #show} gives it the river.
+     * command before it does any work); {@link #show} gives it the river. Until then the page shows
+     * an empty river named {@code (no river yet)}.
      *
+     * @param at the address to serve on; not null
      * @param identity the agent's identity, whose certificate the page is served with; needed (else
-     *        IllegalArgumentException) when {@code at} is not loopback, as is {@code login}
+     *        IllegalArgumentException) when {@code at} is not loopback, as is {@code login}; both
+     *        are ignored on loopback
+     * @param login the password asked for off loopback; see {@code identity}
+     * @return the view, serving; {@link #close} it when the command ends
+     * @throws IllegalArgumentException if {@code at} is not loopback and {@code identity} or
+     *         {@code login} is null
      * @throws IOException if the address cannot be bound (in use, not this machine's)
      */
     public static LiveView start(ViewAddress at, ClusterIdentity identity, ViewLogin login) throws IOException {
@@ -106,7 +113,11 @@ public final class LiveView implements AutoCloseable {
         return v;
     }
 
-    /** Shows {@code river} from now on. */
+    /**
+     * Shows {@code river} from now on, in place of what the view showed before; safe from any thread.
+     *
+     * @param river where the view's snapshots come from; null goes back to showing no river
+     */
     public void show(SnapshotSource river) {
         source = river;
     }
@@ -117,7 +128,12 @@ public final class LiveView implements AutoCloseable {
                         : s.snapshot();
     }
 
-    /** Where the page is. */
+    /**
+     * Where the page is.
+     *
+     * @return the page's address: scheme ({@code http} on loopback, else {@code https}), the bound
+     *         address (IPv6 in brackets) and the port actually bound (the free one when 0 was asked)
+     */
     public URI uri() {
         return uri;
     }

@@ -21,6 +21,12 @@ public final class LocalRiverSource implements SnapshotSource {
     private final LocalRiver river;
     private final List<RiverSnapshot.Link> links = new ArrayList<>();
 
+    /**
+     * A source for {@code river}, whose graph's connections it reads once, here.
+     *
+     * @param river a river grown in this JVM; not null
+     * @throws NullPointerException if {@code river} is null
+     */
     public LocalRiverSource(LocalRiver river) {
         this.river = river;
         for (Connection c : river.graph().connections()) {

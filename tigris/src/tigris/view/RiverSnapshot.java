@@ -25,6 +25,18 @@ import tigris.ThreadStatus;
  *        and goes on in another attempt); empty for most rivers
  */
 public record RiverSnapshot(String river, long atMillis, List<Link> links, List<Instance> threads, String failure, boolean ended, List<String> earlier) {
+    /**
+     * A snapshot; the lists are copied.
+     *
+     * @param river the river's name; not null
+     * @param atMillis when the statuses were asked, in milliseconds since the epoch
+     * @param links the graph's connections; not null, nor any element
+     * @param threads every module thread of the river; not null, nor any element
+     * @param failure what failed the river, or null
+     * @param ended whether every thread has ended
+     * @param earlier how earlier rivers of the same job ended, oldest first; not null, nor any element
+     * @throws NullPointerException if {@code river}, a list or an element of one is null
+     */
     public RiverSnapshot {
         Objects.requireNonNull(river, "river");
         links = List.copyOf(links);
@@ -32,12 +44,28 @@ public record RiverSnapshot(String river, long atMillis, List<Link> links, List<
         earlier = List.copyOf(earlier);
     }
 
-    /** A snapshot of a river with nothing before it. */
+    /**
+     * A snapshot of a river with nothing before it: {@link #earlier()} is empty.
+     *
+     * @param river the river's name; not null
+     * @param atMillis when the statuses were asked, in milliseconds since the epoch
+     * @param links the graph's connections; not null
+     * @param threads every module thread of the river; not null
+     * @param failure what failed the river, or null
+     * @param ended whether every thread has ended
+     * @throws NullPointerException if {@code river}, a list or an element of one is null
+     */
     public RiverSnapshot(String river, long atMillis, List<Link> links, List<Instance> threads, String failure, boolean ended) {
         this(river, atMillis, links, threads, failure, ended, List.of());
     }
 
-    /** This snapshot, saying how the job's earlier rivers ended. */
+    /**
+     * This snapshot, saying how the job's earlier rivers ended.
+     *
+     * @param before how each earlier river of the job ended, oldest first; not null; replaces
+     *        {@link #earlier()}
+     * @return a new snapshot, equal to this one but for {@link #earlier()}
+     */
     public RiverSnapshot withEarlier(List<String> before) {
         return new RiverSnapshot(river, atMillis, links, threads, failure, ended, before);
     }
@@ -55,7 +83,8 @@ public record RiverSnapshot(String river, long atMillis, List<Link> links, List<
     /**
      * A module instance's thread.
      *
-     * @param node where it runs
+     * @param module the module's instance name ("sort#2")
+     * @param node the node it runs on ({@link LocalRiverSource#NODE} for a river in this JVM)
      * @param status its last status; null for a thread on a node that never answered
      * @param unreachable whether its node stopped answering (the status is the last it gave)
      */

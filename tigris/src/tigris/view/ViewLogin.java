@@ -36,8 +36,10 @@ public final class ViewLogin {
     }
 
     /**
-     * The password on the first line of {@code file}.
+     * The password on the first line of {@code file}, all of it (spaces included), read as UTF-8.
      *
+     * @param file the user's password file; not null
+     * @return a login for that password
      * @throws IOException if the file cannot be read or its password is shorter than {@value #MIN_LENGTH} characters
      */
     public static ViewLogin fromFile(Path file) throws IOException {
@@ -54,7 +56,11 @@ public final class ViewLogin {
         return new ViewLogin(password, "the password in " + file);
     }
 
-    /** A password made for one run (128 random bits), shown by {@link #howToLogIn}. */
+    /**
+     * A password made for one run, shown by {@link #howToLogIn}.
+     *
+     * @return a login whose password is 128 bits from a {@link SecureRandom}, as 32 hex digits
+     */
     public static ViewLogin random() {
         byte[] b = new byte[16];
         new SecureRandom().nextBytes(b);
@@ -62,7 +68,12 @@ public final class ViewLogin {
         return new ViewLogin(password, "password " + password + " (made for this run)");
     }
 
-    /** What the user who started the view is told: the user name and where the password is (or what it is). */
+    /**
+     * What the user who started the view is told.
+     *
+     * @return a sentence with the user name ({@link LiveView#USER}) and the file the password is in,
+     *         or, for a {@link #random()} login, the password itself
+     */
     public String howToLogIn() {
         return "log in as " + LiveView.USER + " with " + told;
     }

@@ -11,5 +11,12 @@ package jaguar.mapping.template;
  * which also orders write-combining stores (device doorbells) that a Java fence does not.
  */
 public enum FenceKind {
-    LOAD, STORE, FULL, X86_SFENCE
+    /** {@code fence.load}: {@code VarHandle.acquireFence()}. */
+    LOAD,
+    /** {@code fence.store}: {@code VarHandle.releaseFence()}. */
+    STORE,
+    /** {@code fence.full}: {@code VarHandle.fullFence()}. */
+    FULL,
+    /** {@code sfence}: the x86 instruction, which also orders write-combining stores. */
+    X86_SFENCE
 }

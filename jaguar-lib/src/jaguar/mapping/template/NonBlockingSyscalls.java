@@ -42,12 +42,21 @@ public final class NonBlockingSyscalls {
     private NonBlockingSyscalls() {
     }
 
-    /** Whether a template may make system call {@code number}. */
+    /**
+     * Whether a template may make system call {@code number}.
+     *
+     * @param number a Linux x86-64 system call number ({@code 39} is {@code getpid})
+     * @return {@code true} if the call is on the list of calls that cannot block
+     */
     public static boolean allows(long number) {
         return ALLOWED.containsKey(number);
     }
 
-    /** The allowed calls, as {@code 39 (getpid), 186 (gettid), ...}. */
+    /**
+     * The allowed calls, as {@code 39 (getpid), 186 (gettid), ...}.
+     *
+     * @return every allowed call as number and name, in increasing number order, for error messages
+     */
     public static String describe() {
         return ALLOWED.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
     }

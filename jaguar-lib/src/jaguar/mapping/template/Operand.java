@@ -8,7 +8,11 @@ package jaguar.mapping.template;
 /** A value named in a template: a parameter of the mapped method, an earlier result, or a constant. */
 public sealed interface Operand {
 
-    /** The {@code index}-th declared parameter ({@code $0} is the first; the receiver is not counted). */
+    /**
+     * The {@code index}-th declared parameter ({@code $0} is the first; the receiver is not counted).
+     *
+     * @param index 0-based; the checker refuses one the method does not have
+     */
     record Parameter(int index) implements Operand {
         @Override
         public String toString() {
@@ -16,7 +20,11 @@ public sealed interface Operand {
         }
     }
 
-    /** A value defined by an earlier instruction of the same template. */
+    /**
+     * A value defined by an earlier instruction of the same template.
+     *
+     * @param name the result's name, as written in the template
+     */
     record Local(String name) implements Operand {
         @Override
         public String toString() {
@@ -24,7 +32,12 @@ public sealed interface Operand {
         }
     }
 
-    /** An integer literal; it takes the type its use demands (i32 or i64). */
+    /**
+     * An integer literal; it takes the type its use demands (i32 or i64).
+     *
+     * @param value the literal, decimal or {@code 0x} hex (a hex literal may fill all 64 bits); the
+     *        checker refuses one that does not fit its use
+     */
     record Constant(long value) implements Operand {
         @Override
         public String toString() {

@@ -7,7 +7,19 @@ package jaguar.mapping.template;
 
 /** Memory ordering of an access, with the meaning of the same-named {@code VarHandle} modes. */
 public enum Order {
-    PLAIN, OPAQUE, ACQUIRE, RELEASE, VOLATILE;
+    /** {@code plain}: an ordinary access the optimiser may reorder, merge or drop; the default of loads and stores. */
+    PLAIN,
+    /** {@code opaque}: atomic and coherent, never merged or dropped, but ordered against no other access. */
+    OPAQUE,
+    /** {@code acquire}: later accesses stay after it; loads and atomics only. */
+    ACQUIRE,
+    /** {@code release}: earlier accesses stay before it; stores and atomics only. */
+    RELEASE,
+    /**
+     * {@code volatile}: sequentially consistent; the default of {@code cas} and {@code cmpxchg},
+     * and the only order of {@code getadd} and {@code getset}.
+     */
+    VOLATILE;
 
     static Order parse(String s) {
         for (Order o : values()) {

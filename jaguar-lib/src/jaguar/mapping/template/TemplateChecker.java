@@ -28,6 +28,17 @@ public final class TemplateChecker {
         this.sig = sig;
     }
 
+    /**
+     * Checks parsed instructions against a method: types, names defined before use and only once,
+     * the instruction limit, a {@code return} of the right type where the method returns a value,
+     * system call numbers, and raw bytes (through the raw byte verifier, whose findings the
+     * returned {@link Instruction.ByteTemplate}s carry).
+     *
+     * @param sig the mapped method
+     * @param code the instructions, as {@link TemplateParser#parse} made them
+     * @return the checked template
+     * @throws TemplateException at the first fault; the message names the method, the line and the fault
+     */
     public static Template check(MethodSignature sig, List<Instruction> code) throws TemplateException {
         try {
             return new TemplateChecker(sig).run(code);

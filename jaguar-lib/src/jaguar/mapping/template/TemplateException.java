@@ -9,6 +9,12 @@ package jaguar.mapping.template;
 public final class TemplateException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Makes the exception.
+     *
+     * @param message the fault, prefixed with {@code line N: } where a line is known and with the
+     *        method ({@code Owner.name(descriptor): }) once the template has met its method
+     */
     public TemplateException(String message) {
         super(message);
     }

@@ -25,6 +25,14 @@ public final class TemplateParser {
     private TemplateParser() {
     }
 
+    /**
+     * Parses a template's text.
+     *
+     * @param text the template, lines separated by {@code \n}
+     * @return the instructions, in order; empty for a text with none (which the checker refuses)
+     * @throws TemplateException at the first syntax error, naming the line and the fault (not the
+     *         method, which the parser does not know)
+     */
     public static List<Instruction> parse(String text) throws TemplateException {
         List<Instruction> out = new ArrayList<>();
         String[] lines = text.split("\n", -1);

@@ -10,7 +10,30 @@ package jaguar.mapping.template;
  * (compressed-oop base) and {@code r15} (current thread) belong to HotSpot and are refused.
  */
 public enum X86Register {
-    RAX(0), RCX(1), RDX(2), RBX(3), RSI(6), RDI(7), R8(8), R9(9), R10(10), R11(11), R13(13), R14(14);
+    /** {@code rax}, register number 0. */
+    RAX(0),
+    /** {@code rcx}, register number 1. */
+    RCX(1),
+    /** {@code rdx}, register number 2. */
+    RDX(2),
+    /** {@code rbx}, register number 3 (callee-saved in the native ABI). */
+    RBX(3),
+    /** {@code rsi}, register number 6. */
+    RSI(6),
+    /** {@code rdi}, register number 7. */
+    RDI(7),
+    /** {@code r8}, register number 8. */
+    R8(8),
+    /** {@code r9}, register number 9. */
+    R9(9),
+    /** {@code r10}, register number 10. */
+    R10(10),
+    /** {@code r11}, register number 11. */
+    R11(11),
+    /** {@code r13}, register number 13 (callee-saved in the native ABI). */
+    R13(13),
+    /** {@code r14}, register number 14 (callee-saved in the native ABI). */
+    R14(14);
 
     private final int encoding;
 
@@ -18,7 +41,12 @@ public enum X86Register {
         this.encoding = encoding;
     }
 
-    /** The register number in the x86-64 encoding (rax=0 ... r15=15). */
+    /**
+     * The register number in the x86-64 encoding (rax=0 ... r15=15).
+     *
+     * @return 0 to 15: the low three bits go in ModRM or SIB, the fourth in REX; also the bit of
+     *         this register in {@link Instruction.ByteTemplate#writes()}
+     */
     public int encoding() {
         return encoding;
     }

@@ -28,6 +28,10 @@ import tigris.pipe.plan.FilterCost;
  * them: a word is a run of bytes that are not ASCII white space.
  */
 public final class Count implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Count() {
     }
 
@@ -71,6 +75,7 @@ public final class Count implements FilterDefinition {
     /** Counts as the bytes go by. */
     @FilterCost(nanosPerByte = 3.6, bytesOut = 0)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

@@ -31,6 +31,10 @@ import tigris.pipe.plan.FilterCost;
  * {@code gunzip} reads) at level 6 unless told otherwise. {@link Inflate} undoes it.
  */
 public final class Deflate implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Deflate() {
     }
 
@@ -81,6 +85,7 @@ public final class Deflate implements FilterDefinition {
     /** The JDK's deflater, writing into Waters. */
     @FilterCost(nanosPerByte = 58, bytesOut = 0.19)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

@@ -15,6 +15,10 @@ import tigris.pipe.ProcessFilter;
 
 /** {@code exec PROGRAM ARGS...}: runs the program as a process even where a native filter has its name ({@code exec grep -P x}). */
 public final class Exec implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Exec() {
     }
 

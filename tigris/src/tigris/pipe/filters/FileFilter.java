@@ -28,6 +28,10 @@ import tigris.pipe.plan.FilterCost;
  * stream to the file (on a node, under the river attempt's own name until the job commits).
  */
 public final class FileFilter implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public FileFilter() {
     }
 
@@ -73,6 +77,7 @@ public final class FileFilter implements FilterDefinition {
     /** Reads the file straight into Waters. */
     @FilterCost(nanosPerByte = 0.5)
     public static final class Source extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Source() {
         }
 
@@ -116,6 +121,7 @@ public final class FileFilter implements FilterDefinition {
     public static final class Sink extends PipeModule {
         private OutputFile out;
 
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Sink() {
         }
 

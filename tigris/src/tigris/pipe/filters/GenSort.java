@@ -33,6 +33,10 @@ public final class GenSort implements FilterDefinition {
     static final String FIRST = "b";
     static final String ASCII = "ascii";
 
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public GenSort() {
     }
 
@@ -78,6 +82,7 @@ public final class GenSort implements FilterDefinition {
         private long left;
         private byte[] block = new byte[0];
 
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

@@ -31,6 +31,10 @@ import tigris.pipe.plan.FilterCost;
  * a last line that has no newline with one.
  */
 public final class Grep implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Grep() {
     }
 
@@ -111,6 +115,7 @@ public final class Grep implements FilterDefinition {
     /** Sorts each line into class 1 or 0, making only the Waters of the classes some pipe takes. */
     @FilterCost(nanosPerByte = 4.6)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

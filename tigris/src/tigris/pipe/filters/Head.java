@@ -27,6 +27,10 @@ import tigris.pipe.plan.FilterCost;
  * end: what comes after the first N lines is dropped unless a pipe takes the rest.
  */
 public final class Head implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Head() {
     }
 
@@ -69,9 +73,13 @@ public final class Head implements FilterDefinition {
         return new BoundFilter("head " + n, Module.class, Map.of(N, Long.toString(n)), true, true, CLASSES);
     }
 
-    /** Counts lines; passes the first N whole Waters on without a copy while it can. */
+    /**
+     * Counts lines, copying the first N into Waters of class 1 and the rest into class 0 if a pipe
+     * takes it; with none, once N lines are out, what comes is read and dropped.
+     */
     @FilterCost(nanosPerByte = 0.1)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

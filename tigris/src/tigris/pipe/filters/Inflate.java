@@ -31,6 +31,10 @@ import tigris.pipe.plan.FilterCost;
  * not what the format says, or ends early, fails the river saying where.
  */
 public final class Inflate implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Inflate() {
     }
 
@@ -74,6 +78,7 @@ public final class Inflate implements FilterDefinition {
      */
     @FilterCost(nanosPerByte = 21, bytesOut = 5.2)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

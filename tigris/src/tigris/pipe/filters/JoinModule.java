@@ -35,6 +35,7 @@ import tigris.pipe.plan.FilterCost;
  */
 @FilterCost(nanosPerByte = 23)
 public final class JoinModule extends PipeModule {
+    /** Made reflectively by the river where the plan puts a join; {@link #open} then reads its parameters. */
     public JoinModule() {
     }
 
@@ -43,12 +44,28 @@ public final class JoinModule extends PipeModule {
     static final String BRANCHES = "branches";
     static final String MEMORY = "memory";
 
-    /** The input port of branch {@code i}. */
+    /**
+     * The input port of branch {@code i}: the plan connects each branch's last filter to its own,
+     * so the join can tell the branches' lines apart.
+     *
+     * @param i the branch, from 0 to the number of branches less one
+     * @return the port's name, {@code in}<i>i</i>
+     */
     public static String port(int i) {
         return "in" + i;
     }
 
-    /** The join of {@code n} branches, as the plan adds it. */
+    /**
+     * The join of {@code n} branches, as the plan adds it after the branches of {@code a * b} or
+     * {@code a & b}. It may remember a quarter of this JVM's largest heap
+     * ({@link Runtime#maxMemory()}) of lines.
+     *
+     * @param join {@link Join#OR} for the union ({@code *}); any other join is taken for the
+     *        intersection ({@code &})
+     * @param n the number of branches, whose input ports are {@link #port port(0)} to
+     *        {@code port(n - 1)}
+     * @return the join as a filter: a module that takes input and gives output, in class 0
+     */
     public static BoundFilter bound(Join join, int n) {
         long memory = Runtime.getRuntime().maxMemory() / 4;
         return new BoundFilter(join == Join.OR ? "union (*)" : "intersection (&)", JoinModule.class,

@@ -34,13 +34,31 @@ import tigris.pipe.plan.FilterCost;
  */
 @FilterCost(nanosPerByte = 4.0)
 public final class ProcessModule extends PipeModule {
+    /**
+     * Made reflectively by the river, one for each place the process runs; {@link #open} then
+     * starts the process its parameters name.
+     */
     public ProcessModule() {
     }
 
+    /**
+     * The parameter naming the program to run: its path, which the node must allow
+     * ({@link tigris.pipe.ExecPolicy}); the open fails otherwise.
+     */
     public static final String PROGRAM = "program";
+    /**
+     * The parameter that, {@code "true"}, gives the process the JVM's own standard input instead
+     * of a pipe and makes the filter a source: a process that begins a pipeline (absent: false).
+     */
     public static final String INHERIT_INPUT = "inherit-input";
 
-    /** The parameter of argument {@code i}. */
+    /**
+     * The parameter of argument {@code i}: the arguments are read from {@code arg.0} up to the
+     * first index that has none.
+     *
+     * @param i the argument's index, from 0 (the program itself is not an argument)
+     * @return the parameter's name, {@code arg.}<i>i</i>
+     */
     public static String argumentKey(int i) {
         return "arg." + i;
     }

@@ -31,6 +31,10 @@ public final class RecSort implements FilterDefinition {
     /** The records one filter holds: their bytes in one array. */
     public static final int MAX_RECORDS = Integer.MAX_VALUE / Records.BYTES;
 
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public RecSort() {
     }
 
@@ -63,6 +67,7 @@ public final class RecSort implements FilterDefinition {
         private byte[] data = new byte[1 << 20];
         private int count;
 
+        /** Made reflectively by the river, one for each place the filter runs; the filter takes no parameters. */
         public Module() {
         }
 

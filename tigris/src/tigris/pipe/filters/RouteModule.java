@@ -15,6 +15,7 @@ import tigris.pipe.PipeModule;
  * to several pipes or to a selection.
  */
 public final class RouteModule extends PipeModule {
+    /** Made reflectively by the river where the plan puts a route; it takes no parameters. */
     public RouteModule() {
     }
 

@@ -29,6 +29,10 @@ import tigris.pipe.plan.FilterCost;
  * quarter of the keys.
  */
 public final class Split implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Split() {
     }
 
@@ -85,6 +89,7 @@ public final class Split implements FilterDefinition {
     /** One writer per class some pipe takes. */
     @FilterCost(nanosPerByte = 5.2)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

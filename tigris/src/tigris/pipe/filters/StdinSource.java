@@ -22,6 +22,10 @@ import tigris.pipe.plan.FilterCost;
 
 /** {@code stdin}: the bytes of the standard input of the JVM it runs in; a pipeline whose first filter takes input begins with it. */
 public final class StdinSource implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public StdinSource() {
     }
 
@@ -40,7 +44,11 @@ public final class StdinSource implements FilterDefinition {
         return "the standard input of tigris pipe (where a pipeline that begins with a filter reads)";
     }
 
-    /** The filter as the plan adds it. */
+    /**
+     * The filter as the plan adds it, before a pipeline whose first filter takes input.
+     *
+     * @return {@code stdin}, bound: a source, with no parameters
+     */
     public static BoundFilter bound() {
         return new BoundFilter("stdin", Module.class, Map.of(), false, true, FilterClasses.NONE);
     }
@@ -54,6 +62,7 @@ public final class StdinSource implements FilterDefinition {
     /** Reads standard input straight into Waters. */
     @FilterCost(nanosPerByte = 0.5, local = true)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; the filter takes no parameters. */
         public Module() {
         }
 

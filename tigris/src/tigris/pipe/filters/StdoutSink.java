@@ -28,6 +28,10 @@ import tigris.pipe.plan.FilterCost;
  * after {@code tigris pipe}) ends nothing upstream: the rest of the stream is read and dropped.
  */
 public final class StdoutSink implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public StdoutSink() {
     }
 
@@ -46,7 +50,11 @@ public final class StdoutSink implements FilterDefinition {
         return "the standard output of tigris pipe (where a pipeline that ends with a filter writes)";
     }
 
-    /** The filter as the plan adds it. */
+    /**
+     * The filter as the plan adds it, after a pipeline whose last filter gives output.
+     *
+     * @return {@code stdout}, bound: a sink, with no parameters
+     */
     public static BoundFilter bound() {
         return new BoundFilter("stdout", Module.class, Map.of(), true, false, FilterClasses.NONE);
     }
@@ -60,6 +68,7 @@ public final class StdoutSink implements FilterDefinition {
     /** Writes each Water's bytes to standard output. */
     @FilterCost(nanosPerByte = 0.5, local = true)
     public static final class Module extends PipeModule {
+        /** Made reflectively by the river, one for each place the filter runs; the filter takes no parameters. */
         public Module() {
         }
 

@@ -30,6 +30,10 @@ import tigris.pipe.plan.FilterCost;
  * seven columns, a space, the line. A hash table instead of two sorts of the whole stream.
  */
 public final class Tally implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Tally() {
     }
 
@@ -72,7 +76,7 @@ public final class Tally implements FilterDefinition {
         }
     }
 
-    /** Counts lines in a hash table, a lookup by a probe key that copies nothing unless the line is new. */
+    /** Counts lines in a hash table keyed by each line's bytes (copied out of the Water for every line, new or not). */
     @FilterCost(nanosPerByte = 78)
     public static final class Module extends PipeModule {
         private final Map<Key, long[]> counts = new HashMap<>();
@@ -83,6 +87,7 @@ public final class Tally implements FilterDefinition {
             return true;
         }
 
+        /** Made reflectively by the river, one for each place the filter runs; the filter takes no parameters. */
         public Module() {
         }
 

@@ -37,6 +37,10 @@ public final class TcpFilter implements FilterDefinition {
     /** How long {@code connect=} tries a peer that refuses before it fails, unless {@code wait=} says. */
     static final long WAIT_SECONDS = 10;
 
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public TcpFilter() {
     }
 
@@ -123,6 +127,7 @@ public final class TcpFilter implements FilterDefinition {
         private SocketChannel in;
         private String at;
 
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Source() {
         }
 
@@ -174,6 +179,7 @@ public final class TcpFilter implements FilterDefinition {
         private SocketChannel out;
         private String to;
 
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Sink() {
         }
 

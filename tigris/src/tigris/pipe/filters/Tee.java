@@ -23,6 +23,10 @@ import tigris.pipe.plan.FilterCost;
 
 /** {@code tee PATH} (or {@code out=PATH}): writes its stream to a file and passes its bytes on unchanged (in class 0: it sorts nothing). */
 public final class Tee implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Tee() {
     }
 
@@ -61,6 +65,7 @@ public final class Tee implements FilterDefinition {
     public static final class Module extends PipeModule {
         private OutputFile file;
 
+        /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
         }
 

@@ -31,6 +31,10 @@ import tigris.sort.Uint128;
  * keys, SUCCESS or ERROR. A stream that is not whole records fails, saying so.
  */
 public final class ValSort implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public ValSort() {
     }
 
@@ -67,6 +71,7 @@ public final class ValSort implements FilterDefinition {
         private long unordered;
         private long firstUnordered;
 
+        /** Made reflectively by the river, one for each place the filter runs; the filter takes no parameters. */
         public Module() {
         }
 

@@ -24,6 +24,10 @@ import tigris.pipe.plan.FilterCost;
  * (what {@code tr -cs 'A-Za-z0-9' '\n'} makes, without its empty first line).
  */
 public final class Words implements FilterDefinition {
+    /**
+     * Made by {@link java.util.ServiceLoader}, which finds Tigris's filters as providers of
+     * {@link FilterDefinition}; it holds no state, so one serves every pipeline.
+     */
     public Words() {
     }
 
@@ -56,6 +60,7 @@ public final class Words implements FilterDefinition {
         private byte[] lineOut = new byte[0];
         private boolean inWord;
 
+        /** Made reflectively by the river, one for each place the filter runs; the filter takes no parameters. */
         public Module() {
         }
 

@@ -15,28 +15,28 @@ import tigris.reservoir.ShmSizing;
  * Costs are CPU nanoseconds per byte entering the pipeline, the thesis's single currency (chapter
  * 6.3): a filter's own work, and on each end of a pipe the transport's copies and hand-offs.
  *
- * @param crossings one per transport the planner may choose
- * @param linkBytesPerNano a host's network link, each way (1.25: 10 Gb/s)
- * @param cacheBytes a core's cache ({@link ShmSizing#coreCache()}): a pipe whose buffers exceed it
- *            pays {@code missNanosPerByte} on its reading end
- * @param missNanosPerByte what a byte read from memory instead of a cache costs
+ * @param crossings one per transport the planner may choose; copied, unmodifiable
+ * @param linkBytesPerNano a host's network link, each way, in bytes per nanosecond (1.25: 10 Gb/s); positive
+ * @param cacheBytes a core's cache in bytes ({@link ShmSizing#coreCache()}): a pipe whose buffers
+ *            (window times Water) exceed it pays {@code missNanosPerByte} on its reading end; positive
+ * @param missNanosPerByte what a byte read from memory instead of a cache costs, in ns; 0 or more
  * @param cpuWeight the weight of total CPU beside the bottleneck in the objective: among plans of
- *            one throughput, the one with fewer copies and crossings
+ *            one throughput, the one with fewer copies and crossings; 0 or more (0.01 in {@link #measured()})
  */
 public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long cacheBytes, double missNanosPerByte, double cpuWeight) {
 
     /** The Water sizes a pipe may get, smallest first; its window stays {@link #WINDOW} unless a hint says otherwise. */
     public static final List<Integer> WATER_SIZES = List.of(16 << 10, 64 << 10, 256 << 10);
-    /** Waters in flight on a pipe. */
+    /** Waters in flight on a pipe (its window) unless {@code @window} says otherwise. */
     public static final int WINDOW = 8;
 
     /**
      * What a transport costs each end of a pipe.
      *
-     * @param transport its id (memory, shm, tcp, verbs)
-     * @param sendNanosPerByte the writing end's CPU per byte, beyond writing the Water itself
-     * @param receiveNanosPerByte the reading end's CPU per byte, beyond reading the Water
-     * @param nanosPerWater each end's CPU per Water (hand-off, descriptor, system calls)
+     * @param transport its id (memory, shm, tcp, verbs), as {@code tigris.transport.Transports} knows it
+     * @param sendNanosPerByte the writing end's CPU per byte, in ns, beyond writing the Water itself
+     * @param receiveNanosPerByte the reading end's CPU per byte, in ns, beyond reading the Water
+     * @param nanosPerWater each end's CPU per Water, in ns (hand-off, descriptor, system calls)
      * @param network whether its bytes cross the hosts' links
      */
     public record Crossing(String transport, double sendNanosPerByte, double receiveNanosPerByte, double nanosPerWater, boolean network) {
@@ -49,7 +49,11 @@ public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long 
      * across two CPUs, bench/results/streamline-pipes.md); TCP, 1.2 ns a byte each end with 64 KiB
      * Waters (the tcp filter's row of bench/results/pipe-costs.md: both processes on loopback, halved),
      * of which 5 µs a Water (system calls, estimated) and the rest, 1.1 ns, a byte; verbs,
-     * estimated (the device moves the bytes: 2 µs a Water for posting and completing).
+     * estimated (the device moves the bytes: 2 µs a Water for posting and completing). Links of
+     * 10 Gb/s, this machine's core cache, 0.1 ns a byte for a miss (an estimate), and a CPU weight of
+     * 0.01.
+     *
+     * @return the model {@link Planner#standard()} uses
      */
     public static CostModel measured() {
         return new CostModel(List.of(
@@ -60,6 +64,12 @@ public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long 
                         1.25, ShmSizing.coreCache().bytes(), 0.1, 0.01);
     }
 
+    /**
+     * Copies {@code crossings}.
+     *
+     * @throws IllegalArgumentException if the link or cache is not positive, or the miss cost or
+     *             CPU weight is negative
+     */
     public CostModel {
         crossings = List.copyOf(crossings);
         if (linkBytesPerNano <= 0 || cacheBytes <= 0 || missNanosPerByte < 0 || cpuWeight < 0) {
@@ -67,12 +77,24 @@ public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long 
         }
     }
 
-    /** This model with links of {@code bytesPerNano} each way. */
+    /**
+     * This model with links of another speed ({@code tigris pipe --link-gbps}).
+     *
+     * @param bytesPerNano each host's link, each way, in bytes per nanosecond (the Gb/s over 8)
+     * @return a new model, the same but for its links
+     * @throws IllegalArgumentException if {@code bytesPerNano} is not positive
+     */
     public CostModel withLink(double bytesPerNano) {
         return new CostModel(crossings, bytesPerNano, cacheBytes, missNanosPerByte, cpuWeight);
     }
 
-    /** The crossing of {@code transport}; IllegalArgumentException if the model has none. */
+    /**
+     * The crossing of a transport.
+     *
+     * @param transport the transport's id: memory, shm, tcp or verbs
+     * @return its crossing
+     * @throws IllegalArgumentException if the model has none
+     */
     public Crossing crossing(String transport) {
         for (Crossing c : crossings) {
             if (c.transport().equals(transport)) {
@@ -86,6 +108,12 @@ public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long 
      * What one end of a pipe on {@code transport} costs per byte with Waters of {@code water} bytes,
      * {@code window} in flight: its share of the per-Water cost, and on the reading end the misses
      * of buffers larger than a core's cache.
+     *
+     * @param c the transport's crossing
+     * @param sending true for the writing end, false for the reading end
+     * @param water the size of the pipe's Waters in bytes, positive
+     * @param window how many Waters may be in flight
+     * @return the end's CPU in nanoseconds per byte the pipe carries
      */
     public double endNanosPerByte(Crossing c, boolean sending, int water, int window) {
         double perByte = sending ? c.sendNanosPerByte() : c.receiveNanosPerByte();
@@ -93,7 +121,14 @@ public record CostModel(List<Crossing> crossings, double linkBytesPerNano, long 
         return perByte + c.nanosPerWater() / water + misses;
     }
 
-    /** The Water size among {@link #WATER_SIZES} that costs {@code c}'s two ends least at {@code window} (the smallest of equals). */
+    /**
+     * The Water size among {@link #WATER_SIZES} that costs {@code c}'s two ends least at {@code window}
+     * (the smallest of equals).
+     *
+     * @param c the transport's crossing
+     * @param window how many Waters may be in flight
+     * @return the size in bytes
+     */
     public int water(Crossing c, int window) {
         int best = WATER_SIZES.getFirst();
         double bestCost = Double.POSITIVE_INFINITY;

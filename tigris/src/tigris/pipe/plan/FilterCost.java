@@ -15,11 +15,12 @@ import java.lang.annotation.Target;
  * What a filter's module costs, for the planner: CPU per byte it takes (a source: per byte it
  * makes), the bytes it puts per byte it takes, and whether it must run in the JVM that runs the
  * pipeline command (standard input and output). A module without it costs {@link #UNKNOWN_NANOS}
- * a byte and passes its bytes on. The figures of Tigris's own filters are measured (make -C bench
- * pipe-costs, bench/results/pipe-costs.md) but these: a file source and sink (and standard input
- * and output) share the 0.43 ns a byte measured of the pair; a join's 2 ns (a hash of each line),
- * TCP's 0.5 ns (the model's TCP end) and the record filters' (gensort 2, recsort 5, valsort 1) are
- * estimates. A route the plan puts after a filter (a look at each Water's class) is not priced.
+ * a byte and passes its bytes on. The figures of Tigris's own filters are from one run of make -C
+ * bench pipe-costs (bench/results/pipe-costs.md; a filter measured in several ways, such as grep,
+ * gets about their mean): a file source and sink (and standard input and output) share the 1.02 ns
+ * a byte measured of the pair, half each; a join's is per byte its branches pass it, TCP's one
+ * end's, gensort's per byte it makes. A route the plan puts after a filter (a look at each Water's
+ * class) is not priced.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -28,12 +29,26 @@ public @interface FilterCost {
     /** CPU per byte of a module that does not say. */
     double UNKNOWN_NANOS = 1.0;
 
-    /** CPU nanoseconds per byte taken (a source: per byte made), on its own thread. */
+    /**
+     * What the module's thread spends on a byte.
+     *
+     * @return CPU nanoseconds per byte taken (a source: per byte made), 0 or more
+     */
     double nanosPerByte();
 
-    /** Bytes put per byte taken: 1 passes everything, 0.3 compresses to a third. */
+    /**
+     * How much it puts of what it takes: the planner's rate of the pipes after it.
+     *
+     * @return bytes put per byte taken: 1 passes everything (the default), 0.3 compresses to a
+     *         third, 0 for a filter that puts only a summary at the end ({@code count})
+     */
     double bytesOut() default 1.0;
 
-    /** Whether it runs only in the JVM of the command that plans the pipeline (it uses that process's standard streams). */
+    /**
+     * Whether it runs only in the JVM of the command that plans the pipeline.
+     *
+     * @return true for a filter that uses that process's standard streams; false (the default) for
+     *         one that runs in any place
+     */
     boolean local() default false;
 }

@@ -12,7 +12,12 @@ import org.ojalgo.optimisation.ExpressionsBasedModel;
 import org.ojalgo.optimisation.Optimisation;
 import org.ojalgo.optimisation.Variable;
 
-/** {@link PlanSolver} by ojAlgo's mixed integer solver (LP relaxations, branch and bound): pure Java, no native code, one jar. */
+/**
+ * {@link PlanSolver} by ojAlgo's mixed integer solver (LP relaxations, branch and bound): pure Java,
+ * no native code, one jar. Initialising this class tells ojAlgo to keep quiet on standard output (the
+ * system property {@code shut.up.ojAlgo}, unless already set). Each {@link #solve} builds a model of
+ * its own from the program.
+ */
 public final class OjAlgoSolver implements PlanSolver {
     static {
         // ojAlgo greets stdout when it finds no hardware profile of its own for this machine: a
@@ -27,11 +32,16 @@ public final class OjAlgoSolver implements PlanSolver {
 
     private final long timeLimitMillis;
 
+    /** A solver that searches for at most {@link #TIME_LIMIT_MILLIS}. */
     public OjAlgoSolver() {
         this(TIME_LIMIT_MILLIS);
     }
 
-    /** A solver that returns the best plan found once {@code timeLimitMillis} have passed, not proven optimal. */
+    /**
+     * A solver that returns the best plan found once {@code timeLimitMillis} have passed, not proven optimal.
+     *
+     * @param timeLimitMillis how long a solve may search, in milliseconds
+     */
     public OjAlgoSolver(long timeLimitMillis) {
         this.timeLimitMillis = timeLimitMillis;
     }

@@ -22,9 +22,14 @@ public final class PipelineJob {
     }
 
     /**
-     * The places {@code nodes} are, each asked by {@code agent} ({@link PlaceFacts}).
+     * The places {@code nodes} are, each asked by {@code agent} ({@link PlaceFacts}), all at once.
      *
+     * @param agent the agent that reaches the nodes
+     * @param nodes the nodes the pipeline may run on
+     * @param timeoutMillis how long each node may take to answer, in milliseconds
+     * @return each node's place, in the order of {@code nodes}
      * @throws IOException naming a node that did not answer or failed to say
+     * @throws InterruptedException if the thread is interrupted while it waits for the answers
      */
     public static List<Place> places(ControlAgent agent, List<Node> nodes, long timeoutMillis) throws IOException, InterruptedException {
         List<PlaceFacts.Facts> facts = agent.performEverywhere(nodes, n -> PlaceFacts.plan(), timeoutMillis);
@@ -37,9 +42,23 @@ public final class PipelineJob {
 
     /**
      * Runs {@code placement} on {@code nodes} as the river {@code name}, its filters' modules from
-     * Tigris or from {@code jar} (null: none), each attempt bounded by {@code timeoutMillis}.
+     * Tigris or from {@code jar} (null: none), each attempt bounded by {@code timeoutMillis}. While
+     * nodes are lost the whole river runs again, a lost node's modules moved to the next node up
+     * ({@link MovingPlanner}: its sources must replay); once an attempt completes, the job is
+     * committed.
      *
+     * @param agent the agent that reaches the nodes
+     * @param nodes the job's nodes: those of {@code placement}'s places, in order
+     * @param placement where each filter runs and how each pipe is made
+     * @param name the river's name
+     * @param jarName the name the jar of the application's filters is pushed under; null with
+     *            {@code jar} null
+     * @param jar the jar's bytes, or null for a pipeline of Tigris's own filters; not copied
+     * @param timeoutMillis how long each attempt may take, in milliseconds
+     * @return how the job went: its attempts, the nodes lost and what it committed
      * @throws RiverJob.JobFailedException saying why the job could not finish (its outputs discarded)
+     * @throws IOException if a node cannot be reached
+     * @throws InterruptedException if the thread is interrupted while the job runs
      */
     public static RiverJob.Outcome run(ControlAgent agent, List<Node> nodes, Placement placement, String name, String jarName, byte[] jar, long timeoutMillis)
                     throws IOException, InterruptedException {

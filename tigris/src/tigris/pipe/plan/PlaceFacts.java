@@ -31,23 +31,39 @@ public final class PlaceFacts implements NodeAction<PlaceFacts.Facts> {
     /**
      * A node's facts.
      *
+     * @param cores the CPUs the node's JVM has ({@link Runtime#availableProcessors()})
      * @param machine the machine's identity (/etc/machine-id), or the node's name where it has none
+     * @param verbs whether the node's host has an RDMA device ({@code /sys/class/infiniband} lists one)
      * @param programs the file names of the programs it runs as processes; null: any
      */
     public record Facts(int cores, String machine, boolean verbs, String[] programs) implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The place of node {@code n} with these facts. */
+        /**
+         * The place of node {@code n} with these facts.
+         *
+         * @param n the node that told them
+         * @return the place: named after the node, at its host, not local
+         */
         public Place place(Node n) {
             return new Place(n.name(), n.host(), machine, cores, verbs, false, programs == null ? null : Set.of(programs));
         }
     }
 
-    /** The plan of asking a node its facts. */
+    /**
+     * The plan of asking a node its facts.
+     *
+     * @return the action plan, with no parameters
+     */
     public static ActionPlan<Facts> plan() {
         return ActionPlan.of(PlaceFacts.class, Map.of());
     }
 
+    /**
+     * Tells the node's facts: its cores, {@code /etc/machine-id} (or {@code node NAME} where it is
+     * unreadable or empty), whether {@code /sys/class/infiniband} lists a device, and
+     * {@link ExecPolicy#allowedNames()}.
+     */
     @Override
     public Facts perform(NodeContext node, Map<String, String> parameters) throws IOException {
         Path id = Path.of("/etc/machine-id");

@@ -16,25 +16,51 @@ import tigris.pipe.PipelinePlan.Vertex;
  * A pipeline placed: the place of each filter (by {@link Vertex#id()}), the link of each pipe (by
  * its index in {@link PipelinePlan#edges()}), what the plan costs and how it was found.
  *
+ * @param plan the pipeline's plan
+ * @param places the place of each filter, by {@link Vertex#id()}; copied, unmodifiable
+ * @param links the link of each pipe, by its index in {@link PipelinePlan#edges()}; copied,
+ *            unmodifiable
+ * @param cost what the plan costs under the planner's model
  * @param solver the solver that found it, or how it was chosen ({@link PlanPricer#placement})
  * @param optimal whether the solver proved it optimal (else its time ran out: the best it found)
  * @param solveNanos how long the solver took; 0 for a plan no solver chose
  */
 public record Placement(PipelinePlan plan, List<Place> places, List<Link> links, PlanCost cost, String solver, boolean optimal, long solveNanos) {
+    /** Copies {@code places} and {@code links}. */
     public Placement {
         places = List.copyOf(places);
         links = List.copyOf(links);
     }
 
+    /**
+     * Where a filter runs.
+     *
+     * @param v a filter of this placement's plan
+     * @return its place
+     * @throws IndexOutOfBoundsException if {@code v} is not of the plan
+     */
     public Place place(Vertex v) {
         return places.get(v.id());
     }
 
+    /**
+     * How a pipe is made.
+     *
+     * @param e a pipe of this placement's plan
+     * @return its link
+     * @throws IndexOutOfBoundsException if {@code e} is not of the plan
+     */
     public Link link(Edge e) {
         return links.get(plan.edges().indexOf(e));
     }
 
-    /** This placement as a river named {@code name}: each pipe its link's transport and Waters, each module where its filter runs. */
+    /**
+     * This placement as a river named {@code name}: each pipe its link's transport and Waters, each
+     * module where its filter runs.
+     *
+     * @param name the river's name
+     * @return the river, validated, and each module's place
+     */
     public PlacedRiver river(String name) {
         java.util.Map<String, Place> at = new java.util.LinkedHashMap<>();
         tigris.graph.RiverGraph g = plan.river(name, e -> {
@@ -44,7 +70,12 @@ public record Placement(PipelinePlan plan, List<Place> places, List<Link> links,
         return new PlacedRiver(g, at);
     }
 
-    /** The plan in words, a filter a line with its place and the pipes out of it: what {@code tigris pipe --explain} prints. */
+    /**
+     * The plan in words, a filter a line with its place and the pipes out of it: what {@code tigris pipe --explain} prints.
+     *
+     * @return several lines, the last ended too: each filter with its place, hints and pipes, then
+     *         the cost, then who chose the plan (and whether it is proven optimal, in how long)
+     */
     public String explain() {
         StringBuilder s = new StringBuilder();
         List<Edge> edges = plan.edges();

@@ -15,11 +15,16 @@ package tigris.pipe.plan;
  * @param objective what the planner minimises: the bottleneck plus the model's weight times the total CPU
  */
 public record PlanCost(double bottleneckNanos, String bottleneck, double totalCpuNanos, double objective) {
-    /** The throughput the model predicts, in MB/s of the pipeline's input. */
+    /**
+     * The throughput the model predicts: the inverse of {@code bottleneckNanos}.
+     *
+     * @return megabytes (10<sup>6</sup> bytes) a second of the pipeline's input
+     */
     public double megabytesPerSecond() {
         return 1000 / bottleneckNanos;
     }
 
+    /** As {@code --explain} shows it: the bottleneck and its throughput, the CPU in all, the objective. */
     @Override
     public String toString() {
         return String.format("%.3f ns/B at the bottleneck (%s: %.0f MB/s), %.3f ns/B of CPU in all, objective %.4f", bottleneckNanos, bottleneck,

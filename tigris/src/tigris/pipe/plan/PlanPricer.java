@@ -15,7 +15,9 @@ import tigris.pipe.PipelineSyntaxException;
 /**
  * Prices any plan of one pipeline on one set of places by the planner's own terms: what
  * {@code --explain} shows of an alternative, and what the tests compare the solver's optimum with
- * by enumerating every plan of a small pipeline.
+ * by enumerating every plan of a small pipeline. A plan is given as two arrays: the index of each
+ * filter's place among the places given, by {@link tigris.pipe.PipelinePlan.Vertex#id()}, and each
+ * pipe's transport, in the order of {@link PipelinePlan#edges()}.
  */
 public final class PlanPricer {
     private final PipelinePlan plan;
@@ -26,12 +28,25 @@ public final class PlanPricer {
         this.problem = problem;
     }
 
-    /** The pricer of {@code plan} on {@code places} under {@code model}, its hints honoured. */
+    /**
+     * The pricer of {@code plan} on {@code places} under {@code model}, its hints honoured.
+     *
+     * @param plan the pipeline's plan
+     * @param places the places its filters may run in
+     * @param model the cost model to price by
+     * @return the pricer
+     * @throws PipelineSyntaxException if a hint names no place given, or a filter can run in none of
+     *             the places, saying why and where it was written
+     */
     public static PlanPricer of(PipelinePlan plan, List<Place> places, CostModel model) throws PipelineSyntaxException {
         return new PlanPricer(plan, new PlacementProblem(plan, places, model, Set.of()));
     }
 
-    /** The transports a pipe may be, in the order {@link #price} names them. */
+    /**
+     * The transports a pipe may be.
+     *
+     * @return {@code memory}, {@code shm}, {@code tcp} and {@code verbs}, unmodifiable
+     */
     public static List<String> transports() {
         return PlacementProblem.TRANSPORTS;
     }
@@ -40,6 +55,10 @@ public final class PlanPricer {
      * Plan {@code at}, {@code by} (as {@link #price} takes them) as a placement, to run or explain
      * beside the planner's own: its links and cost by the planner's terms.
      *
+     * @param at the index of each filter's place among the places given, by vertex id; copied
+     * @param by each pipe's transport, one of {@link #transports()}, by its index in the plan's
+     *            edges; copied
+     * @return the placement, with {@code optimal} false and no solve time
      * @throws IllegalArgumentException if a place cannot run a filter, a transport cannot join its pipe's places, or a hint forbids it
      */
     public Placement placement(int[] at, String[] by) {
@@ -62,6 +81,11 @@ public final class PlanPricer {
      * What placing filter {@code i} in {@code places.get(at[i])} with pipe {@code j} (in
      * {@link PipelinePlan#edges()}'s order) on transport {@code by[j]} costs; empty if a place
      * cannot run a filter, a transport cannot join its pipe's places, or a hint forbids the plan.
+     *
+     * @param at the index of each filter's place among the places given, by vertex id; copied
+     * @param by each pipe's transport, one of {@link #transports()}, by its index in the plan's
+     *            edges; copied
+     * @return the plan's cost, or empty if it breaks a rule
      */
     public Optional<PlanCost> price(int[] at, String[] by) {
         PlacementProblem.Choice c = new PlacementProblem.Choice(at.clone(), by.clone());

@@ -23,23 +23,45 @@ public final class Planner {
     private final PlanSolver solver;
     private final CostModel model;
 
+    /**
+     * A planner that solves with {@code solver} under {@code model}.
+     *
+     * @param solver what solves the placement's integer program (not called for one place)
+     * @param model what filters, pipes and links cost
+     */
     public Planner(PlanSolver solver, CostModel model) {
         this.solver = solver;
         this.model = model;
     }
 
-    /** ojAlgo on the measured model (doc/pipelines.md says why ojAlgo). */
+    /**
+     * ojAlgo on the measured model (doc/pipelines.md says why ojAlgo).
+     *
+     * @return an {@link OjAlgoSolver} of the default time limit on {@link CostModel#measured()}
+     */
     public static Planner standard() {
         return new Planner(new OjAlgoSolver(), CostModel.measured());
     }
 
+    /**
+     * The model it prices plans by.
+     *
+     * @return the cost model
+     */
     public CostModel model() {
         return model;
     }
 
     /**
-     * The cheapest placement of {@code plan} on {@code places}.
+     * The cheapest placement of {@code plan} on {@code places}. With one place and no hint against
+     * it, every filter runs there, every pipe is memory, and the solver is not called.
      *
+     * @param plan the pipeline's plan
+     * @param places where its filters may run: the nodes, or the command's own JVM alone
+     * @return the placement, with its cost, its solver, and whether it is proven optimal (the
+     *         solver's time may run out first: then the best it found)
+     * @throws IllegalArgumentException if {@code places} is empty
+     * @throws IllegalStateException if the solver stopped with neither a plan nor a proof there is none
      * @throws PipelineSyntaxException naming the hint (and where it was written) that no placement
      *             meets, or the filter that can run in none of the places
      */
