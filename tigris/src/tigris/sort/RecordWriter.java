@@ -90,7 +90,7 @@ final class RecordWriter implements AutoCloseable {
         this.channel = channel;
         this.position = position;
         this.direct = direct ? openDirect(path) : null;
-        this.block = this.direct == null ? 1 : (int) Files.getFileStore(path).getBlockSize();
+        this.block = this.direct == null ? 1 : blockSize(path);
         this.capacity = BUFFER_BYTES + block;   // room for the skew
         for (int i = 0; i < BUFFERS; i++) {
             // Shared (the writer thread reads them), and cut at a block boundary for O_DIRECT.
@@ -282,6 +282,16 @@ final class RecordWriter implements AutoCloseable {
         IOException f = failure;
         if (f != null) {
             throw new IOException(f.getMessage(), f);
+        }
+    }
+
+    // O_DIRECT's alignment; where the mount table does not show the file's file system (a chroot),
+    // 4096 bytes, a multiple of every logical block size Linux file systems use.
+    private static int blockSize(Path path) {
+        try {
+            return (int) Files.getFileStore(path).getBlockSize();
+        } catch (IOException e) {
+            return 4096;
         }
     }
 }

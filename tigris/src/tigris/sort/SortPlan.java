@@ -7,7 +7,6 @@ package tigris.sort;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -150,7 +149,7 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
                 throw new NoSuchFileException(tmp.toString(), null, "the spill directory does not exist");
             }
             String runs = "runs spilled to " + tmp + " (the sort does not fit in " + sorters + " x " + memoryPerSorter + " bytes)";
-            if (Files.getFileStore(tmp).equals(Files.getFileStore(dir))) {
+            if (sameDevice(tmp, dir)) {
                 // Runs and output on one disk: the runs are deleted only after the output is written.
                 requireSpace(dir, 2 * size - reuse, "the output " + output + " and the " + runs);
             } else {
@@ -161,12 +160,17 @@ public record SortPlan(Path input, Path output, int partitioners, int sorters, l
         return records;
     }
 
+    // statvfs and stat answer these without the mount table, which Files.getFileStore needs and a
+    // chroot's /proc/self/mounts may not show ("Mount point not found").
     private static void requireSpace(Path dir, long bytes, String what) throws IOException {
-        FileStore store = Files.getFileStore(dir);
-        long free = store.getUsableSpace();
+        long free = dir.toFile().getUsableSpace();
         if (bytes > free) {
-            throw new IOException("disk full: " + what + " needs " + bytes + " bytes, and " + dir + " (" + store + ") has " + free + " free");
+            throw new IOException("disk full: " + what + " needs " + bytes + " bytes, and " + dir + " has " + free + " free");
         }
+    }
+
+    private static boolean sameDevice(Path a, Path b) throws IOException {
+        return Files.getAttribute(a, "unix:dev").equals(Files.getAttribute(b, "unix:dev"));
     }
 
     /**

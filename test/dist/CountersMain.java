@@ -1,0 +1,30 @@
+/*
+ * Copyright (c) 2026, the Jaguar authors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Calls the README's Counters.increment (compiled beside it from the README's text) until the JIT
+ * has mapped it, and checks the count: the installed JDK's deb-test.sh runs it with
+ * -Xlog:jaguar+jit, whose "mapped" line shows the mapping inlined.
+ */
+public class CountersMain {
+    public static void main(String[] args) {
+        int rounds = 2_000_000;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment m = arena.allocate(16, 8);
+            for (int i = 0; i < rounds; i++) {
+                Counters.increment(m.address(), 8);
+            }
+            long got = m.get(ValueLayout.JAVA_LONG, 8);
+            if (got != rounds) {
+                throw new AssertionError("the counter is " + got + " after " + rounds + " increments");
+            }
+            System.out.println("counted " + got);
+        }
+    }
+}
