@@ -31,6 +31,10 @@ help:
 	@echo "  make test TEST=X   one jtreg test or group, e.g. TEST=test/jtreg/jit/StrictModeTest.java"
 	@echo "  make bench         benchmarks; results tables go to bench/results/"
 	@echo "  make license-headers  add the licence header (LICENSE) to source files that lack it (make test checks)"
+	@echo "  make bundles       the JDK and its debug symbols as .tar.gz with .sha256 in build/bundles (doc/distribution.md)"
+	@echo "  make deb           the Debian package in build/bundles; make test-deb installs it in a throwaway root (test-long)"
+	@echo "  make docs          javadoc of jaguar.lib and jaguar.tigris (build/docs/api) and tigris(1)"
+	@echo "  make reproducible-check  build one commit twice from nothing and list every difference (about an hour)"
 	@echo "  make clean         remove build outputs (keeps build/deps and build/config.mk)"
 	@echo "  make dist-clean    remove all of build/ (rerun ./configure afterwards)"
 
