@@ -13,6 +13,7 @@ include make/Test.gmk
 include make/HotspotTests.gmk
 include make/Bench.gmk
 include make/Dist.gmk
+include make/Maven.gmk
 
 help:
 	@echo "Jaguar make targets:"
@@ -33,13 +34,15 @@ help:
 	@echo "  make license-headers  add the licence header (LICENSE) to source files that lack it (make test checks)"
 	@echo "  make bundles       the JDK and its debug symbols as .tar.gz with .sha256 in build/bundles (doc/distribution.md)"
 	@echo "  make deb           the Debian package in build/bundles; make test-deb installs it in a throwaway root (test-long)"
+	@echo "  make maven-install  jar, sources, javadoc and POM of jaguar-lib and jaguar-tigris into ~/.m2 (MAVEN_REPO=dir);"
+	@echo "                     make test-maven builds doc/examples/hello-jaguar against them, offline (part of make test)"
 	@echo "  make docs          javadoc of jaguar.lib and jaguar.tigris (build/docs/api) and tigris(1)"
 	@echo "  make reproducible-check  build one commit twice from nothing and list every difference (about an hour)"
 	@echo "  make clean         remove build outputs (keeps build/deps and build/config.mk)"
 	@echo "  make dist-clean    remove all of build/ (rerun ./configure afterwards)"
 
 clean:
-	rm -rf $(BUILD)/classes $(BUILD)/lib $(BUILD)/jdk $(BUILD)/test $(BUILD)/bench
+	rm -rf $(BUILD)/classes $(BUILD)/lib $(BUILD)/jdk $(BUILD)/test $(BUILD)/bench $(BUILD)/maven
 
 dist-clean:
 	rm -rf $(BUILD)

@@ -9,6 +9,8 @@
  */
 module jaguar.lib {
     requires jdk.jfr;
+    // Only the PSO agent (jaguar.pso.rewriter.PSOAgent, -javaagent on a stock JDK) uses it.
+    requires static java.instrument;
 
     exports jaguar.ext;
     exports jaguar.mapping;
@@ -17,7 +19,9 @@ module jaguar.lib {
     exports jaguar.reflex;
     exports jaguar.sched;
     exports jaguar.verbs;
-    // jaguar.pso.rewriter (the PSO class rewriter) is called by Jaguar's HotSpot, not exported.
+    // jaguar.pso.rewriter (the PSO class rewriter) is called by Jaguar's HotSpot; it is exported
+    // only to java.instrument, which calls the agent's premain (-javaagent:jaguar-lib.jar).
+    exports jaguar.pso.rewriter to java.instrument;
     // jaguar.memory (raw, unchecked primitives) is deliberately not exported; tests and
     // benchmarks reach it with --add-exports jaguar.lib/jaguar.memory=ALL-UNNAMED.
 }

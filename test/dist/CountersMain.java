@@ -8,13 +8,14 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * Calls the README's Counters.increment (compiled beside it from the README's text) until the JIT
- * has mapped it, and checks the count: the installed JDK's deb-test.sh runs it with
- * -Xlog:jaguar+jit, whose "mapped" line shows the mapping inlined.
+ * Calls the README's Counters.increment (compiled beside it from the README's text) the number
+ * of times its argument says (2,000,000 unless told: enough for the JIT to map it) and checks
+ * the count. deb-test.sh runs it on the installed JDK with -Xlog:jaguar+jit, whose "mapped" line
+ * shows the mapping inlined; stock-jdk-test.sh on a stock JDK, where the Java body counts.
  */
 public class CountersMain {
     public static void main(String[] args) {
-        int rounds = 2_000_000;
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2_000_000;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment m = arena.allocate(16, 8);
             for (int i = 0; i < rounds; i++) {
@@ -24,7 +25,7 @@ public class CountersMain {
             if (got != rounds) {
                 throw new AssertionError("the counter is " + got + " after " + rounds + " increments");
             }
-            System.out.println("counted " + got);
+            System.out.println("counted " + got + " of " + rounds);
         }
     }
 }

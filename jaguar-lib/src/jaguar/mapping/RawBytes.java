@@ -7,6 +7,7 @@ package jaguar.mapping;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -23,7 +24,6 @@ import jaguar.mapping.template.Template;
 import jaguar.mapping.template.ValueType;
 import jaguar.mapping.x86.RawByteStub;
 import jaguar.memory.ExecutableStub;
-import jdk.internal.access.SharedSecrets;
 
 /**
  * The Java body of a raw byte mapping: its own bytes, run through an FFM downcall, so that the
@@ -65,25 +65,28 @@ public final class RawBytes {
      * The Java body of the raw byte mapping {@code name} of type {@code type} declared by
      * {@code lookup}'s class.
      *
-     * @param lookup a lookup with private access in the class declaring the mapping
+     * @param lookup the lookup of the class declaring the mapping, as {@code MethodHandles.lookup()}
+     *        called there makes it (private access, original modes); its module's native access is checked
      * @param name the mapped method's name
      * @param type the mapped method's declared parameter and return types (no receiver); selects
      *        the method among overloads and must match its return type
      * @return a handle of type {@code type} that runs the bytes; one per method, made on the
      *         first call and returned again on later ones
-     * @throws IllegalArgumentException if there is no such mapped method, or its template is not one
-     *         raw byte instruction (whose inputs are parameters or constants) and an optional return
-     *         of its output
+     * @throws IllegalArgumentException if {@code lookup} is not such a lookup, if there is no such
+     *         mapped method, or its template is not one raw byte instruction (whose inputs are
+     *         parameters or constants) and an optional return of its output
      * @throws InvalidMappingException if the template is refused (the message says why)
      * @throws IllegalCallerException if the declaring module has no native access and the VM denies it
      */
     public static MethodHandle bodyOf(MethodHandles.Lookup lookup, String name, MethodType type) {
         Class<?> owner = lookup.lookupClass();
-        if ((lookup.lookupModes() & MethodHandles.Lookup.PRIVATE) == 0) {
+        // ORIGINAL, not only PRIVATE: the JDK resolves a caller-sensitive method only through such a
+        // lookup, and the check below must be made for the module that created it.
+        if ((lookup.lookupModes() & MethodHandles.Lookup.ORIGINAL) == 0) {
             throw new IllegalArgumentException("RawBytes.bodyOf needs a lookup with private access in " + owner.getName()
-                    + " (MethodHandles.lookup() called there)");
+                    + ", as created there (MethodHandles.lookup() called there)");
         }
-        SharedSecrets.getJavaLangAccess().ensureNativeAccess(owner.getModule(), RawBytes.class, "bodyOf", owner, false);
+        ensureNativeAccess(lookup, name);
         Method m;
         try {
             m = owner.getDeclaredMethod(name, type.parameterArray());
@@ -103,6 +106,34 @@ public final class RawBytes {
         // One stub per method: its page is never unmapped, so a second call must not map another.
         return STUBS.get(owner).computeIfAbsent(name + type.toMethodDescriptorString(),
                 k -> adapt(ExecutableStub.link(RawByteStub.build(bytes, t.signature().parameters()), descriptor(t, bytes)), type));
+    }
+
+    /**
+     * FFM's check of a restricted method, made for the lookup's class: a caller-sensitive
+     * restricted method ({@code MemorySegment::reinterpret}) resolved through that class's own
+     * lookup is checked by the JDK against that class's module, with the JDK's rules (one warning
+     * per module under {@code --illegal-native-access=warn}, {@link IllegalCallerException} under
+     * {@code deny}). Public API only, so it is the same code on a stock JDK as on Jaguar's.
+     */
+    private static void ensureNativeAccess(MethodHandles.Lookup lookup, String name) {
+        Module module = lookup.lookupClass().getModule();
+        if (module.isNativeAccessEnabled()) {
+            return;
+        }
+        try {
+            MethodHandle restricted = lookup.findVirtual(MemorySegment.class, "reinterpret",
+                    MethodType.methodType(MemorySegment.class, long.class));
+            MemorySegment unused = (MemorySegment) restricted.invokeExact(MemorySegment.NULL, 0L);
+        } catch (RuntimeException | Error e) {
+            throw e;   // IllegalCallerException under --illegal-native-access=deny
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot check the native access of " + module, t);
+        }
+        if (module.isNativeAccessEnabled()) {
+            // The JDK has just warned (that grants access): its warning names the method it checked.
+            System.err.println("WARNING: (the restricted call above was made by jaguar.mapping.RawBytes::bodyOf for the raw byte mapping "
+                    + lookup.lookupClass().getName() + "." + name + ")");
+        }
     }
 
     private static Instruction.ByteTemplate onlyByteTemplate(Template t, String where) {

@@ -27,15 +27,15 @@ import jaguar.memory.NativeMemory;
  * o.someInt = 42;                  // a store into the container
  * }</pre>
  *
- * <p>Jaguar's JDK loads a class rewriter (doc/pso.md) that turns every {@code getfield} and
- * {@code putfield} of a primitive or PSO-typed instance field of a PSO class, in every class, into
- * a call of a static accessor it adds to the PSO class; the accessor loads or stores at a constant
- * offset from the object's address through Jaguar's code mappings, so the JIT compiles a field
- * access to one machine load or store behind a liveness check. The bounds were checked once, when
- * the object was placed. Reference fields store the offset of a PSO in the same container, or 0
- * (null) for anything else, which then stays reachable from this JVM only; references are
- * recovered lazily and cached. Transient fields, fields of other types and static fields are plain
- * Java fields.
+ * <p>Jaguar's JDK (or, on another JDK, {@code -javaagent:jaguar-lib.jar}) runs a class rewriter
+ * (doc/pso.md) that turns every {@code getfield} and {@code putfield} of a primitive or PSO-typed
+ * instance field of a PSO class, in every class, into a call of a static accessor it adds to the
+ * PSO class; the accessor loads or stores at a constant offset from the object's address through
+ * Jaguar's code mappings, so the JIT compiles a field access to one machine load or store behind a
+ * liveness check. The bounds were checked once, when the object was placed. Reference fields
+ * store the offset of a PSO in the same container, or 0 (null) for anything else, which then stays
+ * reachable from this JVM only; references are recovered lazily and cached. Transient fields,
+ * fields of other types and static fields are plain Java fields.
  *
  * <p>The static {@code $get...}/{@code $put...} methods are the accessors' targets and are meant
  * for rewritten code only.
@@ -136,7 +136,8 @@ public abstract class PSO {
      * @param type a subclass of {@code PSO}, abstract or not; not {@code PSO} itself
      * @return the layout the class registered when it was initialised
      * @throws IllegalArgumentException if {@code type} is {@code PSO} itself
-     * @throws IllegalStateException if the class was not rewritten (it was loaded on another JDK)
+     * @throws IllegalStateException if the class was not rewritten (loaded on another JDK without
+     *         the rewriter's {@code -javaagent})
      */
     public static PSOLayout layoutOf(Class<? extends PSO> type) {
         return PSOTypes.layoutOf(type);

@@ -271,7 +271,7 @@ public class PSOContainer {
      * @throws ContainerFullException if it does not fit
      * @throws IllegalArgumentException if {@code type} is not a PSO class, is abstract, or has no
      *         no-argument constructor
-     * @throws IllegalStateException if {@code type} was not rewritten (another JDK), or the
+     * @throws IllegalStateException if {@code type} was not rewritten (another JDK, no agent), or the
      *         container's buffer is closed
      * @throws WrongThreadException if the buffer is confined to another thread
      * @throws jaguar.ext.ReadOnlyViolation if the buffer is read-only

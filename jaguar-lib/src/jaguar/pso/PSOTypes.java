@@ -11,6 +11,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Modifier;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,15 +57,31 @@ final class PSOTypes {
             }
             Type t = REGISTERED.get(c);
             if (t == null) {
-                throw new IllegalStateException("PSO class " + c.getName()
-                                + " was not rewritten by Jaguar's PSO class rewriter: run it on Jaguar's JDK (build/jdk/bin/java), "
-                                + "which loads the rewriter by default (doc/pso.md)");
+                throw new IllegalStateException("PSO class " + c.getName() + " was not rewritten by Jaguar's PSO class rewriter:"
+                                + " PSOs need Jaguar's JDK (build/jdk/bin/java), which rewrites them by default, or, on another JDK,"
+                                + " the rewriter as a Java agent: java -javaagent:" + libraryJar() + " (doc/pso.md)");
             }
             return t;
         }
     };
 
     private PSOTypes() {
+    }
+
+    /** The path of the jar this library was loaded from, for the -javaagent option; a placeholder if it is not a jar. */
+    private static String libraryJar() {
+        try {
+            CodeSource cs = PSO.class.getProtectionDomain().getCodeSource();
+            if (cs != null && cs.getLocation() != null && cs.getLocation().getProtocol().equals("file")) {
+                Path p = Path.of(cs.getLocation().toURI());
+                if (Files.isRegularFile(p)) {
+                    return p.toString();
+                }
+            }
+        } catch (URISyntaxException | RuntimeException e) {
+            // fall through to the placeholder
+        }
+        return "<path of jaguar-lib.jar>";
     }
 
     /** A Function calling {@code target} (PSOPlacement -> a PSO): an interface call, cheaper than a non-constant handle. */

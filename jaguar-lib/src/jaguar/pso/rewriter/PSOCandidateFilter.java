@@ -23,7 +23,8 @@ import java.util.WeakHashMap;
  * loader. A program that uses no PSO then runs without the ClassFile API ever being loaded.
  * Anything it cannot read is left to the rewriter, which reports a malformed class properly.
  * The VM has already ruled out, without calling Java, the classes this would rule out from
- * JDK and loaded classes alone (ClassFileGlance in jaguarClassRewriting.cpp).
+ * JDK and loaded classes alone (ClassFileGlance in jaguarClassRewriting.cpp). A class file that
+ * carries the {@link RewrittenMark} is ruled out whatever it refers to: it was rewritten already.
  */
 final class PSOCandidateFilter {
     private static final int UTF8 = 1, INTEGER = 3, FLOAT = 4, LONG = 5, DOUBLE = 6, CLASS = 7, STRING = 8, FIELDREF = 9,
@@ -31,6 +32,7 @@ final class PSOCandidateFilter {
                     DYNAMIC = 17, INVOKE_DYNAMIC = 18, MODULE = 19, PACKAGE = 20;
     private static final int GETFIELD = 0xB4, PUTFIELD = 0xB5;
     private static final byte[] ALLOCATE = "allocate".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MARK = RewrittenMark.NAME.getBytes(StandardCharsets.US_ASCII);
     /** Per loader: class name to superclass name, for every class seen or read. */
     private static final Map<ClassLoader, Map<String, String>> SUPERS = new WeakHashMap<>();
 
@@ -38,7 +40,7 @@ final class PSOCandidateFilter {
     }
 
     /** What the filter reads of a class file. */
-    private record Summary(String name, String superName, List<String> fieldOwners, boolean callsAllocate) {
+    private record Summary(String name, String superName, List<String> fieldOwners, boolean callsAllocate, boolean rewritten) {
     }
 
     /** False only when the rewriter certainly has nothing to do for this class file. */
@@ -53,6 +55,9 @@ final class PSOCandidateFilter {
             return true;
         }
         remember(loader, s.name(), s.superName());
+        if (s.rewritten()) {
+            return false;   // rewritten already (by the other of the agent's and the VM's hooks)
+        }
         if (s.callsAllocate() || isPso(loader, s.superName())) {
             return true;
         }
@@ -157,7 +162,54 @@ final class PSOCandidateFilter {
                 allocate |= utf8Equals(b, offset[u2(b, nameAndType + 1)], ALLOCATE);
             }
         }
-        return new Summary(name, superName, owners, allocate);
+        return new Summary(name, superName, owners, allocate, hasMark(b, offset, p));
+    }
+
+    /**
+     * Whether the class carries the {@link RewrittenMark}: a class attribute of that name, found by
+     * stepping over the interfaces, fields and methods that follow the constant pool at {@code p}.
+     * Bytes that cannot be stepped over are no class file the rewriter wrote: not marked.
+     */
+    private static boolean hasMark(byte[] b, int[] offset, int p) {
+        try {
+            return findMark(b, offset, p);
+        } catch (IndexOutOfBoundsException e) {
+            return false;
+        }
+    }
+
+    private static boolean findMark(byte[] b, int[] offset, int p) {
+        int q = p + 8 + 2 * u2(b, p + 6);
+        for (int members = 0; members < 2; members++) {   // fields, then methods
+            int count = u2(b, q);
+            q += 2;
+            for (int i = 0; i < count; i++) {
+                int attributes = u2(b, q + 6);
+                q += 8;
+                for (int k = 0; k < attributes; k++) {
+                    q = afterAttribute(b, q);
+                }
+            }
+        }
+        int count = u2(b, q);
+        q += 2;
+        for (int i = 0; i < count; i++) {
+            int name = offset[u2(b, q)];
+            if (name != 0 && (b[name] & 0xFF) == UTF8 && utf8Equals(b, name, MARK)) {
+                return true;
+            }
+            q = afterAttribute(b, q);
+        }
+        return false;
+    }
+
+    /** Where the attribute at {@code q} (name index, u4 length, content) ends. */
+    private static int afterAttribute(byte[] b, int q) {
+        int length = u4(b, q + 2);
+        if (length < 0 || length > b.length) {
+            throw new IndexOutOfBoundsException("attribute length " + Integer.toUnsignedString(length));
+        }
+        return q + 6 + length;
     }
 
     /**

@@ -61,6 +61,7 @@ import jaguar.pso.PSOLayout;
  * renamed {@code $pso$ref$name}, and gains the accessors, a constructor taking a
  * {@code PSOPlacement} (used to map objects onto existing bytes), {@code getPSOSize()}, and a
  * static initializer prologue that registers its layout descriptor with the runtime.</li>
+ * <li>every class it rewrites gets the {@link RewrittenMark}, so a second pass leaves it alone.</li>
  * </ul>
  */
 final class PSOClassRewriter {
@@ -98,9 +99,12 @@ final class PSOClassRewriter {
         }));
     }
 
-    /** The rewritten class file, or null if the class has nothing to rewrite. */
+    /** The rewritten class file, or null if the class has nothing to rewrite or was rewritten already. */
     byte[] rewrite(String className, byte[] bytes) {
         ClassModel cm = ClassFile.of().parse(bytes);
+        if (RewrittenMark.isOn(cm)) {
+            return null;
+        }
         PSOHierarchy.ClassInfo self = hierarchy.define(loader, cm);
         boolean psoClass = self.rewritten();
         if (!psoClass && !refersToRewrittenMembers(cm)) {
@@ -327,6 +331,7 @@ final class PSOClassRewriter {
 
         @Override
         public void atEnd(ClassBuilder cb) {
+            cb.with(RewrittenMark.INSTANCE);
             if (layout == null) {
                 return;
             }

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The entry through which Jaguar's HotSpot hands it every class an application class loader
  * defines (doc/pso.md, "How it works"), before the class is parsed: the class goes to the
  * {@link PSOClassRewriter}. The VM skips the JDK's and Jaguar's own modules without calling.
+ * On a stock JDK, {@link PSOAgent} calls it the same way from JVMTI's class-file-load hook.
  * A class the rewriter cannot handle is reported on stderr (once) and loaded unchanged: its
  * accesses to PSO fields then fail with NoSuchFieldError, because the rewritten PSO classes no
  * longer have those fields, rather than silently using the heap.
@@ -28,7 +29,7 @@ final class PSOClassTransformer {
     }
 
     /**
-     * Called by the VM (jaguarClassRewriting.cpp) for a class {@code className} (internal form)
+     * Called by the VM (jaguarClassRewriting.cpp), or by {@link PSOAgent}, for a class {@code className} (internal form)
      * that {@code loader} is defining from {@code bytes}: the rewritten class file, or null to
      * define the class as it is. Never throws.
      */

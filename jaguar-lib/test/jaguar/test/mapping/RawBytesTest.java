@@ -125,4 +125,14 @@ class RawBytesTest {
                 .getMessage();
         assertTrue(m.contains("private access"), m);
     }
+
+    @Test
+    void needsTheLookupMadeInTheDeclaringClass() throws IllegalAccessException {
+        // A privateLookupIn lookup has private access but not ORIGINAL: through it the JDK would
+        // not check the declaring module's native access (RawBytes checks it with a caller-sensitive method).
+        MethodHandles.Lookup teleported = MethodHandles.privateLookupIn(RawBytesTest.class, MethodHandles.lookup());
+        String m = assertThrows(IllegalArgumentException.class, () -> RawBytes.bodyOf(teleported, "swappedDifference", JJ_J))
+                .getMessage();
+        assertTrue(m.contains("MethodHandles.lookup() called there"), m);
+    }
 }
