@@ -67,7 +67,7 @@ final class EventDelta {
             if (takes == maxOps) {
                 throw tooMany("takes");
             }
-            space.copyOut(slot, template.size, into);
+            space.copyOut(slot, template, into);
             takenSlots[takes] = slot;
             takenGenerations[takes++] = space.generation(slot);
             return true;

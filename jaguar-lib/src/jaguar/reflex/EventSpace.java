@@ -154,8 +154,8 @@ public final class EventSpace implements AutoCloseable {
      * @param into a writable PSO of the template's class, overwritten with the event taken (its
      *        header included); left as it was if none is
      * @return {@code true} if an event was taken
-     * @throws IllegalArgumentException if {@code into}'s class is not the size of the template's
-     *         (the event is then left in the space)
+     * @throws IllegalArgumentException if {@code into}'s class is not the template's (the event is
+     *         then left in the space)
      */
     public <E extends PSO> boolean takeNow(EventTemplate<E> template, E into) {
         lock();
@@ -164,7 +164,7 @@ public final class EventSpace implements AutoCloseable {
             if (slot < 0) {
                 return false;
             }
-            copyOut(slot, template.size, into);
+            copyOut(slot, template, into);
             remove(slot);
             return true;
         } finally {
@@ -225,11 +225,14 @@ public final class EventSpace implements AutoCloseable {
         return generation[slot];
     }
 
-    void copyOut(int slot, int size, PSO into) {
-        int intoSize = eventLayout(into.getClass()).size();
-        if (intoSize != size) {
-            throw new IllegalArgumentException("an event of " + size + " bytes cannot be read into a " + into.getClass().getName() + " of " + intoSize);
+    void copyOut(int slot, EventTemplate<?> template, PSO into) {
+        // The copy includes the header, which names the event's class: into must be of that class,
+        // not merely of its size (a subclass without fields of its own would become the event's class).
+        if (into.getClass() != template.type) {
+            throw new IllegalArgumentException("an event of " + template.type.getName() + " cannot be read into a " + into.getClass().getName()
+                            + ": give a " + template.type.getSimpleName() + " to read it into");
         }
+        int size = template.size;
         ExternalBuffer to = into.container().buffer();
         long at = into.container().offsetInBuffer() + into.offset();
         long from = (long) slot * slotBytes;

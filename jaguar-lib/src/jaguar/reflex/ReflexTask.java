@@ -193,7 +193,7 @@ public abstract class ReflexTask {
      * @throws IllegalStateException if the task's runtime has no event space
      *         or this invocation has made 64 takes (or 64 tests, a take that finds nothing
      *         counting as one) already
-     * @throws IllegalArgumentException if {@code into}'s class is not the size of the template's
+     * @throws IllegalArgumentException if {@code into}'s class is not the template's
      */
     protected final <E extends PSO> boolean take(EventTemplate<E> template, E into) {
         return delta().take(template, into);
@@ -233,7 +233,7 @@ public abstract class ReflexTask {
      * @param into a PSO of the template's class, overwritten with the event taken
      * @return {@code true} if an event was taken
      * @throws IllegalStateException if the task's runtime has no event space
-     * @throws IllegalArgumentException if {@code into}'s class is not the size of the template's
+     * @throws IllegalArgumentException if {@code into}'s class is not the template's
      */
     protected final <E extends PSO> boolean takeNow(EventTemplate<E> template, E into) {
         return space().takeNow(template, into);

@@ -169,8 +169,8 @@ public final class LocalRiver implements AutoCloseable {
                 ModuleThread.State s = t.state();
                 if (s == ModuleThread.State.FAILED) {
                     failed = true;
-                } else if (s == ModuleThread.State.RUNNING || s == ModuleThread.State.NEW) {
-                    allDone = false;
+                } else if (s == ModuleThread.State.RUNNING || s == ModuleThread.State.NEW || s == ModuleThread.State.STOPPING) {
+                    allDone = false;   // a stopping thread is still in its module or a reservoir
                 }
             }
             if (allDone) {

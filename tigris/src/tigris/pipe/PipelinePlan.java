@@ -370,8 +370,10 @@ public final class PipelinePlan {
                     }
                 }
                 case TRANSPORT -> {
-                    if (!List.of("memory", "shm", "tcp", "verbs", "file").contains(hint.value())) {
-                        throw pipeline.error(h.hintsOffset(), "hint transport=" + hint.value() + ": the transports are memory, shm, tcp, verbs and file");
+                    // The planner's transports (PlacementProblem); a Water file joins a river file's modules only.
+                    if (!List.of("memory", "shm", "tcp", "verbs").contains(hint.value())) {
+                        throw pipeline.error(h.hintsOffset(), "hint transport=" + hint.value() + ": a pipeline's pipes are joined by memory, shm, tcp or verbs"
+                                        + (hint.value().equals("file") ? " (transport=file, a Water file, joins the modules of a river file: tigris run)" : ""));
                     }
                 }
                 default -> {

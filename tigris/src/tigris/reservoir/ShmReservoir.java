@@ -87,8 +87,9 @@ public final class ShmReservoir {
      *        the reservoir fails; a reader whose process is gone fails it within 0.1 s of waiting
      * @return the producer's end, the segment created and its header written
      * @throws IOException if the segment cannot be created (its name taken, no shared memory left)
-     * @throws IllegalArgumentException if a size or the number of readers is out of range, or
-     *         {@code name} is no segment name
+     * @throws IllegalArgumentException if a size or the number of readers is out of range,
+     *         {@code name} is no segment name, or the attempt's river name takes more than
+     *         {@link ShmRingDescriptor#MAX_RIVER} bytes in UTF-8
      */
     public static ShmProducer create(String name, int window, int maxWater, long dataBytes, int readers, tigris.RiverAttempt attempt, Duration deadPeer)
                     throws IOException {
@@ -104,13 +105,19 @@ public final class ShmReservoir {
         if (readers < 1 || readers > ShmRingDescriptor.MAX_READERS) {
             throw new IllegalArgumentException("reservoir " + name + ": " + readers + " readers; a stream has 1 to " + ShmRingDescriptor.MAX_READERS);
         }
+        byte[] river = attempt == null ? new byte[0] : attempt.river().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (river.length > ShmRingDescriptor.MAX_RIVER) {
+            // A river's name may be 100 characters; the header keeps 94 bytes of it.
+            throw new IllegalArgumentException("reservoir " + name + ": the river's name '" + attempt.river() + "' takes " + river.length
+                            + " bytes in UTF-8, and a shared-memory stream's header holds at most " + ShmRingDescriptor.MAX_RIVER
+                            + ": give the river a shorter name or join this reservoir over another transport");
+        }
         SharedMemoryBuffer seg = SharedMemoryBuffer.create(name, ShmRingDescriptor.segmentBytes(entries, dataBytes, readers));
         seg.putInt(ShmRingDescriptor.VERSION_OFFSET, ShmRingDescriptor.VERSION, ShmRing.LE);
         seg.putInt(ShmRingDescriptor.ENTRIES_OFFSET, entries, ShmRing.LE);
         seg.putInt(ShmRingDescriptor.MAX_WATER_OFFSET, maxWater, ShmRing.LE);
         seg.putLong(ShmRingDescriptor.DATA_BYTES_OFFSET, dataBytes, ShmRing.LE);
         seg.putInt(ShmRingDescriptor.READERS_OFFSET, readers, ShmRing.LE);
-        byte[] river = attempt == null ? new byte[0] : attempt.river().getBytes(java.nio.charset.StandardCharsets.UTF_8);
         seg.putInt(ShmRingDescriptor.EPOCH_OFFSET, attempt == null ? 0 : attempt.epoch(), ShmRing.LE);
         seg.putShort(ShmRingDescriptor.RIVER_LENGTH_OFFSET, (short) river.length, ShmRing.LE);
         for (int i = 0; i < river.length; i++) {

@@ -141,6 +141,11 @@ class PlannerTest {
         PipelineSyntaxException verbs = assertThrows(PipelineSyntaxException.class,
                         () -> PLANNER.place(plan("(file in=/x | grep a | file out=/y) @transport=verbs"), List.of(A, B)));
         assertTrue(verbs.getMessage().contains("hint transport=verbs cannot be met"), verbs.getMessage());
+
+        PipelineSyntaxException file = assertThrows(PipelineSyntaxException.class,
+                        () -> PLANNER.place(plan("file in=/x | (grep a @transport=file) | file out=/y"), List.of(A, B)));
+        assertTrue(file.getMessage().contains("hint transport=file: a pipeline's pipes are joined by memory, shm, tcp or verbs"
+                        + " (transport=file, a Water file, joins the modules of a river file: tigris run)"), file.getMessage());
     }
 
     @Test

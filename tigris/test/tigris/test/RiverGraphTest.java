@@ -58,6 +58,24 @@ class RiverGraphTest {
         }
     }
 
+    /** After a stop, await returns once every thread has left its module: no thread in the report is still stopping. */
+    @Test
+    void awaitAfterAStopWaitsForTheStoppingThreads() throws Exception {
+        RiverGraph g = new RiverGraph("stopped");
+        g.module("source", GraphModules.CountingSource.class).parameter("count", "1000000000").output("out", Record.class);
+        g.module("sink", GraphModules.SlowSink.class).parameter("pauseMillis", "300").input("in", Record.class);
+        g.connect("source.out", "sink.in", MEM);
+        try (LocalRiver river = LocalRiver.build(g).start()) {
+            Thread.sleep(100);   // the sink is in its first pause
+            river.stop();
+            RiverReport report = river.await(30, TimeUnit.SECONDS);
+            for (RiverReport.Entry e : report.threads()) {
+                assertTrue(e.state() == ModuleThread.State.STOPPED || e.state() == ModuleThread.State.ENDED,
+                                e.name() + " is " + e.state() + " when await returns: " + report);
+            }
+        }
+    }
+
     @Test
     void aFailureFailsTheRunAndNamesTheModule() throws Exception {
         RiverGraph g = new RiverGraph("failing");

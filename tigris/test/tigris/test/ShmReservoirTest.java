@@ -197,6 +197,20 @@ class ShmReservoirTest {
         }
     }
 
+    /** A river may be named with 100 characters; the ring's header holds 94 bytes of it: refused before anything is made. */
+    @Test
+    void aRiverNameLongerThanTheHeaderHoldsIsRefusedBeforeTheSegmentIsMade() throws Exception {
+        String name = unique("long");
+        tigris.RiverAttempt longName = tigris.RiverAttempt.first("r".repeat(95));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ShmReservoir.create(name, 4, 256, longName, DEAD_PEER));
+        assertTrue(e.getMessage().contains("takes 95 bytes in UTF-8, and a shared-memory stream's header holds at most 94"), e.getMessage());
+        assertThrows(NoSuchFileException.class, () -> ShmReservoir.attach(name, DEAD_PEER), "no segment was left behind");
+        tigris.RiverAttempt fits = tigris.RiverAttempt.first("r".repeat(94));
+        try (ShmProducer p = ShmReservoir.create(name, 4, 256, fits, DEAD_PEER); ShmConsumer c = ShmReservoir.attach(name, fits, DEAD_PEER)) {
+            assertNull(c.poll(), "a 94-byte name fits and reads back");
+        }
+    }
+
     @Test
     void attachingToWhatIsNotARingIsAClearError() throws Exception {
         NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> ShmReservoir.attach(unique("none"), DEAD_PEER));

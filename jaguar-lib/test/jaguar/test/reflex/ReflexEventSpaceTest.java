@@ -61,6 +61,14 @@ class ReflexEventSpaceTest {
             assertTrue(space.takeNow(OFFERS_OF_7, into));
             assertFalse(space.takeNow(ANY_OFFER, into));
             assertEquals(0, space.size());
+            // The copy carries the class in its header: an object of another class of the same size is refused.
+            space.writeNow(offer(c, 9, 10));
+            Offer special = c.allocate(SpecialOffer.class);
+            var other = assertThrows(IllegalArgumentException.class, () -> space.takeNow(ANY_OFFER, special));
+            assertTrue(other.getMessage().contains("an event of jaguar.test.reflex.Offer cannot be read into a jaguar.test.reflex.SpecialOffer"),
+                            other.getMessage());
+            assertEquals(1, space.size(), "the event stays in the space");
+            assertTrue(space.takeNow(ANY_OFFER, into) && into.symbol == 9);
             assertEquals("Offer[symbol=7]", OFFERS_OF_7.toString());
 
             var refs = assertThrows(IllegalArgumentException.class, () -> EventTemplate.of(Account.class, a -> { }));
