@@ -38,6 +38,8 @@ tar -xzf "$symbols" -C "$dir"
 [ "$(build_id "$home/lib/hsdis-amd64.so")" = "$(build_id "$home/lib/libhsdis.debuginfo")" ] \
     || fail "libhsdis.debuginfo is not hsdis-amd64.so's (build IDs differ)"
 line=$(gdb -nx -batch -ex 'info line JaguarMappings::class_initializing' "$home/lib/server/libjvm.so" 2>&1)
-grep -q 'jaguarMappings.cpp' <<< "$line" || fail "gdb finds no source line of JaguarMappings::class_initializing: $line"
-ok "debug symbols match (build IDs) and gdb reads them: $(head -1 <<< "$line")"
+# (With -g1 the function's .cold part, split off by GCC, has no line of its own: gdb lists both.)
+found=$(grep -m1 -E '^Line [0-9]+ of "[^"]*jaguarMappings\.cpp"' <<< "$line") \
+    || fail "gdb finds no source line of JaguarMappings::class_initializing: $line"
+ok "debug symbols match (build IDs) and gdb reads them: ${found%% starts at*}"
 echo "bundles test: $pass checks passed"
