@@ -124,11 +124,24 @@ public record ModuleConfig(String name, int instance, int instances, Map<String,
      * @throws java.nio.file.InvalidPathException if the value is not a path
      */
     public Path path(String key) {
-        String v = get(key);
-        if (v.contains("{node}") && node().isEmpty()) {
-            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + v + "' names {node}, but it runs on no node");
+        return Path.of(onHome(key, get(key)));
+    }
+
+    /**
+     * Parameter {@code key}'s text {@code value} with every {@code {node}} replaced by
+     * {@link #home()}: the one place a parameter's {@code {node}} is read ({@link #path},
+     * {@link Parameter#from}), so a module reads the same name whichever way it asks.
+     *
+     * @throws IllegalArgumentException if the value names {@code {node}} and the module runs on no node
+     */
+    String onHome(String key, String value) {
+        if (!value.contains("{node}")) {
+            return value;
         }
-        return onNode(v, home);
+        if (node.isEmpty()) {
+            throw new IllegalArgumentException("module " + name + ": parameter " + key + "='" + value + "' names {node}, but it runs on no node");
+        }
+        return value.replace("{node}", home);
     }
 
     /**

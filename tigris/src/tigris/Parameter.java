@@ -135,7 +135,7 @@ public record Parameter<T>(String key, Function<String, T> parse, Function<T, St
     }
 
     /**
-     * A path; {@code {node}} in it becomes the module's node's name when read ({@link #from}).
+     * A path; {@code {node}} in it becomes the module's home node's name when read ({@link #from}).
      *
      * @param key the parameter's key; not null
      * @param orElse what an absent parameter reads as; may be null
@@ -158,8 +158,9 @@ public record Parameter<T>(String key, Function<String, T> parse, Function<T, St
 
     /**
      * The value in {@code config}, or the default. Every {@code {node}} in the text becomes
-     * {@code config.node()}, the node the instance runs on, before it is parsed, whatever the
-     * parameter's type.
+     * {@code config.home()}, the node the instance was placed on first (the node it runs on unless
+     * a river job moved it), before it is parsed, whatever the parameter's type: as
+     * {@link ModuleConfig#path} reads it.
      *
      * @param config the module's configuration, whose parameters hold the text
      * @return the value parsed, or {@link #orElse()} if the parameter is absent and not mandatory
@@ -175,12 +176,7 @@ public record Parameter<T>(String key, Function<String, T> parse, Function<T, St
             }
             return orElse;
         }
-        if (v.contains("{node}")) {
-            if (config.node().isEmpty()) {
-                throw new IllegalArgumentException("module " + config.name() + ": parameter " + key + "='" + v + "' names {node}, but it runs on no node");
-            }
-            v = v.replace("{node}", config.node());
-        }
+        v = config.onHome(key, v);
         try {
             return parse.apply(v);
         } catch (RuntimeException e) {

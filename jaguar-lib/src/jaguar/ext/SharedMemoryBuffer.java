@@ -25,11 +25,12 @@ import java.nio.file.StandardOpenOption;
  */
 public final class SharedMemoryBuffer extends ExternalBuffer {
     /**
-     * Longest segment name accepted, in characters: Linux's limit on a file name (NAME_MAX), which
-     * counts bytes, so a name with non-ASCII characters can pass this check and still be refused by
-     * the kernel (an {@link IOException}).
+     * Longest segment name accepted, in bytes of the encoding Java gives file names
+     * ({@code sun.jnu.encoding}, UTF-8 on Linux): Linux's limit on a file name (NAME_MAX), which
+     * counts bytes, not characters.
      */
-    public static final int MAX_NAME_LENGTH = 255;
+    public static final int MAX_NAME_BYTES = 255;
+    private static final java.nio.charset.Charset FILE_NAMES = fileNameEncoding();
     private static final Path DIRECTORY = Path.of("/dev/shm");
     private static final java.util.concurrent.atomic.AtomicLong TEMPORARY = new java.util.concurrent.atomic.AtomicLong();
 
@@ -45,7 +46,7 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
      * by this process's user only (0600): another user's process cannot map it.
      *
      * @param name the segment's file name in {@code /dev/shm}: not empty, not {@code .} or
-     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_LENGTH} characters
+     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_BYTES} bytes
      * @param size bytes in the segment, positive
      * @return the new segment, mapped read-write and shared between threads
      * @throws FileAlreadyExistsException if a segment of that name exists
@@ -86,7 +87,7 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
      * Maps the whole of existing segment {@code name}, read-write.
      *
      * @param name the segment's file name in {@code /dev/shm}: not empty, not {@code .} or
-     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_LENGTH} characters
+     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_BYTES} bytes
      * @return the segment, mapped read-write and shared between threads
      * @throws NoSuchFileException if there is no segment of that name
      * @throws IOException if the file of that name is empty (made by something else than
@@ -113,7 +114,7 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
      * segment: for a consumer that may start before its producer.
      *
      * @param name the segment's file name in {@code /dev/shm}: not empty, not {@code .} or
-     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_LENGTH} characters
+     *             {@code ..}, no {@code '/'} or NUL, at most {@link #MAX_NAME_BYTES} bytes
      * @param timeout how long to wait for the segment to appear; polled with a pause growing from 1
      *                to 50 ms, so it may be seen up to 50 ms after it appears
      * @return the segment, mapped read-write and shared between threads
@@ -140,6 +141,14 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
         }
     }
 
+    private static java.nio.charset.Charset fileNameEncoding() {
+        try {
+            return java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
+        } catch (IllegalArgumentException e) {
+            return java.nio.charset.StandardCharsets.UTF_8;
+        }
+    }
+
     private static SharedMemoryBuffer map(String name, FileChannel ch, long size) throws IOException {
         return new SharedMemoryBuffer(name, BufferScope.shared(ch.map(FileChannel.MapMode.READ_WRITE, 0, size, Arena.ofAuto())));
     }
@@ -154,8 +163,10 @@ public final class SharedMemoryBuffer extends ExternalBuffer {
         if (name.equals(".") || name.equals("..")) {
             throw new IllegalArgumentException("shared memory segment name='" + name + "' is not a file name");
         }
-        if (name.length() > MAX_NAME_LENGTH) {
-            throw new IllegalArgumentException("shared memory segment name length=" + name.length() + " exceeds " + MAX_NAME_LENGTH);
+        int bytes = name.getBytes(FILE_NAMES).length;
+        if (bytes > MAX_NAME_BYTES) {
+            throw new IllegalArgumentException("shared memory segment name of " + name.length() + " characters is " + bytes + " bytes in "
+                            + FILE_NAMES + "; a file name holds at most " + MAX_NAME_BYTES);
         }
         if (!Files.isDirectory(DIRECTORY)) {
             throw new IOException("shared memory needs " + DIRECTORY + " (a tmpfs), which this system lacks");

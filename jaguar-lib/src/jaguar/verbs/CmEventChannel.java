@@ -6,28 +6,18 @@
 package jaguar.verbs;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.time.Duration;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
  * An rdma_cm event channel: where connection events of its ids arrive. {@link #await} waits for
- * one with a deadline (poll(2) on the channel's fd, since rdma_get_cm_event itself blocks for
+ * one with a deadline ({@link FdPoll} on the channel's fd, since rdma_get_cm_event itself blocks for
  * ever), acknowledges it, and turns error events into exceptions that say what failed.
  */
 final class CmEventChannel implements AutoCloseable {
-    private static final MethodHandle POLL = Linker.nativeLinker().downcallHandle(
-            Linker.nativeLinker().defaultLookup().find("poll").orElseThrow(),
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
-    private static final short POLLIN = 1;
-
     final MemorySegment channel;
     private boolean closed;
 
@@ -44,7 +34,7 @@ final class CmEventChannel implements AutoCloseable {
 
     /** True if an event is ready now. */
     boolean ready() {
-        return pollFd(0);
+        return pollFd(0, "rdma_cm events");
     }
 
     /**
@@ -73,7 +63,7 @@ final class CmEventChannel implements AutoCloseable {
 
     Event next(Duration timeout, String what) {
         checkOpen();
-        if (!pollFd(timeout.toMillis())) {
+        if (!pollFd(timeout.toMillis(), what)) {
             throw new VerbsException("rdma_get_cm_event", Errno.ETIMEDOUT, what + ": no event within " + timeout.toMillis() + " ms");
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -88,27 +78,8 @@ final class CmEventChannel implements AutoCloseable {
         }
     }
 
-    private boolean pollFd(long millis) {
-        int fd = channel.get(JAVA_INT, VerbsAbi.EVCH_FD);
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pfd = arena.allocate(8, 4);
-            pfd.set(JAVA_INT, 0, fd);
-            pfd.set(JAVA_SHORT, 4, POLLIN);
-            long deadline = System.nanoTime() + millis * 1_000_000L;
-            while (true) {
-                long left = Math.max(0, (deadline - System.nanoTime()) / 1_000_000L);
-                int n = (int) POLL.invokeExact(pfd, 1L, (int) Math.min(left, Integer.MAX_VALUE));
-                if (n > 0) {
-                    return true;
-                }
-                if (n == 0 && left == 0 || n == 0 && System.nanoTime() >= deadline) {
-                    return false;
-                }
-                // n < 0: EINTR (a signal), poll again for what is left.
-            }
-        } catch (Throwable t) {
-            throw new IllegalStateException("poll(2) on the rdma_cm channel failed", t);
-        }
+    private boolean pollFd(long millis, String what) {
+        return FdPoll.readable(channel.get(JAVA_INT, VerbsAbi.EVCH_FD), millis, what);
     }
 
     private void checkOpen() {

@@ -20,10 +20,9 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
  * The exported C functions of libibverbs and librdmacm the binding calls on its control path. The
- * libraries load on first use; when one is missing, {@link #load} throws a
- * {@link NoRdmaDeviceException} saying which package to install, which reaches that first use as
- * the cause of an {@link ExceptionInInitializerError} (loading runs in the static initialiser of
- * {@link Ibv} or {@link Cm}), and later uses as {@link NoClassDefFoundError}. Data-path calls are
+ * libraries load on first use; when one is missing (or lacks a function), each of its calls
+ * throws a {@link NoRdmaDeviceException} saying which package to install, at every use, not only
+ * the first: the static initialisers of {@link Ibv} and {@link Cm} never fail. Data-path calls are
  * static inline in verbs.h and go through the provider's function pointers instead (see
  * {@link DataPath}).
  */
@@ -45,12 +44,22 @@ final class LibVerbs {
         }
     }
 
-    static SymbolLookup load(String library, String debianPackage) {
-        try {
-            return SymbolLookup.libraryLookup(library, Arena.global());
-        } catch (IllegalArgumentException e) {
-            throw new NoRdmaDeviceException(library + " is not installed (Debian: apt-get install " + debianPackage
-                    + "; ./configure installs it)");
+    /** A library's symbols, or, if it cannot be loaded, what to install. */
+    record Library(String file, String debianPackage, SymbolLookup lookup) {
+        static Library load(String file, String debianPackage) {
+            try {
+                return new Library(file, debianPackage, SymbolLookup.libraryLookup(file, Arena.global()));
+            } catch (IllegalArgumentException e) {
+                return new Library(file, debianPackage, null);
+            }
+        }
+
+        NativeCall call(String name, FunctionDescriptor d) {
+            if (lookup == null) {
+                return NativeCall.unavailable(name, file + " is not installed (Debian: apt-get install " + debianPackage + "; ./configure installs it)");
+            }
+            return lookup.find(name).map(symbol -> NativeCall.of(name, symbol, d)).orElseGet(() -> NativeCall.unavailable(name,
+                            file + " has no function " + name + ": rdma-core is too old (Debian: apt-get install " + debianPackage + ")"));
         }
     }
 
@@ -58,10 +67,10 @@ final class LibVerbs {
     static final class Ibv {
         private Ibv() {}
 
-        private static final SymbolLookup LIB = load(IBVERBS, "libibverbs1 ibverbs-providers");
+        private static final Library LIB = Library.load(IBVERBS, "libibverbs1 ibverbs-providers");
 
         private static NativeCall call(String name, FunctionDescriptor d) {
-            return NativeCall.find(LIB, IBVERBS, name, d);
+            return LIB.call(name, d);
         }
 
         static final NativeCall GET_DEVICE_LIST = call("ibv_get_device_list", FunctionDescriptor.of(ADDRESS, ADDRESS));
@@ -96,10 +105,10 @@ final class LibVerbs {
     static final class Cm {
         private Cm() {}
 
-        private static final SymbolLookup LIB = load(RDMACM, "librdmacm1");
+        private static final Library LIB = Library.load(RDMACM, "librdmacm1");
 
         private static NativeCall call(String name, FunctionDescriptor d) {
-            return NativeCall.find(LIB, RDMACM, name, d);
+            return LIB.call(name, d);
         }
 
         static final NativeCall CREATE_EVENT_CHANNEL = call("rdma_create_event_channel", FunctionDescriptor.of(ADDRESS));

@@ -11,7 +11,6 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
@@ -26,17 +25,21 @@ final class NativeCall {
 
     private final String name;
     private final MethodHandle handle;
+    private final String unavailable;
 
-    private NativeCall(String name, MethodHandle handle) {
+    private NativeCall(String name, MethodHandle handle, String unavailable) {
         this.name = name;
         this.handle = handle;
+        this.unavailable = unavailable;
     }
 
-    static NativeCall find(SymbolLookup lookup, String library, String name, FunctionDescriptor descriptor) {
-        MemorySegment symbol = lookup.find(name).orElseThrow(() -> new UnsatisfiedLinkError(
-                library + " has no symbol " + name + " (rdma-core too old?)"));
-        return new NativeCall(name, Linker.nativeLinker().downcallHandle(symbol, descriptor,
-                Linker.Option.captureCallState("errno")));
+    static NativeCall of(String name, MemorySegment symbol, FunctionDescriptor descriptor) {
+        return new NativeCall(name, Linker.nativeLinker().downcallHandle(symbol, descriptor, Linker.Option.captureCallState("errno")), null);
+    }
+
+    /** A function this host lacks: every call throws a {@link NoRdmaDeviceException} with {@code why}. */
+    static NativeCall unavailable(String name, String why) {
+        return new NativeCall(name, null, why);
     }
 
     String name() {
@@ -89,6 +92,9 @@ final class NativeCall {
     }
 
     private Object invoke(MemorySegment state, Object[] args) {
+        if (handle == null) {
+            throw new NoRdmaDeviceException(unavailable);
+        }
         Object[] all = new Object[args.length + 1];
         all[0] = state;
         System.arraycopy(args, 0, all, 1, args.length);

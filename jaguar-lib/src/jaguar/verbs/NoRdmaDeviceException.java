@@ -6,11 +6,10 @@
 package jaguar.verbs;
 
 /**
- * There is no RDMA device to use: libibverbs is not installed, the kernel has no RDMA support
- * (ENOSYS), or no device (or not the one asked for) is present. The message says which, and what
- * to do (doc/verbs.md: Soft-RoCE gives any Linux host an rxe device). A missing library is
- * reported while the binding's library class initialises, so this exception then arrives as the
- * cause of an {@link ExceptionInInitializerError}.
+ * There is no RDMA device to use: libibverbs or librdmacm is not installed (or too old), the
+ * kernel has no RDMA support (ENOSYS), or no device (or not the one asked for) is present. The
+ * message says which, and what to do (doc/verbs.md: Soft-RoCE gives any Linux host an rxe
+ * device). A missing library is reported so at every call that needs it.
  */
 public final class NoRdmaDeviceException extends VerbsException {
     private static final long serialVersionUID = 1L;

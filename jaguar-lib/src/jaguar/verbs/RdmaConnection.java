@@ -64,9 +64,8 @@ public final class RdmaConnection implements AutoCloseable {
      * @throws IllegalArgumentException if {@code peer} is unresolved or not IPv4
      * @throws VerbsException naming the step that failed: no device for the address, no route,
      *         rejected (nobody listening), timeout (ETIMEDOUT)
-     * @throws ExceptionInInitializerError if librdmacm or libibverbs is not installed, on the
-     *         first use of the library (its cause, a {@link NoRdmaDeviceException}, names the
-     *         package to install; later uses throw {@link NoClassDefFoundError})
+     * @throws NoRdmaDeviceException if librdmacm or libibverbs is not installed (the message
+     *         names the package to install)
      * @throws UnsupportedOperationException if {@link QueueAccess#DIRECT} was asked for and is not
      *         possible on the device
      */

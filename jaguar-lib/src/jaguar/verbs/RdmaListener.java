@@ -36,9 +36,8 @@ public final class RdmaListener implements AutoCloseable {
      * @throws IllegalArgumentException if {@code address} is unresolved or not IPv4
      * @throws VerbsException with EADDRINUSE if the port is taken, EADDRNOTAVAIL if no RDMA device
      *         has that address
-     * @throws ExceptionInInitializerError if librdmacm or libibverbs is not installed, on the
-     *         first use of the library (its cause, a {@link NoRdmaDeviceException}, names the
-     *         package to install)
+     * @throws NoRdmaDeviceException if librdmacm or libibverbs is not installed (the message
+     *         names the package to install)
      */
     public static RdmaListener bind(InetSocketAddress address, int backlog) {
         String what = "listen on " + address;

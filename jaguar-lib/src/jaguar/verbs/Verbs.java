@@ -26,9 +26,8 @@ public final class Verbs {
      * The RDMA devices libibverbs sees (empty when there are none).
      *
      * @return the devices in libibverbs' order, an unmodifiable list
-     * @throws NoRdmaDeviceException if the kernel has no RDMA support
-     * @throws ExceptionInInitializerError if libibverbs is not installed, on the first use of the
-     *         library (its cause, a {@link NoRdmaDeviceException}, names the package to install)
+     * @throws NoRdmaDeviceException if the kernel has no RDMA support, or libibverbs is not
+     *         installed (the message names the package to install)
      * @throws VerbsException if {@code ibv_get_device_list} fails otherwise
      */
     public static List<RdmaDevice> devices() {
@@ -46,9 +45,8 @@ public final class Verbs {
      * @param name the device's name, as {@link RdmaDevice#name()} gives it
      * @return the open device; close it after everything made from it
      * @throws NoRdmaDeviceException if there is no such device (the message lists those there
-     *         are), or the kernel has no RDMA support
-     * @throws ExceptionInInitializerError if libibverbs is not installed, on the first use of the
-     *         library (its cause, a {@link NoRdmaDeviceException}, names the package to install)
+     *         are), the kernel has no RDMA support, or libibverbs is not installed (the message
+     *         names the package to install)
      * @throws VerbsException if {@code ibv_open_device} fails
      */
     public static VerbsContext open(String name) {
@@ -72,9 +70,8 @@ public final class Verbs {
      * Opens the first device.
      *
      * @return the first device of {@link #devices()}, open
-     * @throws NoRdmaDeviceException if there is none, or the kernel has no RDMA support
-     * @throws ExceptionInInitializerError if libibverbs is not installed, on the first use of the
-     *         library (its cause, a {@link NoRdmaDeviceException}, names the package to install)
+     * @throws NoRdmaDeviceException if there is none, the kernel has no RDMA support, or
+     *         libibverbs is not installed (the message names the package to install)
      * @throws VerbsException if {@code ibv_open_device} fails
      */
     public static VerbsContext openFirst() {

@@ -98,10 +98,16 @@ public record RiverFile(RiverGraph graph, Map<String, List<Node>> placement, Pat
                 switch (w[0]) {
                     case "river" -> {
                         expect(w, 2, "river NAME");
+                        if (graph != null) {
+                            throw new IllegalArgumentException("a file holds one river, and this one is " + graph.name());
+                        }
                         graph = new RiverGraph(w[1]);
                     }
                     case "jar" -> {
                         expect(w, 2, "jar PATH");
+                        if (jar != null) {
+                            throw new IllegalArgumentException("a river has one jar, and this one's is " + jar);
+                        }
                         jar = file.toAbsolutePath().getParent().resolve(w[1]);
                         if (!Files.isRegularFile(jar)) {
                             throw new IllegalArgumentException("no jar at " + jar);

@@ -101,29 +101,31 @@ public final class ProducerEndSubscriber implements Flow.Subscriber<Water> {
     }
 
     /**
-     * Puts End of River into the end: the consumer gets what was put, then the end. An interrupt
-     * while it is sent is kept (the thread's interrupt status is set again).
-     *
-     * @throws tigris.ReservoirFailedException if the reservoir is broken and the end cannot be sent
+     * Puts End of River into the end: the consumer gets what was put, then the end. Returns
+     * normally whatever happens (rule 2.13): if the end cannot be sent (the reservoir is broken, or
+     * the wait to send it was interrupted, whose status is set again), that is kept for
+     * {@link #failure()} and the river is ended with a failure where the reservoir can still carry one.
      */
     @Override
     public void onComplete() {
-        endRiver();
-    }
-
-    private void endRiver() {
         try {
             end.endOfRiver();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            failure = e;
+            end.endWithFailure("End of River could not be sent: " + e);
+        } catch (RuntimeException e) {
+            failure = e;
+            end.endWithFailure("End of River could not be sent: " + e);
         }
     }
 
     /**
      * Why the stream into the reservoir is not whole.
      *
-     * @return what the publisher signalled with {@code onError}, or the exception of a put that
-     *         failed; null if neither happened (so far: it is set on the delivering thread)
+     * @return what the publisher signalled with {@code onError}, or the exception of a put or of
+     *         the End of River that failed; null if none happened (so far: it is set on the
+     *         delivering thread)
      */
     public Throwable failure() {
         return failure;

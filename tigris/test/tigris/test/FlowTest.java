@@ -121,6 +121,40 @@ class FlowTest {
         }
     }
 
+    /** The end of a real reservoir whose End of River is lost, as over a connection that broke just then. */
+    private record EndOfRiverLost(tigris.ProducerEnd real) implements tigris.ProducerEnd {
+        @Override public String name() { return real.name(); }
+        @Override public int window() { return real.window(); }
+        @Override public tigris.Spring spring() { return real.spring(); }
+        @Override public int credits() { return real.credits(); }
+        @Override public void put(Water w) throws InterruptedException { real.put(w); }
+        @Override public void endOfRiver() { throw new tigris.ReservoirFailedException("reservoir out: the connection to its consumer was lost"); }
+        @Override public void endWithFailure(String cause) { real.endWithFailure(cause); }
+        @Override public tigris.EndStatus status() { return real.status(); }
+        @Override public void attachProducer(tigris.Parker p) { real.attachProducer(p); }
+        @Override public void close() { real.close(); }
+    }
+
+    /** Rule 2.13: onComplete returns normally; an End of River that cannot be sent is the subscriber's failure, and the consumer's. */
+    @Test
+    void anEndOfRiverThatCannotBeSentIsKeptNotThrown() throws Exception {
+        try (MemoryReservoir out = new MemoryReservoir("out", 4, 64)) {
+            ProducerEndSubscriber bridge = new ProducerEndSubscriber(new EndOfRiverLost(out.producer()));
+            try (var publisher = new java.util.concurrent.SubmissionPublisher<Water>(Runnable::run, 8)) {
+                publisher.subscribe(bridge);
+                Water w = out.producer().spring().createWater(8);
+                w.setLength(8);
+                publisher.submit(w);
+            }   // close(): onComplete on this thread, which must return normally
+            assertTrue(bridge.failure() instanceof tigris.ReservoirFailedException, String.valueOf(bridge.failure()));
+            Water first = out.consumer().get();
+            first.release();
+            out.consumer().creditBack();
+            tigris.UpstreamFailedException told = org.junit.jupiter.api.Assertions.assertThrows(tigris.UpstreamFailedException.class, () -> out.consumer().get());
+            assertTrue(told.getMessage().contains("End of River could not be sent: tigris.ReservoirFailedException: reservoir out: the connection"), told.getMessage());
+        }
+    }
+
     @Test
     void demandIsCreditAndABoundedRequestTakesWhatArrivedInTime() throws Exception {
         try (MemoryReservoir in = new MemoryReservoir("in", 8, 64)) {

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import tigris.ModuleConfig;
+import tigris.Parameter;
 import tigris.sort.KeySplitters;
 import tigris.sort.PartitionParameters;
 import tigris.sort.SortParameters;
@@ -40,6 +41,15 @@ class ParameterTest {
 
         var sort = new SortParameters(Path.of("/out"), SortParameters.Layout.OWN, 2, 4, 1 << 20, Path.of("/tmp"), false, true, 7, null);
         assertEquals(sort, SortParameters.from(ModuleConfig.of("sort", sort.toMap())));
+    }
+
+    @Test
+    void aMovedInstanceReadsItsHomesNameAsEveryWayOfAskingDoes() {
+        // sort#1 was placed on h1; a river job moved it to h2 after h1 was lost: it rebuilds h1's part.
+        var moved = new ModuleConfig("sort#1", 1, 2, Map.of("output", "/data/out-{node}", "partitioners", "1", "label", "{node}"), "h2", "h1", null);
+        assertEquals(Path.of("/data/out-h1"), moved.path("output"));
+        assertEquals(Path.of("/data/out-h1"), SortParameters.from(moved).output(), "a typed parameter reads {node} as ModuleConfig.path does");
+        assertEquals("h1", Parameter.text("label", null).from(moved));
     }
 
     @Test

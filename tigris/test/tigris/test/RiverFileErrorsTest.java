@@ -69,6 +69,9 @@ class RiverFileErrorsTest {
         says(run("notmodule", "module source tigris.test.Record on a out:out=tigris.test.Record"), "notmodule", 5,
                         "class tigris.test.Record is not a Tigris module");
         says(run("noclass", "module source no.Such on a"), "noclass", 5, "class no.Such is not in the jar");
+        // A second jar or river line would have mixed two jars' classes, or dropped the modules before it.
+        says(run("twojars", "jar modules.jar", SOURCE), "twojars", 5, "a river has one jar, and this one's is " + dir.resolve("modules.jar"));
+        says(run("tworivers", SOURCE, "river again"), "tworivers", 6, "a file holds one river, and this one is tworivers");
         says(run("policy", SOURCE + " policy:FASTEST"), "policy", 5, "policy:FASTEST is not one of [ROUND_ROBIN, RANDOM, LOTTERY, PARTITIONED]");
         says(run("transport", SOURCE, SINK, "connect source.out sink.in transport=pigeon"), "transport", 7,
                         "transport=pigeon is not one of memory, tcp, shm, verbs, file");

@@ -117,15 +117,25 @@ class SharedMemoryBufferTest {
     }
 
     @Test
-    void shouldValidateNamesAndSizes() {
+    void shouldValidateNamesAndSizes() throws IOException {
         assertEquals("shared memory segment name is empty",
                         assertThrows(IllegalArgumentException.class, () -> SharedMemoryBuffer.create("", 8)).getMessage());
         assertEquals("shared memory segment name='a/b' must not contain '/' or NUL",
                         assertThrows(IllegalArgumentException.class, () -> SharedMemoryBuffer.open("a/b")).getMessage());
         assertEquals("shared memory segment name='..' is not a file name",
                         assertThrows(IllegalArgumentException.class, () -> SharedMemoryBuffer.open("..")).getMessage());
-        assertEquals("shared memory segment name length=256 exceeds 255",
+        assertEquals("shared memory segment name of 256 characters is 256 bytes in UTF-8; a file name holds at most 255",
                         assertThrows(IllegalArgumentException.class, () -> SharedMemoryBuffer.create("x".repeat(256), 8)).getMessage());
+        // NAME_MAX counts bytes: 128 two-byte characters are 256 bytes, refused here, not by the kernel.
+        assertEquals("shared memory segment name of 128 characters is 256 bytes in UTF-8; a file name holds at most 255",
+                        assertThrows(IllegalArgumentException.class, () -> SharedMemoryBuffer.create("\u00e9".repeat(128), 8)).getMessage());
+        String base = BufferKind.uniqueSegmentName();
+        int room = SharedMemoryBuffer.MAX_NAME_BYTES - base.length();
+        String longest = base + "\u00e9".repeat(room / 2) + "x".repeat(room % 2);
+        assertEquals(255, longest.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        try (SharedMemoryBuffer b = SharedMemoryBuffer.create(longest, 8)) {
+            assertTrue(b.unlink(), "a name of 255 bytes is a file name the kernel takes");
+        }
         assertThrows(NullPointerException.class, () -> SharedMemoryBuffer.open(null));
         String name = BufferKind.uniqueSegmentName();
         assertEquals("size=0 must be positive (segment '" + name + "')",
