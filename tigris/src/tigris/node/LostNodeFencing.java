@@ -20,7 +20,7 @@ import tigris.node.ControlAgent.Node;
  * when it ends, a node that has not answered is left to fence itself when its lease runs out (its
  * staged files are never committed, so neither way can reach the output).
  */
-final class LostNodeFencing implements AutoCloseable {
+final class LostNodeFencing {
     private final ControlAgent agent;
     private final long pauseMillis;
     private final Set<Node> fenced = ConcurrentHashMap.newKeySet();
@@ -56,8 +56,7 @@ final class LostNodeFencing implements AutoCloseable {
     }
 
     /** Stops asking: the job has ended. */
-    @Override
-    public void close() throws InterruptedException {
+    void close() throws InterruptedException {
         for (Thread t : tries) {
             t.interrupt();
         }
