@@ -209,6 +209,15 @@ public final class ReflexRuntime implements AutoCloseable {
         throw new IllegalArgumentException("runtime " + name + " has no scheduler on CPU " + cpu + " (it has " + cpus() + ")");
     }
 
+    /**
+     * Whether {@link #close} was called: its schedulers run no task any more.
+     *
+     * @return true once closed
+     */
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
     private void checkOpen() {
         if (closed) {
             throw new IllegalStateException("runtime " + name + " is closed");

@@ -27,13 +27,15 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
     public static final int DEFAULT_MAX_PER_RUN = 16;
     /** The shortest period a Reflex task may have, µs ({@code jaguar.reflex.Release}). */
     public static final long MIN_PERIOD_MICROS = 10;
+    /** The most Waters {@link OverflowPolicy#KEEP_NEWEST} may hold back: the stage makes room for them all when it opens. */
+    public static final int MAX_KEEP = 1 << 16;
 
     /**
      * Makes a spec.
      *
      * @throws IllegalArgumentException if the period is neither 0 nor at least
-     *         {@link #MIN_PERIOD_MICROS}, {@code keep} is below 1 for KEEP_NEWEST or not 0 for
-     *         DROP_NEWEST, or {@code maxPerRun} is below 1
+     *         {@link #MIN_PERIOD_MICROS}, {@code keep} is below 1 for KEEP_NEWEST, above
+     *         {@link #MAX_KEEP}, or not 0 for DROP_NEWEST, or {@code maxPerRun} is below 1
      * @throws NullPointerException if {@code overflow} is null
      */
     public TimeCritical {
@@ -44,6 +46,9 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
         }
         if (overflow == OverflowPolicy.KEEP_NEWEST && keep < 1) {
             throw new IllegalArgumentException("KEEP_NEWEST keeps at least 1 Water (the newest), not " + keep);
+        }
+        if (keep > MAX_KEEP) {
+            throw new IllegalArgumentException("KEEP_NEWEST keeps at most " + MAX_KEEP + " Waters, not " + keep + " (the stage makes room for them all at its start)");
         }
         if (overflow == OverflowPolicy.DROP_NEWEST && keep != 0) {
             throw new IllegalArgumentException("DROP_NEWEST holds no Water back: keep " + keep + " applies only to KEEP_NEWEST");
@@ -92,9 +97,9 @@ public record TimeCritical(long periodMicros, OverflowPolicy overflow, int keep,
     /**
      * This, holding back up to {@code n} Waters ({@link OverflowPolicy#KEEP_NEWEST} only).
      *
-     * @param n the most Waters held, at least 1
+     * @param n the most Waters held, 1 to {@link #MAX_KEEP}
      * @return a new spec
-     * @throws IllegalArgumentException if {@code n} is below 1, or the policy is DROP_NEWEST
+     * @throws IllegalArgumentException if {@code n} is below 1 or above {@link #MAX_KEEP}, or the policy is DROP_NEWEST
      */
     public TimeCritical keeping(int n) {
         return new TimeCritical(periodMicros, overflow, n, maxPerRun);

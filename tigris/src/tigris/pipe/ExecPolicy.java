@@ -70,28 +70,39 @@ public final class ExecPolicy {
     }
 
     /**
-     * Refuses to run {@code program} on node {@code node} if this JVM is a node's that does not allow it.
+     * The program a process filter is about to start here: {@code program} as the pipeline wrote
+     * it, a name found on this JVM's PATH (on a node, the node's, which its allow-list was read
+     * against) or a path; refused if this JVM is a node's that does not allow it.
      *
-     * @param program the program a process filter is about to start (its resolved path)
-     * @param node the node's name, for the message
+     * @param program the program's name, or its absolute path (a path the pipeline wrote, made
+     *            absolute where it was planned)
+     * @param node the node's name, for the messages
+     * @return the program's path here
+     * @throws IllegalArgumentException if there is no such program here
      * @throws SecurityException saying which program, which node, and how to allow it
      */
-    public static void check(Path program, String node) {
+    public static Path program(String program, String node) {
         Set<Path> a = allowed;
+        Path path;
+        try {
+            path = ProcessFilter.resolve(program);
+        } catch (IllegalArgumentException e) {
+            throw a == null ? e : new IllegalArgumentException("node " + node + " has no program " + program + (program.contains("/") ? "" : " on its PATH"));
+        }
         if (a == null) {
-            return;
+            return path;
         }
         Path real;
         try {
-            real = program.toRealPath();
+            real = path.toRealPath();
         } catch (java.io.IOException e) {
-            real = program;
+            real = path;
         }
         if (a.contains(real)) {
-            return;
+            return path;
         }
         Set<String> n = named;
-        throw new SecurityException("node " + node + " does not run the program " + program + ": its allow-list "
-                        + (n.isEmpty() ? "is empty" : "is " + n) + " (start the node with --allow-exec " + program.getFileName() + ")");
+        throw new SecurityException("node " + node + " does not run the program " + path + ": its allow-list "
+                        + (n.isEmpty() ? "is empty" : "is " + n) + " (start the node with --allow-exec " + path.getFileName() + ")");
     }
 }

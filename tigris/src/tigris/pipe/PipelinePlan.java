@@ -210,16 +210,22 @@ public final class PipelinePlan {
     public static PipelinePlan of(Pipeline pipeline, FilterRegistry registry) throws PipelineSyntaxException {
         PipelinePlan plan = new PipelinePlan(pipeline, registry);
         Part whole = plan.part(pipeline.expression());
-        for (Vertex v : whole.entries()) {
-            if (v.filter.runsProcess() && v.filter.input()) {
-                v.filter = ProcessFilter.asSource(v.filter);
-            }
-        }
         List<Vertex> needInput = whole.entries().stream().filter(v -> v.filter.input()).toList();
+        // A process reads the standard input itself only as its one reader: processes sharing the
+        // descriptor would split its bytes between them, so several readers each get a copy from stdin.
+        if (needInput.size() == 1 && needInput.getFirst().filter.runsProcess()) {
+            needInput.getFirst().filter = ProcessFilter.asSource(needInput.getFirst().filter);
+            needInput = List.of();
+        }
         if (!needInput.isEmpty()) {
             Vertex in = plan.vertex(StdinSource.bound(), -1, 1);
             for (Vertex v : needInput) {
                 plan.connect(new Exit(in, false, -1), Selector.DEFAULT, 0, v, "in");
+            }
+        }
+        for (Exit e : whole.exits()) {
+            if (e.inverted() && !e.vertex().filter.output()) {
+                throw plan.error(e.notOffset(), "'!' takes what " + e.vertex().filter.label() + " rejects, but it is a sink: it gives no output to take");
             }
         }
         List<Exit> giveOutput = whole.exits().stream().filter(e -> e.vertex().filter.output()).toList();
@@ -313,14 +319,23 @@ public final class PipelinePlan {
                     branches.forEach(b -> exits.addAll(b.exits()));
                     yield new Part(entries, exits);
                 }
-                Vertex join = vertex(JoinModule.bound(par.join(), branches.size()), par.offset(), branches.size());
+                // A port for each exit (a branch "a + b" has two), so the join keeps each stream's
+                // unfinished line apart; it counts lines by the branch each port belongs to.
+                List<Integer> branchOfPort = new ArrayList<>();
                 for (int i = 0; i < branches.size(); i++) {
                     for (Exit x : branches.get(i).exits()) {
                         if (!x.vertex().filter.output()) {
                             throw pipeline.error(x.vertex().offset, x.vertex().filter.label() + " gives no output, so '" + par.join().symbol()
                                             + "' has nothing of it to join");
                         }
-                        connect(x, Selector.DEFAULT, -1, join, JoinModule.port(i));
+                        branchOfPort.add(i);
+                    }
+                }
+                Vertex join = vertex(JoinModule.bound(par.join(), branchOfPort), par.offset(), branchOfPort.size());
+                int port = 0;
+                for (Part b : branches) {
+                    for (Exit x : b.exits()) {
+                        connect(x, Selector.DEFAULT, -1, join, JoinModule.port(port++));
                     }
                 }
                 yield new Part(entries, List.of(new Exit(join, false, -1)));

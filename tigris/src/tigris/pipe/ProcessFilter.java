@@ -28,7 +28,9 @@ public final class ProcessFilter {
 
     /**
      * The process {@code program} with {@code arguments}: a filter that takes a stream and gives
-     * one, sorts nothing, and runs the program at the path found now.
+     * one and sorts nothing. The program must be found here; where the filter runs, a name is
+     * found again on that JVM's PATH (a node's allow-list names the programs on its own), a path
+     * is taken as it is.
      *
      * @param program a program's name, found on {@code PATH}, or a path (with a '/'), relative to the
      *            working directory
@@ -39,7 +41,7 @@ public final class ProcessFilter {
     public static BoundFilter bind(String program, List<String> arguments) {
         Path path = resolve(program);
         Map<String, String> p = new LinkedHashMap<>();
-        p.put(ProcessModule.PROGRAM, path.toString());
+        p.put(ProcessModule.PROGRAM, program.contains("/") ? path.toString() : program);
         for (int i = 0; i < arguments.size(); i++) {
             p.put(ProcessModule.argumentKey(i), arguments.get(i));
         }
@@ -55,7 +57,7 @@ public final class ProcessFilter {
         return new BoundFilter(f.label(), f.module(), p, false, true, f.classes(), true);
     }
 
-    /** The program {@code program} names: a path with a '/', or the first on PATH; IllegalArgumentException if none. */
+    /** The program {@code program} names here: a path with a '/', or the first on this JVM's PATH; IllegalArgumentException if none. */
     static Path resolve(String program) {
         if (program.contains("/")) {
             Path p = Path.of(program).toAbsolutePath().normalize();

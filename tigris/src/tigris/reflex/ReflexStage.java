@@ -158,7 +158,8 @@ public final class ReflexStage extends ModuleThread {
                 releaseTask();   // a first look at what arrived before the task was there to be released
             }
             boolean stopPassedOn = false;
-            while (outcome == null) {
+            // A closed runtime's schedulers run the task no more: nothing else would end the wait.
+            while (outcome == null && !runtime.isClosed()) {
                 if (stopRequested() && !stopPassedOn) {
                     stopPassedOn = true;
                     if (spec.isOnArrival()) {
@@ -173,7 +174,10 @@ public final class ReflexStage extends ModuleThread {
         } finally {
             removeTask();
         }
-        State end = outcome;   // set: the wait above ends only so
+        State end = outcome;
+        if (end == null) {
+            return endWithoutTask();
+        }
         if (end == State.FAILED) {
             Throwable t = failedWith;
             if (t instanceof Exception e) {
@@ -184,8 +188,19 @@ public final class ReflexStage extends ModuleThread {
         return end;
     }
 
-    /** Removes the task (after its current run); a stop's late interrupt must not cut the removal short. */
+    /** The end of a stage whose runtime closed under it: stopped if a stop was asked for, else failed saying why. */
+    private State endWithoutTask() {
+        if (stopRequested()) {
+            return State.STOPPED;
+        }
+        throw new IllegalStateException("module " + name() + " is time-critical, and the Reflex runtime that ran its task closed before the task ended the stage");
+    }
+
+    /** Removes the task (after its current run); a stop's late interrupt must not cut the removal short. A closed runtime holds no task. */
     private void removeTask() {
+        if (runtime.isClosed()) {
+            return;
+        }
         for (int attempt = 0;; attempt++) {
             Thread.interrupted();
             try {

@@ -108,11 +108,18 @@ class NodeControlTest {
 
     /** As {@link #startNode(String, Process[])}, on {@code port} (0: any), with {@code more} options. */
     private static Node startNode(String name, Process[] process, int port, String... more) throws Exception {
+        return startNode(name, process, port, Map.of(), more);
+    }
+
+    /** As {@link #startNode(String, Process[], int, String...)}, with {@code env} added to its environment. */
+    private static Node startNode(String name, Process[] process, int port, Map<String, String> env, String... more) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "node", "--name", name, "--port", Integer.toString(port), "--work",
                         dir.resolve("work-" + name).toString()));
         cmd.addAll(List.of(more));
         cmd.addAll(cluster.node(name).options());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true);
+        b.environment().putAll(env);
+        Process p = b.start();
         NODES.add(p);
         if (process != null) {
             process[0] = p;
@@ -638,6 +645,20 @@ class NodeControlTest {
         assertTrue(run.await(60_000, null).completed());
         run.commit();
         assertEquals("alpha\nbeta\n", Files.readString(out));
+        // A program named without a '/' is the node's own, found on its PATH as its allow-list was:
+        // here a cat of its own that upper-cases, which the planning JVM's PATH does not have.
+        Path bin = Files.createDirectories(dir.resolve("bin-e3"));
+        Path ownCat = bin.resolve("cat");
+        Files.writeString(ownCat, "#!/bin/sh\nexec tr a-z A-Z\n");
+        ownCat.toFile().setExecutable(true);
+        Node own = startNode("e3", null, 0, Map.of("PATH", bin + ":" + System.getenv("PATH")), "--allow-exec", "cat");
+        Map<String, List<Node>> onOwn = new HashMap<>();
+        g.moduleList().forEach(m -> onOwn.put(m.name(), List.of(own)));
+        var ownRun = agent.start(RiverAttempt.first("execs").next(), g, onOwn, null, null);
+        ControlAgent.RunReport ownReport = ownRun.await(60_000, null);
+        assertTrue(ownReport.completed(), String.valueOf(ownReport.failure()));
+        ownRun.commit();
+        assertEquals("ALPHA\nBETA\n", Files.readString(out));
         // A program the node does not have is refused when it starts, not when a pipeline asks.
         List<String> cmd = new ArrayList<>(List.of(javaHome() + "/bin/tigris", "node", "--name", "e1", "--port", "0", "--work",
                         dir.resolve("work-e1b").toString(), "--allow-exec", "nosuchprogram-tigris"));

@@ -114,6 +114,22 @@ class PipeCommandTest {
         Run refused = run(null, "file in=log.txt | tcp connect=127.0.0.1:" + port + " wait=1");
         assertEquals(1, refused.status(), refused.err());
         assertTrue(refused.err().contains("tcp connect=127.0.0.1:" + port + ": nothing accepted a connection there within 1 s"), refused.err());
+        // A wait= of more seconds than a long holds nanoseconds still waits for a listener that comes late.
+        Run[] patient = new Run[1];
+        Thread sender = Thread.ofPlatform().start(() -> {
+            try {
+                patient[0] = run(null, "file in=log.txt | tcp connect=127.0.0.1:" + port + " wait=9999999999");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(2000);
+        try (java.net.ServerSocket late = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress());
+                        java.net.Socket s = late.accept()) {
+            assertEquals(whole.length, s.getInputStream().readAllBytes().length, "the late listener got the log");
+        }
+        sender.join(60_000);
+        assertEquals(0, patient[0].status(), patient[0].err());
         Run bad = run(null, "tcp listen=localhost:99999 | count");
         assertEquals(2, bad.status(), bad.err());
         assertTrue(bad.err().contains("tcp: port 99999 is not between 1 and 65535"), bad.err());
@@ -143,6 +159,10 @@ class PipeCommandTest {
             assertEquals(sh(t + " valsort " + f + " 2>&1 || true").text(), filter.text(), "valsort's words on " + f);
         }
         assertTrue(run(null, "gensort n=20000 b=7 | recsort | valsort").text().endsWith("SUCCESS - all records are in order\n"));
+        // Waters smaller than a record carry records cut where the Waters end.
+        Run small = run(null, "(gensort n=50000 @water=64) | (recsort @water=64) | file out=small.dat");
+        assertEquals(0, small.status(), small.err());
+        assertTrue(Arrays.equals(Files.readAllBytes(dir.resolve("ref-sorted.dat")), Files.readAllBytes(dir.resolve("small.dat"))), "sorted through 64-byte Waters");
         Run bytes = run(null, "file in=log.txt | valsort");
         assertEquals(1, bytes.status(), bytes.err());
         assertTrue(bytes.err().contains("valsort: the stream's " + Files.size(log) + " bytes are not whole records of 100 bytes (the last has "
@@ -255,6 +275,17 @@ class PipeCommandTest {
         assertEquals(sh("wc -l -w -c < log.txt").text().trim().replaceAll("\\s+", " "), count.text().trim());
         Run first = run(null, "seq 1 5 | head 2");
         assertEquals("1\n2\n", first.text(), "a process that begins the pipeline: " + first.err());
+        // A process and a filter that begin it together each read all of standard input.
+        StringBuilder numbers = new StringBuilder();
+        for (int i = 1; i <= 100_000; i++) {
+            numbers.append(i).append('\n');
+        }
+        Run both = run(numbers.toString().getBytes(StandardCharsets.US_ASCII), "cat + grep 5");
+        assertEquals(0, both.status(), both.err());
+        List<String> expected = new ArrayList<>(numbers.toString().lines().toList());
+        expected.addAll(numbers.toString().lines().filter(l -> l.contains("5")).toList());
+        expected.sort(null);
+        assertSameLines(expected, sortedLines(both.out()));
     }
 
     /** nice(1) prints the nice value it inherited from the module thread that started it. */
@@ -332,6 +363,10 @@ class PipeCommandTest {
         Run grep = run(null, "(file in=a.txt + file in=b.txt) | grep 7");
         assertEquals(0, grep.status(), grep.err());
         assertSameLines(sortedLines(sh("grep -h 7 a.txt b.txt").out()), sortedLines(grep.out()));
+        // A join's branch of two streams: each stream's lines stay whole (a port each), counted as the branch's.
+        Run and = run(null, "(file in=a.txt + file in=b.txt) & (file in=b.txt + file in=a.txt)");
+        assertEquals(0, and.status(), and.err());
+        assertSameLines(sortedLines(sh("cat a.txt b.txt").out()), sortedLines(and.out()));
         Run copy = run(null, "(file in=a.txt + file in=b.txt) | file out=ab.txt");
         assertEquals(0, copy.status(), copy.err());
         assertSameLines(sortedLines(sh("cat a.txt b.txt").out()), sortedLines(Files.readAllBytes(dir.resolve("ab.txt"))));
@@ -409,6 +444,13 @@ class PipeCommandTest {
         Run truncated = run(null, "file in=broken.gz | inflate | count");
         assertEquals(1, truncated.status());
         assertTrue(truncated.err().contains("inflate: the gzip stream ends early"), truncated.err());
+        // A deflate block of the reserved type 3 (the block header right after the member's 10-byte header).
+        byte[] damaged = Arrays.copyOf(whole, whole.length);
+        damaged[10] = 0x07;
+        Files.write(dir.resolve("damaged.gz"), damaged);
+        Run corrupt = run(null, "file in=damaged.gz | inflate | count");
+        assertEquals(1, corrupt.status());
+        assertTrue(corrupt.err().contains("inflate: the gzip stream's compressed data is damaged at byte 1"), corrupt.err());
         Run notGzip = run(null, "file in=log.txt | inflate | count");
         assertTrue(notGzip.err().contains("inflate: the stream is not gzip: byte 0 is not the start of a gzip member"), notGzip.err());
         Run option = run(null, "--timeout", "x", "count");

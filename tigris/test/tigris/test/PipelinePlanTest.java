@@ -73,11 +73,14 @@ class PipelinePlanTest {
         "grep '(' ; 6; grep: '(' is not a regular expression",
         "grep; 1; grep: needs a pattern",
         "file in=a | split n=300 | count; 19; split: n=300: there are 255 classes above 0",
+        "file in=a | split field=2 n=300 | count; 27; split: n=300: there are 255 classes above 0",
         "(grep x @window=0); 9; hint window=0: a window is 1 to 4096 Waters",
         "(grep x @hrealtime); 9; hint hrealtime cannot be met",
         "(grep x @latency,throughput); 9; hints latency and throughput contradict each other",
         "(grep x @background,realtime); 9; hints realtime and background contradict each other",
         "file in=a | (grep x + file in=b); 23; file in=b takes no input",
+        "grep x | !file out=y; 10; '!' takes what file out=y rejects, but it is a sink: it gives no output to take",
+        "(grep x + !file out=y); 11; '!' takes what file out=y rejects, but it is a sink",
     })
     void whatCannotBePlannedIsNamedWhereItWasWritten(String text, int column, String problem) {
         PipelineSyntaxException e = assertThrows(PipelineSyntaxException.class, () -> plan(text));
@@ -154,6 +157,30 @@ class PipelinePlanTest {
         assertTrue(!p.vertices().getFirst().filter().input(), "cat is a source");
         assertEquals("true", p.vertices().getFirst().filter().parameters().get(ProcessModule.INHERIT_INPUT));
         assertTrue(pipes(p).stream().noneMatch(s -> s.startsWith("stdin")), pipes(p).toString());
+    }
+
+    /** Processes sharing the standard input's descriptor would split its bytes; each reader gets a copy from stdin. */
+    @Test
+    void processesThatBeginAPipelineTogetherEachGetACopyOfStandardInput() throws Exception {
+        PipelinePlan p = plan("cat + grep 5");
+        assertEquals(List.of("stdin -> cat [0]", "stdin -> grep 5 [0]", "cat -> stdout [0]", "grep 5 -> stdout [1]"), pipes(p));
+        assertTrue(p.vertices().stream().noneMatch(v -> v.filter().parameters().containsKey(ProcessModule.INHERIT_INPUT)), pipes(p).toString());
+        assertTrue(pipes(plan("(cat + tr a b) | count")).containsAll(List.of("stdin -> cat [0]", "stdin -> tr a b [0]")), pipes(plan("(cat + tr a b) | count")).toString());
+        PipelinePlan withFile = plan("cat + file in=a");
+        assertEquals("true", withFile.vertices().getFirst().filter().parameters().get(ProcessModule.INHERIT_INPUT), "cat alone reads standard input");
+    }
+
+    /** A branch of a join whose output leaves from two filters feeds two ports, read apart, counted as one branch. */
+    @Test
+    void aJoinGivesEachStreamOfABranchItsOwnPort() throws Exception {
+        RiverGraph g = plan("(file in=a + file in=b) * file in=c").river("j");
+        ModuleSpec join = g.moduleList().stream().filter(m -> m.moduleClass() == JoinModule.class).findFirst().orElseThrow();
+        assertEquals(java.util.Set.of("in0", "in1", "in2", "out"), join.ports().keySet());
+        assertEquals("0,0,1", join.parameters().get("branches"));
+        assertEquals("3", join.parameters().get("inputs"));
+        List<String> intoJoin = g.connections().stream().filter(c -> Connection.module(c.to()).equals(join.name())).map(c -> c.from() + " -> " + c.to()).sorted()
+                        .toList();
+        assertEquals(List.of("file-2.out -> " + join.name() + ".in1", "file-3.out -> " + join.name() + ".in2", "file.out -> " + join.name() + ".in0"), intoJoin);
     }
 
     @Test

@@ -157,6 +157,11 @@ class PlannerTest {
 
         PipelineSyntaxException stdin = assertThrows(PipelineSyntaxException.class, () -> PLANNER.place(plan("grep a"), List.of(A, B)));
         assertTrue(stdin.getMessage().contains("stdin can run in none of the places given: it runs in this command's own JVM"), stdin.getMessage());
+        // A process that begins the pipeline reads the command's standard input: it runs here, never on a node.
+        PipelineSyntaxException process0 = assertThrows(PipelineSyntaxException.class, () -> PLANNER.place(plan("cat | file out=/y"), List.of(A, C1)));
+        assertTrue(process0.getMessage().contains("cat can run in none of the places given: it begins the pipeline, so it reads this command's standard input,"
+                        + " and the pipeline is placed on nodes only"), process0.getMessage());
+        assertEquals("local", PLANNER.place(plan("cat | file out=/y"), List.of(Place.local(2), C1)).places().getFirst().node());
         Placement local = PLANNER.place(plan("grep a"), List.of(Place.local(2)));
         assertTrue(local.links().stream().allMatch(l -> l.transport().equals("memory")), local.explain());
     }

@@ -247,6 +247,34 @@ class ReflexStageTest {
         }
     }
 
+    /** A stage waits for its task to end it; a runtime that closes first (here before a period of 30 s passes) ends it saying so. */
+    @Test
+    void aStageWhoseRuntimeClosesUnderItFailsSayingSo() throws Exception {
+        RiverGraph g = new RiverGraph("closing");
+        g.module("source", ReflexStageModules.NumberedSource.class).parameter("count", "100000").parameter("pauseMillis", "1").output("out", Record.class);
+        g.module("filter", ReflexStageModules.PassOn.class).timeCritical(TimeCritical.everyMicros(30_000_000, OverflowPolicy.DROP_NEWEST))
+                        .input("in", Record.class).output("out", Record.class);
+        g.module("sink", ReflexStageModules.RecordingSink.class).input("in", Record.class);
+        g.connect("source.out", "filter.in", ReservoirSpec.of(4, 256));
+        g.connect("filter.out", "sink.in", ReservoirSpec.of(4, 256));
+        jaguar.reflex.ReflexRuntime runtime = jaguar.reflex.ReflexRuntime.start("closing");
+        try (LocalRiver river = LocalRiver.build(g, runtime).start()) {
+            ReflexStage filter = stage(river);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (filter.state() != ModuleThread.State.RUNNING && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            Thread.sleep(200);   // the task added: the stage waits for its next period
+            runtime.close();
+            assertTrue(filter.await(5, TimeUnit.SECONDS), "the stage ended without its task: " + filter.status());
+            assertEquals(ModuleThread.State.FAILED, filter.state());
+            assertTrue(filter.failure().getMessage().contains("module filter is time-critical, and the Reflex runtime that ran its task closed before the task"
+                            + " ended the stage"), filter.failure().toString());
+        } finally {
+            runtime.close();
+        }
+    }
+
     @Test
     void badSpecsSayWhatIsWrong() {
         IllegalArgumentException tooShort = assertThrows(IllegalArgumentException.class, () -> TimeCritical.everyMicros(5, OverflowPolicy.DROP_NEWEST));
@@ -255,6 +283,9 @@ class ReflexStageTest {
         assertTrue(keepDrop.getMessage().contains("DROP_NEWEST holds no Water back"), keepDrop.getMessage());
         IllegalArgumentException keepNone = assertThrows(IllegalArgumentException.class, () -> TimeCritical.onArrival(OverflowPolicy.KEEP_NEWEST).keeping(0));
         assertTrue(keepNone.getMessage().contains("KEEP_NEWEST keeps at least 1 Water"), keepNone.getMessage());
+        IllegalArgumentException keepMany = assertThrows(IllegalArgumentException.class,
+                        () -> TimeCritical.onArrival(OverflowPolicy.KEEP_NEWEST).keeping(2_000_000_000));
+        assertTrue(keepMany.getMessage().contains("KEEP_NEWEST keeps at most 65536 Waters, not 2000000000"), keepMany.getMessage());
         assertThrows(IllegalArgumentException.class, () -> TimeCritical.onArrival(OverflowPolicy.DROP_NEWEST).takingAtMost(0));
 
         RiverGraph g = new RiverGraph("bad");

@@ -5,14 +5,11 @@
 
 package tigris.pipe.filters;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import tigris.ModuleConfig;
-import tigris.Water;
 import tigris.pipe.BoundFilter;
 import tigris.pipe.FilterArgumentException;
 import tigris.pipe.FilterClasses;
@@ -20,6 +17,7 @@ import tigris.pipe.FilterDefinition;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.WaterWriter;
 import tigris.pipe.plan.FilterCost;
 import tigris.sort.RecordGenerator;
 import tigris.sort.Uint128;
@@ -75,12 +73,13 @@ public final class GenSort implements FilterDefinition {
                         Module.class, p, false, true, FilterClasses.NONE);
     }
 
-    /** Fills each Water with whole records. */
+    /** Writes the records a Water's worth at a time. */
     @FilterCost(nanosPerByte = 3.0)
     public static final class Module extends PipeModule {
         private RecordGenerator records;
         private long left;
         private byte[] block = new byte[0];
+        private WaterWriter writer;
 
         /** Made reflectively by the river, one for each place the filter runs; {@link #open} then reads its parameters. */
         public Module() {
@@ -103,23 +102,22 @@ public final class GenSort implements FilterDefinition {
             if (left == 0) {
                 return false;
             }
-            Water w = out.water();
-            MemorySegment s = w.buffer().asSegment();
-            int n = (int) Math.min(left, s.byteSize() / Records.BYTES);
-            if (n == 0) {
-                w.release();
-                throw new IllegalStateException("gensort: a Water of " + s.byteSize() + " bytes holds no record of " + Records.BYTES + " (give it @water=64k)");
+            if (writer == null) {
+                writer = new WaterWriter(out, 0, false);
             }
+            // A Water's worth at a time, cut where Waters end: one smaller than a record (@water=64) carries them too.
+            int n = (int) Math.min(left, Math.max(1, out.waterSize() / Records.BYTES));
             if (block.length < n * Records.BYTES) {
                 block = new byte[n * Records.BYTES];
             }
             for (int r = 0; r < n; r++) {
                 records.next(block, r * Records.BYTES);
             }
-            MemorySegment.copy(block, 0, s, ValueLayout.JAVA_BYTE, 0, n * Records.BYTES);
-            w.setLength(n * Records.BYTES);
-            out.put(w, 0);
+            writer.write(block, 0, n * Records.BYTES);
             left -= n;
+            if (left == 0) {
+                writer.flush();
+            }
             return left > 0;
         }
     }

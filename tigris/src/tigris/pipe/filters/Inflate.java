@@ -119,7 +119,7 @@ public final class Inflate implements FilterDefinition {
         }
 
         /** Uses as much of the pending bytes as can be used now. */
-        private void consume() throws IOException, DataFormatException, InterruptedException {
+        private void consume() throws IOException, InterruptedException {
             int at = 0;
             while (at < pendingLength) {
                 if (done && !gzip) {
@@ -158,7 +158,7 @@ public final class Inflate implements FilterDefinition {
                 // Fed from where it stopped every time: the pending bytes move between calls.
                 inflater.setInput(pending, at, pendingLength - at);
                 int before = inflater.getRemaining();
-                int made = inflater.inflate(outBuf);
+                int made = inflate(offset + before);
                 if (made > 0) {
                     crc.update(outBuf, 0, made);
                     writer.write(outBuf, 0, made);
@@ -182,17 +182,31 @@ public final class Inflate implements FilterDefinition {
          * Takes what the inflater still holds once its input is used up: an output buffer filled by
          * the last bytes leaves more behind (a long match at a raw stream's end).
          */
-        private void drain() throws DataFormatException, InterruptedException {
+        private void drain() throws IOException, InterruptedException {
             while (inMember || !gzip) {
                 if (inflater.finished() || inflater.needsDictionary()) {
                     return;
                 }
-                int made = inflater.inflate(outBuf);
+                int made = inflate(offset + inflater.getRemaining());
                 if (made == 0) {
                     return;
                 }
                 crc.update(outBuf, 0, made);
                 writer.write(outBuf, 0, made);
+            }
+        }
+
+        /**
+         * Inflates into {@link #outBuf}; damaged data is an IOException saying where in the stream
+         * the inflater stopped: {@code inputEnd}, the offset just past the input it was given, less
+         * what it left unused.
+         */
+        private int inflate(long inputEnd) throws IOException {
+            try {
+                return inflater.inflate(outBuf);
+            } catch (DataFormatException e) {
+                throw new IOException("inflate: the " + format + " stream's compressed data is damaged at byte " + (inputEnd - inflater.getRemaining()) + " ("
+                                + e.getMessage() + ")", e);
             }
         }
 

@@ -7,6 +7,7 @@ package tigris.pipe.filters;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import tigris.ModuleConfig;
@@ -39,16 +40,17 @@ public final class JoinModule extends PipeModule {
     public JoinModule() {
     }
 
-    /** Parameters: {@code join} (or, and), {@code branches}, {@code memory} (bytes remembered at most). */
+    /** Parameters: {@code join} (or, and), {@code branches} (the branch of each port: 0,0,1), {@code memory} (bytes remembered at most). */
     static final String JOIN = "join";
     static final String BRANCHES = "branches";
     static final String MEMORY = "memory";
 
     /**
-     * The input port of branch {@code i}: the plan connects each branch's last filter to its own,
-     * so the join can tell the branches' lines apart.
+     * Input port {@code i}: the plan connects each place a branch's output leaves from to a port
+     * of its own (a branch {@code a + b} has two), so the join keeps each stream's lines apart
+     * and counts them by branch.
      *
-     * @param i the branch, from 0 to the number of branches less one
+     * @param i the port, from 0 to the number of ports less one
      * @return the port's name, {@code in}<i>i</i>
      */
     public static String port(int i) {
@@ -56,20 +58,20 @@ public final class JoinModule extends PipeModule {
     }
 
     /**
-     * The join of {@code n} branches, as the plan adds it after the branches of {@code a * b} or
-     * {@code a & b}. It may remember a quarter of this JVM's largest heap
-     * ({@link Runtime#maxMemory()}) of lines.
+     * The join of the branches of {@code a * b} or {@code a & b}, as the plan adds it after them.
+     * It may remember a quarter of this JVM's largest heap ({@link Runtime#maxMemory()}) of lines.
      *
      * @param join {@link Join#OR} for the union ({@code *}); any other join is taken for the
      *        intersection ({@code &})
-     * @param n the number of branches, whose input ports are {@link #port port(0)} to
-     *        {@code port(n - 1)}
+     * @param branchOfPort the branch, from 0, that each input port ({@link #port port(0)} on)
+     *        belongs to; every branch has at least one
      * @return the join as a filter: a module that takes input and gives output, in class 0
      */
-    public static BoundFilter bound(Join join, int n) {
+    public static BoundFilter bound(Join join, List<Integer> branchOfPort) {
         long memory = Runtime.getRuntime().maxMemory() / 4;
+        String branches = String.join(",", branchOfPort.stream().map(String::valueOf).toList());
         return new BoundFilter(join == Join.OR ? "union (*)" : "intersection (&)", JoinModule.class,
-                        Map.of(JOIN, join == Join.OR ? "or" : "and", BRANCHES, Integer.toString(n), MEMORY, Long.toString(memory)), true, true,
+                        Map.of(JOIN, join == Join.OR ? "or" : "and", BRANCHES, branches, MEMORY, Long.toString(memory)), true, true,
                         FilterClasses.NONE);
     }
 
@@ -114,13 +116,15 @@ public final class JoinModule extends PipeModule {
     private int branches;
     private long memory;
     private long remembered;
+    /** Each port's lines, read apart, and the branch it belongs to. */
     private Lines[] lines;
+    private int[] branchOf;
     private final Map<Key, Counts> counts = new HashMap<>();
     private final Map<String, Integer> ports = new HashMap<>();
     private WaterWriter writer;
     private final byte[] newline = {'\n'};
 
-    /** Its ports are its branches: it reads each one's lines apart. */
+    /** Its ports are the streams of its branches: it reads each one's lines apart. */
     @Override
     protected boolean readsLinesByPort() {
         return true;
@@ -133,13 +137,16 @@ public final class JoinModule extends PipeModule {
             case "and" -> false;
             default -> throw new IllegalArgumentException("parameter join=" + config.get(JOIN) + " is neither 'or' nor 'and'");
         };
-        branches = (int) config.getLong(BRANCHES, 2);
-        memory = config.getLong(MEMORY, Long.MAX_VALUE);
-        lines = new Lines[branches];
-        for (int i = 0; i < branches; i++) {
-            lines[i] = new Lines();
-            ports.put(port(i), i);
+        String[] of = config.get(BRANCHES).split(",");
+        branchOf = new int[of.length];
+        lines = new Lines[of.length];
+        for (int p = 0; p < of.length; p++) {
+            branchOf[p] = Integer.parseInt(of[p].trim());
+            branches = Math.max(branches, branchOf[p] + 1);
+            lines[p] = new Lines();
+            ports.put(port(p), p);
         }
+        memory = config.getLong(MEMORY, Long.MAX_VALUE);
     }
 
     @Override
@@ -147,11 +154,11 @@ public final class JoinModule extends PipeModule {
         if (writer == null) {
             writer = new WaterWriter(out, 0, true);
         }
-        int b = branch(in.inputPort());
-        lines[b].take(in, (buf, from, to) -> line(b, buf, from, to));
+        int p = portIndex(in.inputPort());
+        lines[p].take(in, (buf, from, to) -> line(branchOf[p], buf, from, to));
     }
 
-    private int branch(String port) {
+    private int portIndex(String port) {
         Integer i = ports.get(port);
         if (i == null) {
             throw new IllegalStateException("a Water arrived at input port " + port + ", which is none of this join's " + ports.keySet());
@@ -191,9 +198,9 @@ public final class JoinModule extends PipeModule {
         if (writer == null) {
             writer = new WaterWriter(out, 0, true);
         }
-        for (int i = 0; i < branches; i++) {
-            int b = i;
-            lines[i].finish((buf, from, to) -> line(b, buf, from, to));
+        for (int p = 0; p < lines.length; p++) {
+            int b = branchOf[p];
+            lines[p].finish((buf, from, to) -> line(b, buf, from, to));
         }
         writer.flush();
     }

@@ -42,8 +42,9 @@ public final class ProcessModule extends PipeModule {
     }
 
     /**
-     * The parameter naming the program to run: its path, which the node must allow
-     * ({@link tigris.pipe.ExecPolicy}); the open fails otherwise.
+     * The parameter naming the program to run: a name, found on the PATH where the filter runs,
+     * or an absolute path; the node must allow it ({@link tigris.pipe.ExecPolicy}), the open fails
+     * otherwise.
      */
     public static final String PROGRAM = "program";
     /**
@@ -80,8 +81,7 @@ public final class ProcessModule extends PipeModule {
 
     @Override
     protected void open(ModuleConfig config) throws IOException {
-        Path program = Path.of(config.get(PROGRAM));
-        ExecPolicy.check(program, config.node());
+        Path program = ExecPolicy.program(config.get(PROGRAM), config.node());
         List<String> command = new ArrayList<>(List.of(program.toString()));
         for (int i = 0; config.parameters().containsKey(argumentKey(i)); i++) {
             command.add(config.get(argumentKey(i)));

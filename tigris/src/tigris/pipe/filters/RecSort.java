@@ -5,8 +5,6 @@
 
 package tigris.pipe.filters;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +17,7 @@ import tigris.pipe.FilterDefinition;
 import tigris.pipe.Outlet;
 import tigris.pipe.PipeModule;
 import tigris.pipe.PipelineExpression.Argument;
+import tigris.pipe.WaterWriter;
 import tigris.pipe.plan.FilterCost;
 
 /**
@@ -96,27 +95,12 @@ public final class RecSort implements FilterDefinition {
                 order[i] = i;
             }
             sort(order, 0, count - 1);
-            Water w = null;
-            MemorySegment s = null;
-            int filled = 0;
+            // Records cut where Waters end, so a Water smaller than a record (@water=64) carries them too.
+            WaterWriter out = new WaterWriter(o, 0, false);
             for (int i : order) {
-                if (w == null) {
-                    w = o.water();
-                    s = w.buffer().asSegment();
-                    filled = 0;
-                }
-                MemorySegment.copy(data, i * Records.BYTES, s, ValueLayout.JAVA_BYTE, filled, Records.BYTES);
-                filled += Records.BYTES;
-                if (filled + Records.BYTES > s.byteSize()) {
-                    w.setLength(filled);
-                    o.put(w, 0);
-                    w = null;
-                }
+                out.write(data, i * Records.BYTES, Records.BYTES);
             }
-            if (w != null) {
-                w.setLength(filled);
-                o.put(w, 0);
-            }
+            out.flush();
         }
 
         private int compare(int a, int b) {

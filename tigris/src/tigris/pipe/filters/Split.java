@@ -57,6 +57,7 @@ public final class Split implements FilterDefinition {
     @Override
     public BoundFilter bind(List<Argument> args) throws FilterArgumentException {
         long n = -1;
+        int nAt = -1;
         long field = 0;
         for (int i = 0; i < args.size(); i++) {
             Argument a = args.get(i);
@@ -64,7 +65,10 @@ public final class Split implements FilterDefinition {
                 throw Arguments.unknown(args, i);
             }
             switch (a.key()) {
-                case N -> n = Arguments.number(a.value(), i, 1, "n");
+                case N -> {
+                    n = Arguments.number(a.value(), i, 1, "n");
+                    nAt = i;
+                }
                 case FIELD -> field = Arguments.number(a.value(), i, 1, "field");
                 default -> throw Arguments.unknown(args, i);
             }
@@ -73,7 +77,7 @@ public final class Split implements FilterDefinition {
             throw new FilterArgumentException(-1, "needs n=N, the number of classes");
         }
         if (n > 255) {
-            throw new FilterArgumentException(0, "n=" + n + ": there are 255 classes above 0");
+            throw new FilterArgumentException(nAt, "n=" + n + ": there are 255 classes above 0");
         }
         Map<Integer, String> names = new LinkedHashMap<>();
         names.put(0, "none");

@@ -188,14 +188,15 @@ public final class TcpFilter implements FilterDefinition {
             to = config.get(CONNECT);
             long wait = Long.parseLong(config.get(WAIT));
             InetSocketAddress a = resolved(to, true);
-            long deadline = System.nanoTime() + wait * 1_000_000_000;
+            long start = System.nanoTime();
+            long limit = java.util.concurrent.TimeUnit.SECONDS.toNanos(wait); // saturates: wait= may be any long
             while (true) {
                 try {
                     out = SocketChannel.open(a);
                     return;
                 } catch (java.net.ConnectException e) {
                     // The reader may not listen yet: a pipeline's ends start together.
-                    if (System.nanoTime() > deadline) {
+                    if (System.nanoTime() - start > limit) {
                         throw new IOException("tcp connect=" + to + ": nothing accepted a connection there within " + wait + " s ("
                                         + e.getMessage() + ")", e);
                     }

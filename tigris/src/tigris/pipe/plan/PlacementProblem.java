@@ -134,10 +134,15 @@ final class PlacementProblem {
     }
 
     private boolean runsAt(Vertex v, Place p) {
-        if (costOf(v).local() && !p.local()) {
+        if ((costOf(v).local() || readsStandardInput(v)) && !p.local()) {
             return false;
         }
         return !v.filter().runsProcess() || p.runs(program(v));
+    }
+
+    /** A process that begins the pipeline reads this command's standard input itself, so it runs here. */
+    private static boolean readsStandardInput(Vertex v) {
+        return Boolean.parseBoolean(v.filter().parameters().get(ProcessModule.INHERIT_INPUT));
     }
 
     private static String program(Vertex v) {
@@ -147,6 +152,9 @@ final class PlacementProblem {
     private String whyNot(Vertex v) {
         if (costOf(v).local() && places.stream().noneMatch(Place::local)) {
             return "it runs in this command's own JVM (its standard streams), and the pipeline is placed on nodes only";
+        }
+        if (readsStandardInput(v) && places.stream().noneMatch(Place::local)) {
+            return "it begins the pipeline, so it reads this command's standard input, and the pipeline is placed on nodes only";
         }
         if (v.filter().runsProcess()) {
             String prog = program(v);
