@@ -37,7 +37,7 @@ help:
 	@echo "  make maven-install  jar, sources, javadoc and POM of jaguar-lib and jaguar-tigris into ~/.m2 (MAVEN_REPO=dir);"
 	@echo "                     make test-maven builds doc/examples/hello-jaguar against them, offline (part of make test)"
 	@echo "  make docs          javadoc of jaguar.lib and jaguar.tigris (build/docs/api) and tigris(1)"
-	@echo "  make reproducible-check  build one commit twice from nothing and list every difference (about an hour)"
+	@echo "  make reproducible-check  build one commit twice from nothing and list every difference (40 min or more)"
 	@echo "  make clean         remove build outputs (keeps build/deps and build/config.mk)"
 	@echo "  make dist-clean    remove all of build/ (rerun ./configure afterwards)"
 
