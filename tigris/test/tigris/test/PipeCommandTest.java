@@ -7,6 +7,7 @@ package tigris.test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -124,9 +125,15 @@ class PipeCommandTest {
             }
         });
         Thread.sleep(2000);
-        try (java.net.ServerSocket late = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress());
-                        java.net.Socket s = late.accept()) {
-            assertEquals(whole.length, s.getInputStream().readAllBytes().length, "the late listener got the log");
+        try (java.net.ServerSocket late = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+            late.setSoTimeout(30_000);   // a sender that gave up never connects: fail, do not hang
+            try (java.net.Socket s = late.accept()) {
+                assertEquals(whole.length, s.getInputStream().readAllBytes().length, "the late listener got the log");
+            } catch (java.net.SocketTimeoutException e) {
+                sender.join(60_000);
+                fail("tcp wait=9999999999 did not connect to a listener that came 2 s late: "
+                                + (patient[0] == null ? "it is still running" : "it ended with status " + patient[0].status() + ": " + patient[0].err()));
+            }
         }
         sender.join(60_000);
         assertEquals(0, patient[0].status(), patient[0].err());
