@@ -198,15 +198,15 @@ public final class ReflexStage extends ModuleThread {
 
     /** Removes the task (after its current run); a stop's late interrupt must not cut the removal short. A closed runtime holds no task. */
     private void removeTask() {
-        if (runtime.isClosed()) {
-            return;
-        }
         for (int attempt = 0;; attempt++) {
             Thread.interrupted();
             try {
                 runtime.remove(task);
                 return;
             } catch (IllegalStateException e) {
+                if (runtime.isClosed()) {
+                    return;   // closed before or during the removal: it holds the task no more
+                }
                 if (attempt > 0 || !Thread.currentThread().isInterrupted()) {
                     throw e;
                 }
